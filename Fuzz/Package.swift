@@ -1,0 +1,19 @@
+// swift-tools-version:6.0
+// libFuzzer targets, kept out of the main package so `swift build` there stays sanitizer-free.
+// Run them with scripts/fuzz.sh.
+import PackageDescription
+
+let fuzzTargets = ["FuzzStrings", "FuzzStringsdict", "FuzzFormatSpecifier"]
+
+let package = Package(
+    name: "OverlayFuzz",
+    dependencies: [.package(name: "Overlay", path: "..")],
+    targets: fuzzTargets.map { name in
+        .executableTarget(
+            name: name,
+            dependencies: [.product(name: "OverlayCore", package: "Overlay")],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+        )
+    },
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,18 @@
+/// A CLDR plural category. `zero` doubles as Apple's "exactly 0" variant in `.stringsdict`.
+public enum PluralCategory: String, Sendable, CaseIterable, Hashable, Comparable, Codable {
+    case zero, one, two, few, many, other
+
+    /// CLDR evaluation order: zero, one, two, few, many, then `other`.
+    public var order: Int {
+        switch self {
+        case .zero: 0
+        case .one: 1
+        case .two: 2
+        case .few: 3
+        case .many: 4
+        case .other: 5
+        }
+    }
+
+    public static func < (lhs: PluralCategory, rhs: PluralCategory) -> Bool { lhs.order < rhs.order }
+}

@@ -1,0 +1,46 @@
+/// The contents of one `.strings` table as read from disk, entries in file order.
+///
+/// Duplicates are kept in `entries` so that strict readers (`check`, `publish`) can report them and
+/// lenient readers (a shipped catalog at run time) can let the last one win, as Apple does.
+public struct StringsFile: Sendable, Equatable {
+    /// One `key = value;` pair and where its key starts.
+    public struct Entry: Sendable, Equatable {
+        public var key: String
+        public var value: String
+        public var location: SourceLocation
+
+        public init(key: String, value: String, location: SourceLocation) {
+            self.key = key
+            self.value = value
+            self.location = location
+        }
+    }
+
+    /// How the bytes were stored.
+    public enum Encoding: String, Sendable, Equatable {
+        case utf8, utf8WithBOM, utf16LittleEndian, utf16BigEndian, utf32LittleEndian, utf32BigEndian
+        case xmlPropertyList, binaryPropertyList
+    }
+
+    public var entries: [Entry]
+    public var encoding: Encoding
+
+    public init(entries: [Entry], encoding: Encoding = .utf8) {
+        self.entries = entries
+        self.encoding = encoding
+    }
+
+    /// Key → value, the last duplicate winning (Apple's run-time behaviour).
+    public var dictionary: [String: String] {
+        var result: [String: String] = [:]
+        result.reserveCapacity(entries.count)
+        for entry in entries { result[entry.key] = entry.value }
+        return result
+    }
+
+    /// Entries whose key already appeared earlier in the file.
+    public var duplicates: [Entry] {
+        var seen = Set<String>()
+        return entries.filter { !seen.insert($0.key).inserted }
+    }
+}

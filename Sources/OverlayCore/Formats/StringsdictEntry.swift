@@ -1,0 +1,36 @@
+/// One top-level entry of a `.stringsdict` table (FORMATS.md §2).
+public indirect enum StringsdictEntry: Sendable, Equatable {
+    /// `NSStringLocalizedFormatKey` with its variables.
+    case format(PluralFormat)
+    /// `NSStringVariableWidthRuleType`: width → text, chosen by the largest width ≤ the requested one.
+    case width([Int: String])
+    /// `NSStringDeviceSpecificRuleType`: device name (`iphone`, `mac`, `other`, …) → variant.
+    case device([String: StringsdictEntry])
+    /// A plain string: only valid as a device variant.
+    case text(String)
+}
+
+/// A format string with `%#@name@` tokens and the variables they name.
+public struct PluralFormat: Sendable, Equatable {
+    public var format: String
+    /// Variables by name; one flat namespace per entry (nested tokens name siblings).
+    public var variables: [String: PluralVariable]
+
+    public init(format: String, variables: [String: PluralVariable]) {
+        self.format = format
+        self.variables = variables
+    }
+}
+
+/// One `NSStringPluralRuleType` variable.
+public struct PluralVariable: Sendable, Equatable {
+    /// `NSStringFormatValueTypeKey` without the `%`, e.g. `d`, `ld`, `lu`, `f`.
+    public var valueType: String
+    /// The variants present; `other` is required by the reader.
+    public var forms: [PluralCategory: String]
+
+    public init(valueType: String, forms: [PluralCategory: String]) {
+        self.valueType = valueType
+        self.forms = forms
+    }
+}

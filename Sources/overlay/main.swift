@@ -1,0 +1,3 @@
+import OverlayCore
+
+print("overlay")
