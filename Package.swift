@@ -12,8 +12,9 @@ let package = Package(
         .systemLibrary(name: "CLibCrypto", path: "Sources/CLibCrypto"),
         .target(name: "OverlayCore", dependencies: ["CZlib", "CLibCrypto"]),
         .executableTarget(name: "overlay", dependencies: ["OverlayCore"]),
+        .executableTarget(name: "overlay-bench", dependencies: ["OverlayCore"]),
         .testTarget(name: "OverlayCoreTests", dependencies: ["OverlayCore"]),
-        .testTarget(name: "OverlayCLITests", dependencies: ["OverlayCore"]),
+        .testTarget(name: "OverlayCLITests", dependencies: ["OverlayCore", "overlay"]),
     ],
     swiftLanguageModes: [.v6]
 )
