@@ -1,0 +1,102 @@
+/// A normalised locale identifier (BCP 47 form) built from an lproj name or a language tag.
+///
+/// Normalisation (FORMATS.md §6.1): strip `.lproj` and anything after `@`, map legacy CF names
+/// (`English` → `en`, `Chinese` → `zh-Hant`), `_` → `-`, case subtags (`zh-hant-tw` → `zh-Hant-TW`), and apply
+/// CLDR language aliases (`iw` → `he`, `sh` → `sr-Latn`, `tl` → `fil`). `zh_CN` becomes `zh-CN`, not `zh-Hans`:
+/// the two are equal once maximised (`zh-Hans-CN`), and `fallbackChain` matches them that way.
+/// `Base` is not a language and does not parse. Extensions and private use (`-u-…`, `-x-…`) are dropped.
+///
+/// ```swift
+/// LocaleIdentifier("zh_TW.lproj")?.description      // "zh-TW"
+/// LocaleIdentifier.chain(for: "en-IN")              // ["en-IN", "en-001", "en"]
+/// ```
+public struct LocaleIdentifier: Sendable, Hashable, CustomStringConvertible {
+    /// Lower-case language subtag; `root` for the CLDR root locale, `und` when undetermined.
+    public var language: String
+    /// Title-case script subtag such as `Hant`.
+    public var script: String?
+    /// Upper-case region (`TW`) or UN M.49 code (`419`).
+    public var region: String?
+    /// Lower-case variant subtags.
+    public var variants: [String]
+
+    /// The CLDR root locale, where every fallback chain stops.
+    public static let root = LocaleIdentifier(language: "root")
+
+    /// Builds an identifier from already-separated subtags (casing is normalised, aliases are not applied).
+    public init(language: String, script: String? = nil, region: String? = nil, variants: [String] = []) {
+        self.language = language.lowercased()
+        self.script = script.map { $0.prefix(1).uppercased() + $0.dropFirst().lowercased() }
+        self.region = region?.uppercased()
+        self.variants = variants.map { $0.lowercased() }
+    }
+
+    /// Parses and normalises an lproj name or a BCP 47 / ICU tag; nil for `Base`, empty or malformed input.
+    public init?(_ text: String) {
+        var name = Substring(text)
+        if name.lowercased().hasSuffix(".lproj") { name = name.dropLast(6) }
+        if let at = name.firstIndex(of: "@") { name = name[..<at] }
+        guard !name.isEmpty, !Self.isBase(String(name)) else { return nil }
+        if let legacy = CLDRLocaleTables.legacyNames[String(name)] { name = Substring(legacy) }
+        guard let parsed = Self.parse(name) else { return nil }
+        self = parsed.applyingLanguageAlias()
+    }
+
+    /// Whether an lproj name is `Base` (Base Internationalisation content, not a language).
+    public static func isBase(_ name: String) -> Bool {
+        let trimmed = name.lowercased().hasSuffix(".lproj") ? String(name.dropLast(6)) : name
+        return trimmed.lowercased() == "base"
+    }
+
+    /// Whether this is the CLDR root locale.
+    public var isRoot: Bool { language == "root" }
+
+    /// The BCP 47 form, e.g. `zh-Hant-HK`.
+    public var description: String {
+        ([language] + [script, region].compactMap { $0 } + variants).joined(separator: "-")
+    }
+
+    /// The bare language, e.g. `zh` for `zh-Hant-HK`.
+    public var bareLanguage: LocaleIdentifier { LocaleIdentifier(language: language) }
+
+    private static func parse(_ name: Substring) -> LocaleIdentifier? {
+        let subtags = name.split(separator: "-", omittingEmptySubsequences: false)
+            .flatMap { $0.split(separator: "_", omittingEmptySubsequences: false) }
+        guard let first = subtags.first, first.allSatisfy({ $0.isASCII && $0.isLetter }),
+              (2...3).contains(first.count) || (5...8).contains(first.count) || first.lowercased() == "root"
+        else { return nil }
+        var result = LocaleIdentifier(language: String(first))
+        var index = 1
+        if index < subtags.count, subtags[index].count == 4, subtags[index].allSatisfy({ $0.isASCII && $0.isLetter }) {
+            result.script = LocaleIdentifier(language: "und", script: String(subtags[index])).script
+            index += 1
+        }
+        if index < subtags.count {
+            let subtag = subtags[index]
+            if (subtag.count == 2 && subtag.allSatisfy({ $0.isASCII && $0.isLetter }))
+                || (subtag.count == 3 && subtag.allSatisfy({ $0.isASCII && $0.isNumber })) {
+                result.region = subtag.uppercased()
+                index += 1
+            }
+        }
+        while index < subtags.count {
+            let subtag = subtags[index]
+            if subtag.count == 1 { break }  // extension or private use: ignored
+            let alphanumeric = subtag.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+            let isVariant = (5...8).contains(subtag.count) || (subtag.count == 4 && subtag.first?.isNumber == true)
+            guard alphanumeric, isVariant else { return nil }
+            result.variants.append(subtag.lowercased())
+            index += 1
+        }
+        return result
+    }
+
+    /// Applies a CLDR language alias; subtags already present win over the replacement's.
+    private func applyingLanguageAlias() -> LocaleIdentifier {
+        guard let replacement = CLDRLocaleTables.languageAliases[language],
+              let target = Self.parse(Substring(replacement))
+        else { return self }
+        return LocaleIdentifier(language: target.language, script: script ?? target.script,
+                                region: region ?? target.region, variants: variants)
+    }
+}

@@ -1,0 +1,83 @@
+/// A parsed CLDR plural condition: relations joined by `and`, alternatives joined by `or`.
+struct PluralCondition: Sendable, Hashable {
+    /// `or` of `and`s; `and` binds tighter than `or`.
+    var alternatives: [[PluralRelation]]
+
+    /// Whether the operands satisfy any alternative.
+    func matches(_ operands: PluralOperands) -> Bool {
+        alternatives.contains { relations in relations.allSatisfy { $0.matches(operands) } }
+    }
+}
+
+/// One relation, e.g. `n % 100 != 12..14` or legacy `n within 0..2`.
+struct PluralRelation: Sendable, Hashable {
+    /// A CLDR operand letter.
+    enum Operand: String, Sendable, Hashable, CaseIterable {
+        case n, i, v, w, f, t, c, e
+    }
+
+    var operand: Operand
+    var modulus: UInt64?
+    /// `!=`, `is not`, `not in`, `not within`: negates the whole relation.
+    var isNegated: Bool
+    /// Legacy `within`: also matches non-integer values inside a range.
+    var allowsFractions: Bool
+    var ranges: [ClosedRange<UInt64>]
+
+    func matches(_ operands: PluralOperands) -> Bool {
+        let value = OperandValue(operand, of: operands, modulus: modulus)
+        let inRange: Bool
+        if value.hasFraction && !allowsFractions {
+            inRange = false  // `x = a..b` only matches integer values.
+        } else if let integer = value.integer {
+            inRange = ranges.contains { range in
+                value.hasFraction ? range.lowerBound <= integer && integer < range.upperBound : range.contains(integer)
+            }
+        } else {
+            inRange = false  // beyond every bound the parser accepts
+        }
+        return isNegated ? !inRange : inRange
+    }
+}
+
+/// An operand's value reduced to what ranges need: its integer part (nil when above any bound) and
+/// whether a non-zero fraction follows. Computed from digit strings, so `%` is an exact decimal remainder.
+struct OperandValue: Equatable {
+    var integer: UInt64?
+    var hasFraction: Bool
+
+    init(_ operand: PluralRelation.Operand, of operands: PluralOperands, modulus: UInt64?) {
+        let digits: Substring
+        switch operand {
+        case .n:
+            digits = Substring(operands.integerDigits)
+            hasFraction = !operands.trimmedFractionDigits.isEmpty
+        case .i:
+            digits = Substring(operands.integerDigits)
+            hasFraction = false
+        case .f:
+            digits = Substring(operands.fractionDigits)
+            hasFraction = false
+        case .t:
+            digits = operands.trimmedFractionDigits
+            hasFraction = false
+        case .v, .w, .c, .e:
+            let small = switch operand {
+            case .v: operands.v
+            case .w: operands.w
+            default: operands.c
+            }
+            integer = modulus.map { UInt64(small) % $0 } ?? UInt64(small)
+            hasFraction = false
+            return
+        }
+        if let modulus {
+            var remainder: UInt64 = 0
+            for byte in digits.utf8 { remainder = (remainder * 10 + UInt64(byte - UInt8(ascii: "0"))) % modulus }
+            integer = remainder
+        } else {
+            let significant = digits.drop(while: { $0 == "0" })
+            integer = significant.count <= 18 ? UInt64(significant.isEmpty ? "0" : String(significant)) : nil
+        }
+    }
+}

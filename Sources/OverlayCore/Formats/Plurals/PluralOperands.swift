@@ -1,0 +1,102 @@
+public import Foundation
+
+/// The CLDR plural operands (TR35 §5.1) of a number *as written*: `1` and `1.0` differ.
+///
+/// Digits are kept as strings, so huge integers and long fractions stay exact; no `Double` is involved.
+///
+/// ```swift
+/// let operands = PluralOperands("1.30")!   // i = 1, v = 2, w = 1, f = 30, t = 3
+/// PluralOperands("1.2c6")!.c               // 6 (compact exponent; i = 1200000)
+/// ```
+public struct PluralOperands: Sendable, Hashable, CustomStringConvertible {
+    /// Whether the written number had a leading `-` (operands use the absolute value).
+    public let isNegative: Bool
+    /// The integer digits after applying the exponent, without leading zeros (`"0"` for zero).
+    public let integerDigits: String
+    /// The visible fraction digits after applying the exponent, trailing zeros kept.
+    public let fractionDigits: String
+    /// The compact-decimal exponent `c` (`e` is its deprecated synonym); 0 when none was written.
+    public let exponent: Int
+
+    /// Parses `-`? digits (`.` digits)? (`c`|`e` digits)?, e.g. `5`, `-1.50`, `1.2c6`; nil for anything else.
+    public init?(_ text: String) {
+        var bytes = Substring(text).utf8[...]
+        var negative = false
+        if bytes.first == UInt8(ascii: "-") {
+            negative = true
+            bytes = bytes.dropFirst()
+        }
+        let intEnd = bytes.firstIndex(where: { !Self.isDigit($0) }) ?? bytes.endIndex
+        guard intEnd != bytes.startIndex else { return nil }
+        var integer = String(decoding: bytes[..<intEnd], as: UTF8.self)
+        bytes = bytes[intEnd...]
+        var fraction = ""
+        if bytes.first == UInt8(ascii: ".") {
+            bytes = bytes.dropFirst()
+            let end = bytes.firstIndex(where: { !Self.isDigit($0) }) ?? bytes.endIndex
+            guard end != bytes.startIndex else { return nil }
+            fraction = String(decoding: bytes[..<end], as: UTF8.self)
+            bytes = bytes[end...]
+        }
+        var exponent = 0
+        if let marker = bytes.first, marker == UInt8(ascii: "c") || marker == UInt8(ascii: "e") {
+            let digits = bytes.dropFirst()
+            guard !digits.isEmpty, digits.count <= 4, digits.allSatisfy(Self.isDigit),
+                  let value = Int(String(decoding: digits, as: UTF8.self))
+            else { return nil }
+            exponent = value
+            bytes = bytes[bytes.endIndex...]
+        }
+        guard bytes.isEmpty else { return nil }
+        // Shift the decimal point right by the exponent: 1.2c6 → 1200000, 1.0000001c6 → 1000000.1.
+        let moved = min(exponent, fraction.count)
+        integer += fraction.prefix(moved)
+        fraction.removeFirst(moved)
+        integer += String(repeating: "0", count: exponent - moved)
+        self.init(isNegative: negative, integerDigits: integer, fractionDigits: fraction, exponent: exponent)
+    }
+
+    /// The operands of an integer value: v = w = f = t = c = 0.
+    public init(_ value: Int) {
+        self.init(isNegative: value < 0, integerDigits: String(value.magnitude), fractionDigits: "", exponent: 0)
+    }
+
+    private init(isNegative: Bool, integerDigits: String, fractionDigits: String, exponent: Int) {
+        let trimmed = integerDigits.drop(while: { $0 == "0" })
+        self.isNegative = isNegative
+        self.integerDigits = trimmed.isEmpty ? "0" : String(trimmed)
+        self.fractionDigits = fractionDigits
+        self.exponent = exponent
+    }
+
+    /// The fraction digits without trailing zeros.
+    var trimmedFractionDigits: Substring {
+        var digits = Substring(fractionDigits)
+        while digits.last == "0" { digits.removeLast() }
+        return digits
+    }
+
+    /// `v`: number of visible fraction digits, trailing zeros kept.
+    public var v: Int { fractionDigits.count }
+    /// `w`: number of visible fraction digits, trailing zeros removed.
+    public var w: Int { trimmedFractionDigits.count }
+    /// `c`: the compact-decimal exponent.
+    public var c: Int { exponent }
+    /// `e`: deprecated synonym of `c`.
+    public var e: Int { exponent }
+    /// `n`: the absolute value.
+    public var n: Decimal { Decimal(string: fractionDigits.isEmpty ? integerDigits : "\(integerDigits).\(fractionDigits)") ?? 0 }
+    /// `i`: the integer digits as a number.
+    public var i: Decimal { Decimal(string: integerDigits) ?? 0 }
+    /// `f`: the visible fraction digits as an integer, trailing zeros kept.
+    public var f: Decimal { Decimal(string: fractionDigits.isEmpty ? "0" : fractionDigits) ?? 0 }
+    /// `t`: the visible fraction digits as an integer, trailing zeros removed.
+    public var t: Decimal { Decimal(string: trimmedFractionDigits.isEmpty ? "0" : String(trimmedFractionDigits)) ?? 0 }
+
+    /// The absolute value written back in plain decimal notation (`1.2c6` → `1200000`).
+    public var description: String {
+        fractionDigits.isEmpty ? integerDigits : "\(integerDigits).\(fractionDigits)"
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+}
