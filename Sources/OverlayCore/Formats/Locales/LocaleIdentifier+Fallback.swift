@@ -43,12 +43,13 @@ extension LocaleIdentifier {
         func matches(for preference: LocaleIdentifier) -> [String] {
             var result: [String] = []
             for element in preference.lookupTag.chain {
-                for (index, candidate) in candidates.enumerated() where candidate.tag == element {
-                    if !result.contains(candidate.name) { result.append(candidates[index].name) }
+                for candidate in candidates where candidate.tag == element && !result.contains(candidate.name) {
+                    result.append(candidate.name)
                 }
                 let maximizedElement = element.maximized()
-                for (index, candidate) in candidates.enumerated() where maximizedCandidates[index] == maximizedElement {
-                    if !result.contains(candidate.name) { result.append(candidate.name) }
+                for (index, candidate) in candidates.enumerated()
+                where maximizedCandidates[index] == maximizedElement && !result.contains(candidate.name) {
+                    result.append(candidate.name)
                 }
             }
             return result

@@ -10,6 +10,8 @@ struct PluralRuleLookupTests {
         ("sr-Latn", "sr"), ("bs-Cyrl", "bs"), ("az-Cyrl", "az"), ("zh-Hant-HK", "zh"), ("zh-Hant", "zh"),
         ("en-IN", "en"), ("es-MX", "es"), ("fr-CA", "fr"), ("fr_CA.lproj", "fr"), ("French", "fr"),
         ("nb", "nb"), ("sr-Latn-ME", "sr"),
+        // parentLocales gives hi-Latn → en-IN → en-001 → en, so Hinglish takes English rules (§5.4 step 2).
+        ("hi-Latn", "en"),
         ("xx", "root"), ("Base", "root"), ("not a locale", "root"), ("", "root"),
     ]
 
