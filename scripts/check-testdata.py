@@ -212,7 +212,7 @@ class StringsParser:
             self.advance()
 
     def parse(self):
-        """Returns ([(key, value, line)], [(line, message)]) — the second list holds non-string values."""
+        """Returns ([(key, value, line)], [(line, key)]); a non-string value is None and listed in the second list."""
         entries, non_strings = [], []
         self.skip_ws()
         if self.peek() == "{":  # optional outer braces
@@ -246,12 +246,11 @@ class StringsParser:
             if self.peek() != ";":
                 raise StringsError("strings.missing-semicolon", line, "entry %r does not end with ';'" % key)
             self.advance()
-            if value is not None:
-                entries.append((key, value, line))
+            entries.append((key, value, line))
 
 
 def read_strings(path, rel, report):
-    """Parses a .strings file strictly; returns {key: (value, line)} or None when it does not parse."""
+    """Parses a .strings file strictly; returns {key: (value, line)} (value None: not a string) or None."""
     with open(path, "rb") as f:
         data = f.read()
     try:
@@ -607,6 +606,7 @@ def check_module(catalog, module, report):
             dev = plistlib.load(f).get("CFBundleDevelopmentRegion", "en")
     # tables[locale][table] = {key: (value|entry, line, kind, rel)}
     tables = {}
+    unreadable = set()  # (locale, table) whose file did not parse: not compared further
     for name in sorted(os.listdir(mdir)):
         full = os.path.join(mdir, name)
         rel = "%s/%s" % (module, name)
@@ -627,10 +627,14 @@ def check_module(catalog, module, report):
             slot = tables.setdefault(locale, {}).setdefault(table, {})
             if ext == ".strings":
                 parsed = read_strings(fpath, frel, report)
+                if parsed is None:
+                    unreadable.add((locale, table))
                 for key, (value, line) in (parsed or {}).items():
                     slot.setdefault(key, (value, line, "strings", frel))
             elif ext == ".stringsdict":
                 parsed = read_stringsdict(fpath, frel, locale, report)
+                if parsed is None:
+                    unreadable.add((locale, table))
                 for key, (entry, line) in (parsed or {}).items():
                     slot[key] = (entry, line, "plural", frel)  # .stringsdict wins over .strings
     # The source: the development language, falling back to Base.lproj key by key.
@@ -641,7 +645,7 @@ def check_module(catalog, module, report):
     # The source's own problems (a stray %, %n, mixed styles) are errors too.
     for table, entries in sorted(source.items()):
         for key, item in sorted(entries.items()):
-            for code, message in dict(slots_of(item).problems).items():
+            for code, message in dict(getattr(slots_of(item), "problems", [])).items():
                 report.error(code, item[3], item[1], "%s: %s" % (key, message))
     for locale, ltables in sorted(tables.items()):
         if locale in ("Base", dev):
@@ -652,9 +656,13 @@ def check_module(catalog, module, report):
                 if key not in src:
                     report.warning("catalog.unknown-key", rel, line, "%s is not in the %s table of %s; remove it or add it there" % (key, dev, table))
                     continue
-                compare(slots_of(src[key]), slots_of((value, line, kind, rel)), report, rel, line, key)
+                source_slots, target_slots = slots_of(src[key]), slots_of((value, line, kind, rel))
+                if source_slots is not None and target_slots is not None:
+                    compare(source_slots, target_slots, report, rel, line, key)
         # Missing translations: keys of the source no file of this locale (or its parent) has.
         for table, src in sorted(source.items()):
+            if (locale, table) in unreadable:
+                continue
             here = set(ltables.get(table, {}))
             for parent in parents(locale, dev):
                 here |= set(tables.get(parent, {}).get(table, {}))
@@ -667,6 +675,8 @@ def check_module(catalog, module, report):
 
 def slots_of(item):
     value, _, kind, _ = item
+    if value is None:
+        return None
     if kind == "plural":
         return plural_entry_slots(value)[0]
     return string_slots(value)
