@@ -438,6 +438,12 @@ def plural_entry_slots(entry, variables_seen=None):
     return slots, missing
 
 
+def class_of_spec(spec):
+    """Class of a specifier written without its %, e.g. `lld` → int64, `@` → object."""
+    m = SPEC.fullmatch("%" + spec)
+    return spec_class(m.group("conv"), m.group("len")) if m else "invalid"
+
+
 def spec_class_of_value_type(value_type):
     m = SPEC.fullmatch("%" + value_type)
     if not m or m.group("conv") not in "dDiuUxXoOfFeEgGaAc":
@@ -519,7 +525,7 @@ def localization_slots(loc, slots, report, rel, line, where, lang, start=1, sub=
             report.error("xcstrings.missing-substitution", rel, line, "%s: %%#@%s@ has no substitution" % (where, name))
             return
         arg = sub.get("argNum", slot)
-        slots.add(arg, spec_class_of_value_type(sub.get("formatSpecifier", "")), True)
+        slots.add(arg, class_of_spec(sub.get("formatSpecifier", "")), True)
         localization_slots(sub, slots, report, rel, line, "%s.%s" % (where, name), lang, arg,
                            (arg, sub.get("formatSpecifier", "lld")))
 
@@ -562,7 +568,7 @@ def check_xcstrings(path, rel, report):
         return
     source_lang = doc.get("sourceLanguage", "en")
     for key, entry in (doc.get("strings") or {}).items():
-        line = xml_line(lines, json.dumps(key, ensure_ascii=False) + " :") or 1
+        line = xml_line(lines, json.dumps(key, ensure_ascii=False)) or 1
         locs = entry.get("localizations") or {}
         source = Slots()
         if source_lang in locs:
