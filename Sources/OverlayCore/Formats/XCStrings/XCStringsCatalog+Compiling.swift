@@ -24,8 +24,9 @@ public struct XCStringsCompiledTable: Sendable, Equatable {
 ///   localization's `other` form, else 1. The variable's value type is that specifier's length and
 ///   conversion (`"%lld items"` → `lld`), defaulting to `lld` (what Swift interpolation of `Int` writes).
 ///   The format key is `%#@arg1@`, or `%N$#@argN@` when N > 1.
-/// - **Device variations** become `.device` entries keyed by device name; a device variant is `.text`
-///   or, with plural variations or substitutions, a nested `.format`. Empty variants are left out.
+/// - **Device variations** become `.device` entries keyed by device name; a device variant is `.text`,
+///   or a nested `.format` when it has plural variations, substitutions or `%#@…@` tokens. Empty
+///   variants are left out.
 /// - **Substitutions** become variables named after the substitution with value type
 ///   `formatSpecifier`; `%arg` in their forms becomes `%<argNum>$<formatSpecifier>`. The string unit
 ///   holding the tokens is the format key. A device variant sees its parent's substitutions too.
