@@ -1,0 +1,166 @@
+/// Strings, escapes and UTF-8 validation for ``JSONByteParser``.
+extension JSONByteParser {
+    /// Parses a string starting at its opening quote. Runs without escapes are decoded straight from
+    /// the input bytes; escapes go through the scratch buffer.
+    mutating func parseString() throws(JSONError) -> String {
+        let start = location
+        index += 1
+        let contentStart = index
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[contentStart..<index]), as: UTF8.self)
+                index += 1
+                return text
+            }
+            if byte == UInt8(ascii: "\\") { break }
+            try checkPlain(byte, stringStart: start)
+        }
+        guard index < bytes.count else { throw unterminated(start) }
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(contentsOf: bytes[contentStart..<index])
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                index += 1
+                return String(decoding: scratch, as: UTF8.self)
+            }
+            if byte == UInt8(ascii: "\\") {
+                try parseEscape()
+                continue
+            }
+            let runStart = index
+            try checkPlain(byte, stringStart: start)
+            scratch.append(contentsOf: bytes[runStart..<index])
+        }
+        throw unterminated(start)
+    }
+
+    /// Accepts one unescaped character (advancing past it) or throws for control bytes and bad UTF-8.
+    private mutating func checkPlain(_ byte: UInt8, stringStart: SourceLocation) throws(JSONError) {
+        if byte >= 0x80 {
+            _ = try decodeScalar()
+        } else if byte < 0x20 {
+            if byte == 0x0A || byte == 0x0D { throw unterminated(stringStart) }
+            throw JSONError(
+                code: .controlCharacter,
+                message: "raw control character U+\(hex4(UInt16(byte))) in a string; write it as an escape "
+                    + "such as \\t or \\u\(hex4(UInt16(byte)))",
+                location: location)
+        } else {
+            index += 1
+        }
+    }
+
+    private func unterminated(_ start: SourceLocation) -> JSONError {
+        JSONError(code: .unterminatedString,
+                  message: "the string starting at \(start) has no closing `\"` on its line; add it, "
+                      + "or write a newline inside a string as \\n",
+                  location: start)
+    }
+
+    private mutating func parseEscape() throws(JSONError) {
+        let escapeLocation = location
+        index += 1
+        guard let byte = peek else { throw unterminated(escapeLocation) }
+        index += 1
+        switch byte {
+        case UInt8(ascii: "\""): scratch.append(0x22)
+        case UInt8(ascii: "\\"): scratch.append(0x5C)
+        case UInt8(ascii: "/"): scratch.append(0x2F)
+        case UInt8(ascii: "b"): scratch.append(0x08)
+        case UInt8(ascii: "f"): scratch.append(0x0C)
+        case UInt8(ascii: "n"): scratch.append(0x0A)
+        case UInt8(ascii: "r"): scratch.append(0x0D)
+        case UInt8(ascii: "t"): scratch.append(0x09)
+        case UInt8(ascii: "u"):
+            let unit = try parseHex4(escapeLocation)
+            let scalar: Unicode.Scalar?
+            switch unit {
+            case 0xD800...0xDBFF:
+                guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+                    bytes[index + 1] == UInt8(ascii: "u")
+                else { throw loneSurrogate(unit, escapeLocation) }
+                let lowLocation = location
+                index += 2
+                let low = try parseHex4(lowLocation)
+                guard (0xDC00...0xDFFF).contains(low) else { throw loneSurrogate(unit, escapeLocation) }
+                scalar = Unicode.Scalar(0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00))
+            case 0xDC00...0xDFFF:
+                throw loneSurrogate(unit, escapeLocation)
+            default:
+                scalar = Unicode.Scalar(UInt32(unit))
+            }
+            if let scalar, let encoded = UTF8.encode(scalar) { scratch.append(contentsOf: encoded) }
+        default:
+            let found = byte < 0x80 && byte >= 0x20 ? "\\\(Character(Unicode.Scalar(byte)))" : "a backslash"
+            throw JSONError(
+                code: .invalidEscape,
+                message: "invalid escape `\(found)`; JSON allows \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX",
+                location: escapeLocation)
+        }
+    }
+
+    private mutating func parseHex4(_ escapeLocation: SourceLocation) throws(JSONError) -> UInt16 {
+        var value: UInt16 = 0
+        for _ in 0..<4 {
+            guard let byte = peek else { throw unterminated(escapeLocation) }
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default:
+                throw JSONError(code: .invalidEscape, message: "`\\u` must be followed by four hex digits",
+                                location: escapeLocation)
+            }
+            value = value << 4 | UInt16(digit)
+            index += 1
+        }
+        return value
+    }
+
+    private func loneSurrogate(_ unit: UInt16, _ escapeLocation: SourceLocation) -> JSONError {
+        JSONError(
+            code: .invalidEscape,
+            message: "lone UTF-16 surrogate \\u\(hex4(unit)); a high surrogate (D800–DBFF) must be followed "
+                + "by a low one (DC00–DFFF), e.g. \\uD83D\\uDE00",
+            location: escapeLocation)
+    }
+
+    /// Decodes one multi-byte UTF-8 sequence at `index` (RFC 3629: no overlongs, no surrogates,
+    /// nothing above U+10FFFF) and advances past it.
+    mutating func decodeScalar() throws(JSONError) -> Unicode.Scalar {
+        let lead = bytes[index]
+        let length: Int
+        var lower: UInt8 = 0x80
+        var upper: UInt8 = 0xBF
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; lower = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; upper = 0x9F
+        case 0xF0: length = 4; lower = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; upper = 0x8F
+        default: throw invalidUTF8()
+        }
+        guard index + length <= bytes.count else { throw invalidUTF8() }
+        var value = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+        for offset in 1..<length {
+            let byte = bytes[index + offset]
+            let (low, high) = offset == 1 ? (lower, upper) : (UInt8(0x80), UInt8(0xBF))
+            guard byte >= low && byte <= high else { throw invalidUTF8() }
+            value = value << 6 | UInt32(byte & 0x3F)
+        }
+        index += length
+        return Unicode.Scalar(value)!
+    }
+
+    private func invalidUTF8() -> JSONError {
+        JSONError(code: .invalidUTF8,
+                  message: "invalid UTF-8 byte 0x\(String(bytes[index], radix: 16, uppercase: true)); "
+                      + "save the file as UTF-8",
+                  location: location)
+    }
+}

@@ -1,0 +1,274 @@
+/// The recursive-descent parser behind ``StrictJSON``, working on UTF-8 bytes.
+///
+/// Lines are counted at `\n`; columns are 1-based UTF-8 byte offsets within the line. Strings cannot
+/// contain a raw newline, so a token never spans lines and its start location is recorded cheaply.
+struct JSONByteParser {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let maxDepth: Int
+    var index = 0
+    var line = 1
+    var lineStart = 0
+    var depth = 0
+    /// Reused buffer for strings that contain escapes.
+    var scratch: [UInt8] = []
+
+    init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
+        self.bytes = bytes
+        self.maxDepth = maxDepth
+    }
+
+    var location: SourceLocation { SourceLocation(line: line, column: index - lineStart + 1) }
+
+    var peek: UInt8? { index < bytes.count ? bytes[index] : nil }
+
+    mutating func parseDocument() throws(JSONError) -> JSONValue {
+        if bytes.count >= 2, (bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF) {
+            throw JSONError(
+                code: .invalidUTF8, message: "the file is UTF-16 or UTF-32 (it starts with a byte order mark); "
+                    + "save it as UTF-8", location: location)
+        }
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+            index = 3
+            lineStart = 3
+        }
+        skipWhitespace()
+        guard index < bytes.count else {
+            throw JSONError(code: .unexpectedEnd, message: "the document is empty; it must hold one JSON value",
+                            location: location)
+        }
+        let value = try parseValue()
+        skipWhitespace()
+        if index < bytes.count {
+            let found = try describeCharacter()
+            throw JSONError(
+                code: .trailingData,
+                message: "unexpected \(found) after the top-level value; a JSON document holds exactly one value",
+                location: location)
+        }
+        return value
+    }
+
+    mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0D:
+                index += 1
+            case 0x0A:
+                index += 1
+                line += 1
+                lineStart = index
+            default:
+                return
+            }
+        }
+    }
+
+    mutating func parseValue() throws(JSONError) -> JSONValue {
+        guard let byte = peek else {
+            throw JSONError(code: .unexpectedEnd, message: "the document ends where a value was expected",
+                            location: location)
+        }
+        switch byte {
+        case UInt8(ascii: "{"): return .object(try parseObject())
+        case UInt8(ascii: "["): return .array(try parseArray())
+        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "t"): try parseLiteral("true"); return .bool(true)
+        case UInt8(ascii: "f"): try parseLiteral("false"); return .bool(false)
+        case UInt8(ascii: "n"): try parseLiteral("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
+        default: throw try unexpected(expecting: "a value")
+        }
+    }
+
+    mutating func parseLiteral(_ literal: StaticString) throws(JSONError) {
+        let start = location
+        let count = literal.utf8CodeUnitCount
+        let matches = index + count <= bytes.count
+            && (0..<count).allSatisfy { bytes[index + $0] == literal.utf8Start[$0] }
+        guard matches else {
+            throw JSONError(code: .unexpectedCharacter,
+                            message: "invalid literal; expected `\(literal)` (JSON literals are lower-case)",
+                            location: start)
+        }
+        index += count
+    }
+
+    mutating func parseNumber() throws(JSONError) -> JSONNumber {
+        let start = index
+        let startLocation = location
+        func invalid(_ reason: String) -> JSONError {
+            JSONError(code: .invalidNumber, message: "invalid number: \(reason)", location: startLocation)
+        }
+        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        guard let first = peek, isDigit(first) else { throw invalid("`-` must be followed by a digit") }
+        index += 1
+        if first == UInt8(ascii: "0") {
+            if let next = peek, isDigit(next) { throw invalid("leading zeros are not allowed; write `0` alone") }
+        } else {
+            skipDigits()
+        }
+        if peek == UInt8(ascii: ".") {
+            index += 1
+            guard let next = peek, isDigit(next) else { throw invalid("a digit must follow the decimal point") }
+            skipDigits()
+        }
+        if peek == UInt8(ascii: "e") || peek == UInt8(ascii: "E") {
+            index += 1
+            if peek == UInt8(ascii: "+") || peek == UInt8(ascii: "-") { index += 1 }
+            guard let next = peek, isDigit(next) else { throw invalid("the exponent needs at least one digit") }
+            skipDigits()
+        }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        return JSONNumber(validatedText: text)
+    }
+
+    private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+
+    private mutating func skipDigits() {
+        while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+    }
+
+    mutating func enterContainer(_ start: SourceLocation) throws(JSONError) {
+        depth += 1
+        guard depth <= maxDepth else {
+            throw JSONError(code: .depthExceeded,
+                            message: "arrays and objects nest deeper than the limit of \(maxDepth)",
+                            location: start)
+        }
+    }
+
+    mutating func parseArray() throws(JSONError) -> [JSONValue] {
+        let start = location
+        try enterContainer(start)
+        index += 1
+        var elements: [JSONValue] = []
+        skipWhitespace()
+        if peek == UInt8(ascii: "]") {
+            index += 1
+            depth -= 1
+            return elements
+        }
+        while true {
+            elements.append(try parseValue())
+            skipWhitespace()
+            switch peek {
+            case UInt8(ascii: ","):
+                let comma = location
+                index += 1
+                skipWhitespace()
+                if peek == UInt8(ascii: "]") { throw trailingComma(at: comma, closing: "]") }
+            case UInt8(ascii: "]"):
+                index += 1
+                depth -= 1
+                return elements
+            case nil:
+                throw JSONError(code: .unexpectedEnd,
+                                message: "the array opened at \(start) is not closed; add `]`", location: location)
+            default:
+                throw try unexpected(expecting: "`,` or `]`")
+            }
+        }
+    }
+
+    mutating func parseObject() throws(JSONError) -> JSONObject {
+        let start = location
+        try enterContainer(start)
+        index += 1
+        var object = JSONObject(location: start)
+        skipWhitespace()
+        if peek == UInt8(ascii: "}") {
+            index += 1
+            depth -= 1
+            return object
+        }
+        while true {
+            guard peek == UInt8(ascii: "\"") else {
+                if peek == nil {
+                    throw JSONError(code: .unexpectedEnd,
+                                    message: "the object opened at \(start) is not closed; add `}`",
+                                    location: location)
+                }
+                throw try unexpected(expecting: "a string key in double quotes")
+            }
+            let keyLocation = location
+            let key = try parseString()
+            if let first = object.member(key) {
+                let firstLine = first.location.map { "line \($0.line)" } ?? "earlier"
+                throw JSONError(
+                    code: .duplicateKey,
+                    message: "duplicate key \(JSONValue.string(key).serialized()) on line \(keyLocation.line), "
+                        + "first defined on \(firstLine); keep only one of them",
+                    location: keyLocation)
+            }
+            skipWhitespace()
+            guard peek == UInt8(ascii: ":") else {
+                if peek == nil {
+                    throw JSONError(code: .unexpectedEnd, message: "the document ends after a key; expected `:`",
+                                    location: location)
+                }
+                throw try unexpected(expecting: "`:` after the key")
+            }
+            index += 1
+            skipWhitespace()
+            let value = try parseValue()
+            _ = object.appendUnique(JSONObject.Member(key: key, value: value, location: keyLocation))
+            skipWhitespace()
+            switch peek {
+            case UInt8(ascii: ","):
+                let comma = location
+                index += 1
+                skipWhitespace()
+                if peek == UInt8(ascii: "}") { throw trailingComma(at: comma, closing: "}") }
+            case UInt8(ascii: "}"):
+                index += 1
+                depth -= 1
+                return object
+            case nil:
+                throw JSONError(code: .unexpectedEnd,
+                                message: "the object opened at \(start) is not closed; add `}`", location: location)
+            default:
+                throw try unexpected(expecting: "`,` or `}`")
+            }
+        }
+    }
+
+    func trailingComma(at comma: SourceLocation, closing: String) -> JSONError {
+        JSONError(code: .trailingComma,
+                  message: "trailing comma before `\(closing)`; JSON does not allow it, remove the comma",
+                  location: comma)
+    }
+
+    /// An error for the character at `index`, with a hint for the usual mistakes.
+    mutating func unexpected(expecting expected: String) throws(JSONError) -> JSONError {
+        let found = try describeCharacter()
+        var hint = ""
+        switch bytes[index] {
+        case UInt8(ascii: "/"): hint = " (JSON has no comments)"
+        case UInt8(ascii: "'"): hint = " (JSON strings use double quotes)"
+        case UInt8(ascii: "N"), UInt8(ascii: "I"): hint = " (JSON has no NaN or Infinity)"
+        case UInt8(ascii: "\""): hint = " (is a `,` missing?)"
+        case UInt8(ascii: "+"), UInt8(ascii: "."): hint = " (JSON numbers start with `-` or a digit)"
+        default: break
+        }
+        return JSONError(code: .unexpectedCharacter, message: "unexpected \(found); expected \(expected)\(hint)",
+                         location: location)
+    }
+
+    /// Names the character at `index` (`` `x` `` or `U+0007`); throws if its bytes are not UTF-8.
+    mutating func describeCharacter() throws(JSONError) -> String {
+        let byte = bytes[index]
+        if byte >= 0x80 {
+            let start = index
+            let scalar = try decodeScalar()
+            index = start
+            return "character U+\(String(scalar.value, radix: 16, uppercase: true)) `\(Character(scalar))`"
+        }
+        if byte < 0x20 || byte == 0x7F { return "control character U+\(hex4(UInt16(byte)))" }
+        return "character `\(Character(Unicode.Scalar(byte)))`"
+    }
+
+    func hex4(_ value: UInt16) -> String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: 4 - digits.count) + digits
+    }
+}

@@ -1,0 +1,92 @@
+/// A JSON object: members in document order, each with the location of its key, and lookup by key.
+///
+/// Keys are unique. Keys are compared the way Swift compares `String`s (Unicode canonical equivalence),
+/// so the parser treats `"é"` written precomposed and decomposed as the same key: otherwise they would
+/// silently collapse later in any `[String: …]` built from the object.
+///
+/// Equality ignores member order and locations: two objects are equal when they have the same keys
+/// with equal values (RFC 8259 objects are unordered).
+public struct JSONObject: Sendable, Equatable {
+    /// One `"key": value` pair.
+    public struct Member: Sendable, Equatable {
+        public var key: String
+        public var value: JSONValue
+        /// Where the key's opening quote is; `nil` for objects built in code.
+        public var location: SourceLocation?
+
+        public init(key: String, value: JSONValue, location: SourceLocation? = nil) {
+            self.key = key
+            self.value = value
+            self.location = location
+        }
+    }
+
+    /// The members in document (or insertion) order.
+    public private(set) var members: [Member] = []
+    /// Where the object's `{` is; `nil` for objects built in code.
+    public var location: SourceLocation?
+    private var indexByKey: [String: Int] = [:]
+
+    /// Creates an empty object.
+    public init(location: SourceLocation? = nil) {
+        self.location = location
+    }
+
+    /// Creates an object from pairs in order; a repeated key replaces the earlier value in place.
+    public init(_ pairs: [(String, JSONValue)]) {
+        for (key, value) in pairs { self[key] = value }
+    }
+
+    /// The number of members.
+    public var count: Int { members.count }
+
+    /// Whether the object has no members.
+    public var isEmpty: Bool { members.isEmpty }
+
+    /// The keys in order.
+    public var keys: [String] { members.map(\.key) }
+
+    /// The member named `key`, with its location.
+    public func member(_ key: String) -> Member? {
+        indexByKey[key].map { members[$0] }
+    }
+
+    /// The value for `key`; setting `nil` removes the member, setting a new key appends it.
+    public subscript(key: String) -> JSONValue? {
+        get { indexByKey[key].map { members[$0].value } }
+        set {
+            if let index = indexByKey[key] {
+                if let newValue {
+                    members[index].value = newValue
+                } else {
+                    members.remove(at: index)
+                    rebuildIndex()
+                }
+            } else if let newValue {
+                indexByKey[key] = members.count
+                members.append(Member(key: key, value: newValue))
+            }
+        }
+    }
+
+    /// Appends a member unless the key exists; returns the existing member in that case.
+    mutating func appendUnique(_ member: Member) -> Member? {
+        if let index = indexByKey[member.key] { return members[index] }
+        indexByKey[member.key] = members.count
+        members.append(member)
+        return nil
+    }
+
+    /// Whether a member named `key` exists.
+    public func contains(_ key: String) -> Bool { indexByKey[key] != nil }
+
+    private mutating func rebuildIndex() {
+        indexByKey = Dictionary(uniqueKeysWithValues: members.enumerated().map { ($1.key, $0) })
+    }
+
+    public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+        guard lhs.count == rhs.count else { return false }
+        for member in lhs.members where rhs[member.key] != member.value { return false }
+        return true
+    }
+}

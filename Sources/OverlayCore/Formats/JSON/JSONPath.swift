@@ -1,0 +1,56 @@
+/// Where a value sits inside a JSON document, printed like `modules[2].sha256` or `strings["Hi %@"].comment`.
+public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
+    /// One step: an object key or an array index.
+    public enum Component: Sendable, Hashable {
+        case key(String)
+        case index(Int)
+    }
+
+    public var components: [Component]
+
+    public init(_ components: [Component] = []) {
+        self.components = components
+    }
+
+    /// The document's top-level value.
+    public static let root = JSONPath()
+
+    /// This path followed by an object key.
+    public func appending(key: String) -> JSONPath {
+        JSONPath(components + [.key(key)])
+    }
+
+    /// This path followed by an array index.
+    public func appending(index: Int) -> JSONPath {
+        JSONPath(components + [.index(index)])
+    }
+
+    /// Keys made of `[A-Za-z0-9_-]` print after a dot; others print as `["…"]` with JSON escapes.
+    public var description: String {
+        if components.isEmpty { return "(root)" }
+        var result = ""
+        for component in components {
+            switch component {
+            case .index(let index):
+                result += "[\(index)]"
+            case .key(let key) where Self.isPlain(key):
+                result += result.isEmpty ? key : "." + key
+            case .key(let key):
+                result += "[" + JSONValue.string(key).serialized() + "]"
+            }
+        }
+        return result
+    }
+
+    private static func isPlain(_ key: String) -> Bool {
+        !key.isEmpty && key.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"):
+                true
+            default:
+                false
+            }
+        }
+    }
+}

@@ -1,0 +1,56 @@
+public import Foundation
+
+/// A strict RFC 8259 JSON parser for the project's artifacts and wire formats.
+///
+/// Unlike `JSONSerialization` (which keeps the last duplicate key silently and accepts trailing commas),
+/// it rejects duplicate keys, trailing commas, comments, leading zeros, `NaN`, lone surrogates, raw
+/// control characters in strings and invalid UTF-8, and enforces size and depth limits. A UTF-8 byte
+/// order mark at the start is skipped. Every error names a line and column (the column counts UTF-8 bytes).
+///
+/// ```swift
+/// let value = try StrictJSON.parse(data)
+/// let root = try JSONNode(value).object()
+/// let version: String = try root.required("version", as: String.self)
+/// ```
+public enum StrictJSON {
+    /// Resource limits applied while parsing.
+    public struct Limits: Sendable, Hashable {
+        /// Maximum nesting of arrays and objects; a flat object has depth 1.
+        public var maxDepth: Int
+        /// Maximum document size in bytes.
+        public var maxBytes: Int
+
+        public init(maxDepth: Int = 32, maxBytes: Int = 32 << 20) {
+            self.maxDepth = maxDepth
+            self.maxBytes = maxBytes
+        }
+
+        /// Depth 32, 32 MiB.
+        public static let `default` = Limits()
+    }
+
+    /// Parses one JSON document.
+    /// - Throws: ``JSONError`` with the first problem found and its location.
+    public static func parse(_ data: Data, limits: Limits = .default) throws(JSONError) -> JSONValue {
+        guard data.count <= limits.maxBytes else {
+            throw JSONError(
+                code: .tooLarge,
+                message: "the document is \(data.count) bytes, more than the limit of \(limits.maxBytes); "
+                    + "shrink it or raise StrictJSON.Limits.maxBytes")
+        }
+        let result: Result<JSONValue, JSONError> = data.withUnsafeBytes { raw in
+            var parser = JSONByteParser(bytes: raw.assumingMemoryBound(to: UInt8.self), maxDepth: limits.maxDepth)
+            do throws(JSONError) {
+                return .success(try parser.parseDocument())
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    /// Parses one JSON document from a string (encoded as UTF-8).
+    public static func parse(_ text: String, limits: Limits = .default) throws(JSONError) -> JSONValue {
+        try parse(Data(text.utf8), limits: limits)
+    }
+}

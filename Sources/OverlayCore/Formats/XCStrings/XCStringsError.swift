@@ -1,0 +1,79 @@
+/// Why a `.xcstrings` file was rejected: bad JSON, a wrong shape, or a rule of FORMATS.md §3.
+public struct XCStringsError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A stable, machine-readable error kind.
+    public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+        public let rawValue: String
+
+        public init(rawValue: String) { self.rawValue = rawValue }
+
+        /// The file is not strict JSON (see `cause`).
+        public static let invalidJSON = Code(rawValue: "xcstrings.invalid-json")
+        /// A required field is absent.
+        public static let missingField = Code(rawValue: "xcstrings.missing-field")
+        /// A field has the wrong JSON type.
+        public static let wrongType = Code(rawValue: "xcstrings.wrong-type")
+        /// `version` is not `"1.0"`.
+        public static let unsupportedVersion = Code(rawValue: "xcstrings.unsupported-version")
+        /// A plural variation or substitution lacks the required `other` form.
+        public static let missingOther = Code(rawValue: "xcstrings.missing-other")
+        /// A plural key is not one of zero, one, two, few, many, other.
+        public static let invalidPluralCategory = Code(rawValue: "xcstrings.invalid-plural-category")
+        /// A device key is not one of iphone, ipod, ipad, applewatch, appletv, applevision, mac, other.
+        public static let invalidDevice = Code(rawValue: "xcstrings.invalid-device")
+        /// `argNum` is less than 1.
+        public static let invalidArgNum = Code(rawValue: "xcstrings.invalid-arg-num")
+        /// A substitution name is not `[A-Za-z0-9_]+`, so no `%#@name@` token can reach it.
+        public static let invalidSubstitutionName = Code(rawValue: "xcstrings.invalid-substitution-name")
+        /// `variations` holds both `plural` and `device`.
+        public static let conflictingVariations = Code(rawValue: "xcstrings.conflicting-variations")
+        /// Variations nest in a way Xcode cannot compile (device in device, anything in a plural form).
+        public static let invalidNesting = Code(rawValue: "xcstrings.invalid-nesting")
+
+        public var description: String { rawValue }
+    }
+
+    public var code: Code
+    /// What is wrong, where in the JSON, and how to fix it.
+    public var message: String
+    public var location: SourceLocation?
+    /// The JSON path of the offending value, e.g. `strings["Hi"].localizations.de.variations.plural`.
+    public var path: JSONPath?
+    /// The underlying JSON error for ``Code/invalidJSON``, ``Code/missingField`` and ``Code/wrongType``.
+    public var cause: JSONError?
+
+    public init(code: Code, message: String, location: SourceLocation? = nil, path: JSONPath? = nil,
+                cause: JSONError? = nil) {
+        self.code = code
+        self.message = message
+        self.location = location
+        self.path = path
+        self.cause = cause
+    }
+
+    /// Wraps a parser or typed-access error.
+    init(_ error: JSONError) {
+        let code: Code =
+            switch error.code {
+            case .missingField: .missingField
+            case .wrongType, .invalidValue: .wrongType
+            default: .invalidJSON
+            }
+        self.init(code: code, message: error.message, location: error.location, path: error.path, cause: error)
+    }
+
+    /// An error about the value at `node`, prefixed with its path.
+    init(_ code: Code, at node: JSONNode, _ reason: String) {
+        self.init(code: code, message: "\(node.path): \(reason)", location: node.location, path: node.path)
+    }
+
+    /// The error as an error-severity finding, for `check`-style reports.
+    public func finding(file: String? = nil) -> Finding {
+        Finding(code: code.rawValue, severity: .error, message: message,
+                location: Finding.Location(file: file, line: location?.line, column: location?.column))
+    }
+
+    /// `line:column: message`, or just the message.
+    public var description: String {
+        if let location { "\(location): \(message)" } else { message }
+    }
+}
