@@ -21,6 +21,11 @@ struct SourceLocator {
         }
         var index = offset
         while index < target {
+            // Skip eight bytes at a time while none of them can be `\n` or `\r`.
+            if index + 8 <= target && !ByteScanning.hasByte(below: 0x0E, in: ByteScanning.word(bytes, at: index)) {
+                index += 8
+                continue
+            }
             let byte = bytes[index]
             if byte == 0x0A {
                 if index == 0 || bytes[index - 1] != 0x0D { line += 1 }

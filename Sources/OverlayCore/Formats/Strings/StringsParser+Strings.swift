@@ -30,15 +30,10 @@ extension StringsParser {
         let opening = position
         let start = position + 1
         let end = bytes.count
-        var index = start
-        while index < end {
-            let byte = bytes[index]
-            if byte == quote {
-                position = index + 1
-                return makeString(from: start, to: index)
-            }
-            if byte == ASCII.backslash { break }
-            index += 1
+        var index = ByteScanning.firstIndex(of: quote, or: ASCII.backslash, in: bytes, from: start)
+        if index < end && bytes[index] == quote {
+            position = index + 1
+            return makeString(from: start, to: index)
         }
         guard index < end else { throw unterminatedString(at: opening, quote: quote) }
 
@@ -52,7 +47,7 @@ extension StringsParser {
             if byte != ASCII.backslash {
                 flush(&pendingHighSurrogate)
                 let runStart = index
-                repeat { index += 1 } while index < end && bytes[index] != quote && bytes[index] != ASCII.backslash
+                index = ByteScanning.firstIndex(of: quote, or: ASCII.backslash, in: bytes, from: index + 1)
                 scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
                 continue
             }

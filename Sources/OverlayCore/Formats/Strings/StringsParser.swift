@@ -147,11 +147,16 @@ struct StringsParser {
                 position += 3
             } else if byte == ASCII.slash, position + 1 < end, bytes[position + 1] == ASCII.slash {
                 position += 2
-                while position < end && !isLineCommentEnd(at: position) { position += 1 }
+                while position < end {
+                    position = ByteScanning.firstIndex(of: ASCII.newline, ASCII.carriageReturn, 0xE2, in: bytes, from: position)
+                    if position >= end || isLineCommentEnd(at: position) { break }
+                    position += 1
+                }
             } else if byte == ASCII.slash, position + 1 < end, bytes[position + 1] == ASCII.asterisk {
                 let start = position
                 position += 2
                 while true {
+                    position = ByteScanning.firstIndex(of: ASCII.asterisk, or: ASCII.asterisk, in: bytes, from: position)
                     guard position + 1 < end else {
                         throw error(.unterminatedComment, at: start,
                             "this '/*' comment is never closed, so Apple drops every entry after it; add '*/'")

@@ -55,17 +55,11 @@ public enum StringsReader {
                 message: "the file looks like UTF-16 without a byte-order mark, which Apple cannot read; re-save it as UTF-8 (or UTF-16 with a BOM)",
                 location: SourceLocation(line: 1, column: 1))
         case .utf8(let bomLength):
-            let body = UnsafeBufferPointer(rebasing: bytes[bomLength...])
-            guard var text = String(validating: body, as: UTF8.self) else {
-                throw StringsTextDecoding.invalidUTF8Error(bytes, bomLength: bomLength)
+            if let offset = StringsTextDecoding.firstInvalidUTF8Offset(bytes, from: bomLength) {
+                throw StringsTextDecoding.invalidUTF8Error(bytes, at: offset, bomLength: bomLength)
             }
-            let encoding: StringsFile.Encoding = bomLength == 0 ? .utf8 : .utf8WithBOM
-            let result = text.withUTF8 { utf8 in
-                Result { () throws(StringsError) in
-                    try readText(utf8, original: bytes, encoding: encoding, rejectingDuplicates: rejectingDuplicates)
-                }
-            }
-            return try result.get()
+            return try readText(UnsafeBufferPointer(rebasing: bytes[bomLength...]), original: bytes,
+                encoding: bomLength == 0 ? .utf8 : .utf8WithBOM, rejectingDuplicates: rejectingDuplicates)
         case .utf16(let bigEndian):
             let utf8 = try StringsTextDecoding.transcodeUTF16(bytes, bigEndian: bigEndian)
             return try readTranscoded(utf8, original: bytes, encoding: bigEndian ? .utf16BigEndian : .utf16LittleEndian,

@@ -24,17 +24,28 @@ enum StringsTextDecoding {
         return .utf8(bomLength: 0)
     }
 
-    /// The error for UTF-8 text that failed validation: the first bad byte, its offset, line and column.
-    static func invalidUTF8Error(_ bytes: UnsafeBufferPointer<UInt8>, bomLength: Int) -> StringsError {
-        var offset = bomLength
+    /// The offset of the first byte at or after `start` that is not part of valid UTF-8, or `nil`.
+    ///
+    /// ASCII runs are skipped eight bytes at a time, so validating costs little next to parsing.
+    static func firstInvalidUTF8Offset(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        var offset = start
         while offset < bytes.count {
+            if offset + 8 <= bytes.count && ByteScanning.word(bytes, at: offset) & 0x8080_8080_8080_8080 == 0 {
+                offset += 8
+                continue
+            }
             let length = validSequenceLength(bytes, at: offset)
-            if length == 0 { break }
+            if length == 0 { return offset }
             offset += length
         }
+        return nil
+    }
+
+    /// The error for the invalid UTF-8 byte at `offset`: its value, offset, line and column.
+    static func invalidUTF8Error(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, bomLength: Int) -> StringsError {
         var locator = SourceLocator(UnsafeBufferPointer(rebasing: bytes[bomLength...]))
         let location = locator.location(of: offset - bomLength)
-        let hex = String(bytes[min(offset, bytes.count - 1)], radix: 16, uppercase: true)
+        let hex = String(bytes[offset], radix: 16, uppercase: true)
         return StringsError(code: .invalidUTF8,
             message: "byte 0x\(hex) at offset \(offset) is not valid UTF-8 (Latin-1 or another legacy encoding?); re-save the file as UTF-8",
             location: location)
