@@ -48,6 +48,11 @@ public enum StringsWriter {
         text.withUTF8 { utf8 in
             var index = 0
             while index < utf8.count {
+                // Copy runs of bytes that need no escape in one go.
+                let runStart = index
+                while index < utf8.count && !needsAttention(utf8[index]) { index += 1 }
+                if index > runStart { output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
+                guard index < utf8.count else { break }
                 let byte = utf8[index]
                 switch byte {
                 case ASCII.doubleQuote, ASCII.backslash:
@@ -73,6 +78,12 @@ public enum StringsWriter {
             }
         }
         output.append(ASCII.doubleQuote)
+    }
+
+    /// Bytes that may need an escape: controls, DEL, `"`, `\`, and 0xE2 (the lead byte of U+2028/U+2029).
+    @inline(__always)
+    private static func needsAttention(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == 0x7F || byte == ASCII.doubleQuote || byte == ASCII.backslash || byte == 0xE2
     }
 
     /// `\U` followed by exactly four uppercase hex digits.
