@@ -41,12 +41,7 @@ public enum StringsReader {
     }
 
     static func read(_ bytes: UnsafeBufferPointer<UInt8>, rejectingDuplicates: Bool) throws(StringsError) -> StringsFile {
-        if bytes.isEmpty {
-            let warning = StringsWarning(code: .emptyFile,
-                message: "the file is empty; Apple's parser rejects a zero-length .strings file, so add a comment such as /* No entries */",
-                location: SourceLocation(line: 1, column: 1))
-            return StringsFile(entries: [], encoding: .utf8, warnings: [warning])
-        }
+        if bytes.isEmpty { return emptyTable(encoding: .utf8) }
         switch StringsTextDecoding.detect(bytes) {
         case .binaryPropertyList:
             return try readPropertyList(bytes, encoding: .binaryPropertyList)
@@ -87,12 +82,21 @@ public enum StringsReader {
         _ utf8: UnsafeBufferPointer<UInt8>, original: UnsafeBufferPointer<UInt8>, encoding: StringsFile.Encoding,
         rejectingDuplicates: Bool
     ) throws(StringsError) -> StringsFile {
+        if utf8.isEmpty { return emptyTable(encoding: encoding) }
         if looksLikeXML(utf8) {
             return try readPropertyList(original, encoding: .xmlPropertyList)
         }
         var parser = StringsParser(bytes: utf8, rejectingDuplicates: rejectingDuplicates)
         let entries = try parser.parseFile()
         return StringsFile(entries: entries, encoding: encoding, warnings: parser.warnings)
+    }
+
+    /// A file with no text at all (perhaps only a byte-order mark): an empty table and a warning.
+    private static func emptyTable(encoding: StringsFile.Encoding) -> StringsFile {
+        let warning = StringsWarning(code: .emptyFile,
+            message: "the file has no text; Apple's parser rejects an empty .strings file, so add a comment such as /* No entries */",
+            location: SourceLocation(line: 1, column: 1))
+        return StringsFile(entries: [], encoding: encoding, warnings: [warning])
     }
 
     /// `<?xml`, `<!DOCTYPE` or `<plist` after optional whitespace.

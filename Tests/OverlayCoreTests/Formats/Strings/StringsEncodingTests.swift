@@ -55,6 +55,17 @@ import Testing
         #expect(testCase.bytes.withUnsafeBufferPointer { StringsTextDecoding.detect($0) } == testCase.expected)
     }
 
+    @Test("A byte-order mark with no text is an empty table with a warning", arguments: [
+        ([0xEF, 0xBB, 0xBF], StringsFile.Encoding.utf8WithBOM), ([0xFF, 0xFE], .utf16LittleEndian),
+        ([0xFE, 0xFF], .utf16BigEndian), ([0xFF, 0xFE, 0x00, 0x00], .utf32LittleEndian),
+    ] as [([UInt8], StringsFile.Encoding)])
+    func byteOrderMarkOnly(bytes: [UInt8], encoding: StringsFile.Encoding) throws {
+        let file = try StringsReader.read(bytes)
+        #expect(file.entries.isEmpty)
+        #expect(file.encoding == encoding)
+        #expect(file.warnings.map(\.code) == [.emptyFile])
+    }
+
     @Test func utf16ByteOrderMarkIsNotPartOfTheFirstKey() throws {
         let file = try StringsReader.read(Fixtures.data("formats/strings/utf16le-bom.strings"))
         #expect(file.entries.first?.key == "greeting")
