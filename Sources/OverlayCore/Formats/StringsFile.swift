@@ -24,10 +24,13 @@ public struct StringsFile: Sendable, Equatable {
 
     public var entries: [Entry]
     public var encoding: Encoding
+    /// Lint warnings found while reading (lowercase `\u`, high octal escapes, …), in file order.
+    public var warnings: [StringsWarning]
 
-    public init(entries: [Entry], encoding: Encoding = .utf8) {
+    public init(entries: [Entry], encoding: Encoding = .utf8, warnings: [StringsWarning] = []) {
         self.entries = entries
         self.encoding = encoding
+        self.warnings = warnings
     }
 
     /// Key → value, the last duplicate winning (Apple's run-time behaviour).

@@ -1,0 +1,245 @@
+/// The old-style (OpenStep) `.strings` grammar of FORMATS.md §1.2, over valid UTF-8 bytes.
+///
+/// ```
+/// file      := ws* ( dict_body | '{' dict_body '}' ) ws*
+/// entry     := string ws* ( ';' | '=' ws* string ws* ';' )
+/// string    := '"' qchar* '"' | "'" qchar* "'" | [A-Za-z0-9_$/:.-]+
+/// ws        := U+0009…U+000D | ' ' | U+2028 | U+2029 | '//' comment | '/*' comment '*/'
+/// ```
+///
+/// Stricter than CoreFoundation where CoreFoundation loses data silently: junk after the last entry,
+/// an unterminated `/*` and non-string values are errors here.
+struct StringsParser {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var position = 0
+    var locator: SourceLocator
+    var warnings: [StringsWarning] = []
+    /// Reused buffer for strings that contain escapes.
+    var scratch: [UInt8] = []
+    let rejectingDuplicates: Bool
+    private var firstLocations: [String: SourceLocation] = [:]
+
+    init(bytes: UnsafeBufferPointer<UInt8>, rejectingDuplicates: Bool) {
+        self.bytes = bytes
+        self.locator = SourceLocator(bytes)
+        self.rejectingDuplicates = rejectingDuplicates
+    }
+
+    /// Parses the whole text into entries in file order.
+    mutating func parseFile() throws(StringsError) -> [StringsFile.Entry] {
+        var entries: [StringsFile.Entry] = []
+        entries.reserveCapacity(bytes.count / 48)
+        try skipTrivia()
+        guard position < bytes.count else { return entries }
+        if bytes[position] == ASCII.openBrace {
+            let brace = position
+            position += 1
+            try parseBody(into: &entries, openingBrace: brace)
+            try skipTrivia()
+            if position < bytes.count {
+                throw error(.unexpectedCharacter, at: position,
+                    "unexpected \(describeCharacter(at: position)) after the closing '}'; remove it or move the entry inside the braces")
+            }
+        } else {
+            try parseBody(into: &entries, openingBrace: nil)
+        }
+        return entries
+    }
+
+    /// Parses `entry*` up to the end of the text, or up to the `}` matching `openingBrace`.
+    private mutating func parseBody(into entries: inout [StringsFile.Entry], openingBrace: Int?) throws(StringsError) {
+        while true {
+            try skipTrivia()
+            guard position < bytes.count else {
+                if let openingBrace {
+                    throw error(.missingClosingBrace, at: openingBrace,
+                        "the '{' that opens the table is never closed; add '}' after the last entry")
+                }
+                return
+            }
+            if openingBrace != nil && bytes[position] == ASCII.closeBrace {
+                position += 1
+                return
+            }
+            entries.append(try parseEntry())
+        }
+    }
+
+    /// Parses `key = value;` or `key;` starting at a non-trivia byte.
+    private mutating func parseEntry() throws(StringsError) -> StringsFile.Entry {
+        let keyStart = position
+        guard let key = try parseString() else {
+            throw error(.unexpectedCharacter, at: keyStart,
+                "unexpected \(describeCharacter(at: keyStart)) where a key was expected; quote the key, as in \"key\" = \"value\";")
+        }
+        let location = locator.location(of: keyStart)
+        let keyEnd = position
+        try skipTrivia()
+        let value: String
+        guard position < bytes.count else {
+            throw error(.missingSemicolon, at: keyEnd,
+                "the key \(quoted(key)) is not followed by '= value;' or ';'; add the missing ';'")
+        }
+        switch bytes[position] {
+        case ASCII.semicolon:
+            position += 1
+            value = key
+        case ASCII.equals:
+            position += 1
+            value = try parseValue(forKey: key)
+            let valueEnd = position
+            try skipTrivia()
+            guard position < bytes.count, bytes[position] == ASCII.semicolon else {
+                throw error(.missingSemicolon, at: valueEnd,
+                    "missing ';' after the value of \(quoted(key)); every entry, the last one included, must end with ';'")
+            }
+            position += 1
+        default:
+            throw error(.unexpectedCharacter, at: position,
+                "unexpected \(describeCharacter(at: position)) after the key \(quoted(key)); expected '=' or ';'")
+        }
+        if rejectingDuplicates {
+            if let first = firstLocations[key] {
+                throw StringsError(code: .duplicateKey,
+                    message: "the key \(quoted(key)) is already defined on line \(first.line); remove or rename one of them",
+                    location: location)
+            }
+            firstLocations[key] = location
+        }
+        return StringsFile.Entry(key: key, value: value, location: location)
+    }
+
+    /// Parses the value after `=`: a string, or an error naming the non-string value.
+    private mutating func parseValue(forKey key: String) throws(StringsError) -> String {
+        try skipTrivia()
+        guard position < bytes.count else {
+            throw error(.unexpectedEndOfFile, at: position,
+                "the file ends after '=' for the key \(quoted(key)); add a quoted value and ';'")
+        }
+        let start = position
+        if let value = try parseString() { return value }
+        let kind: String? = switch bytes[start] {
+        case ASCII.openBrace: "a dictionary"
+        case ASCII.openParenthesis: "an array"
+        case ASCII.lessThan: "a <hex> data value"
+        default: nil
+        }
+        if let kind {
+            throw error(.nonStringValue, at: start,
+                "the value of \(quoted(key)) is \(kind); a .strings table holds only quoted string values")
+        }
+        throw error(.unexpectedCharacter, at: start,
+            "unexpected \(describeCharacter(at: start)) where the value of \(quoted(key)) was expected; quote the value")
+    }
+
+    // MARK: Trivia
+
+    /// Skips whitespace (including U+2028 and U+2029) and comments.
+    mutating func skipTrivia() throws(StringsError) {
+        let end = bytes.count
+        while position < end {
+            let byte = bytes[position]
+            if byte == ASCII.space || (byte >= 0x09 && byte <= 0x0D) {
+                position += 1
+            } else if byte == 0xE2, position + 2 < end, bytes[position + 1] == 0x80,
+                bytes[position + 2] == 0xA8 || bytes[position + 2] == 0xA9
+            {
+                position += 3
+            } else if byte == ASCII.slash, position + 1 < end, bytes[position + 1] == ASCII.slash {
+                position += 2
+                while position < end {
+                    position = ByteScanning.firstIndex(of: ASCII.newline, ASCII.carriageReturn, 0xE2, in: bytes, from: position)
+                    if position >= end || isLineCommentEnd(at: position) { break }
+                    position += 1
+                }
+            } else if byte == ASCII.slash, position + 1 < end, bytes[position + 1] == ASCII.asterisk {
+                let start = position
+                position += 2
+                while true {
+                    position = ByteScanning.firstIndex(of: ASCII.asterisk, or: ASCII.asterisk, in: bytes, from: position)
+                    guard position + 1 < end else {
+                        throw error(.unterminatedComment, at: start,
+                            "this '/*' comment is never closed, so Apple drops every entry after it; add '*/'")
+                    }
+                    if bytes[position] == ASCII.asterisk && bytes[position + 1] == ASCII.slash {
+                        position += 2
+                        break
+                    }
+                    position += 1
+                }
+            } else {
+                return
+            }
+        }
+    }
+
+    /// A `//` comment ends before `\n`, `\r`, U+2028 or U+2029.
+    private func isLineCommentEnd(at index: Int) -> Bool {
+        let byte = bytes[index]
+        if byte == ASCII.newline || byte == ASCII.carriageReturn { return true }
+        return byte == 0xE2 && index + 2 < bytes.count && bytes[index + 1] == 0x80
+            && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9)
+    }
+
+    // MARK: Diagnostics
+
+    mutating func error(_ code: StringsError.Code, at offset: Int, _ message: String) -> StringsError {
+        StringsError(code: code, message: message, location: locator.location(of: offset))
+    }
+
+    mutating func warn(_ code: StringsWarning.Code, at offset: Int, _ message: String) {
+        warnings.append(StringsWarning(code: code, message: message, location: locator.location(of: offset)))
+    }
+
+    /// `'x'` or `U+00E9` for the scalar at `offset`, or "end of file".
+    func describeCharacter(at offset: Int) -> String {
+        guard offset < bytes.count else { return "end of file" }
+        let length = StringsParser.scalarLength(lead: bytes[offset])
+        let slice = UnsafeBufferPointer(rebasing: bytes[offset..<min(offset + length, bytes.count)])
+        let text = String(decoding: slice, as: UTF8.self)
+        guard let scalar = text.unicodeScalars.first else { return "end of file" }
+        let hex = StringsParser.unicodeName(scalar.value)
+        if scalar.properties.generalCategory == .control || scalar.value == 0x2028 || scalar.value == 0x2029 {
+            return "character \(hex)"
+        }
+        return "character '\(text)' (\(hex))"
+    }
+
+    /// `U+00E9` style name of a code point or code unit.
+    static func unicodeName(_ value: UInt32) -> String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+
+    func quoted(_ key: String) -> String {
+        let shown = key.unicodeScalars.count > 60 ? String(key.unicodeScalars.prefix(60)) + "…" : key
+        return "\"\(shown)\""
+    }
+
+    /// The length of a UTF-8 sequence from its lead byte (1 for a stray continuation byte).
+    static func scalarLength(lead: UInt8) -> Int {
+        if lead < 0xC0 { return 1 }
+        if lead < 0xE0 { return 2 }
+        if lead < 0xF0 { return 3 }
+        return 4
+    }
+}
+
+/// ASCII bytes the grammar names.
+enum ASCII {
+    static let tab: UInt8 = 0x09
+    static let newline: UInt8 = 0x0A
+    static let carriageReturn: UInt8 = 0x0D
+    static let space: UInt8 = 0x20
+    static let doubleQuote: UInt8 = 0x22
+    static let singleQuote: UInt8 = 0x27
+    static let openParenthesis: UInt8 = 0x28
+    static let asterisk: UInt8 = 0x2A
+    static let slash: UInt8 = 0x2F
+    static let semicolon: UInt8 = 0x3B
+    static let lessThan: UInt8 = 0x3C
+    static let equals: UInt8 = 0x3D
+    static let backslash: UInt8 = 0x5C
+    static let openBrace: UInt8 = 0x7B
+    static let closeBrace: UInt8 = 0x7D
+}

@@ -1,0 +1,149 @@
+/// Byte-order-mark detection and transcoding of `.strings` text to UTF-8 (FORMATS.md §1.1).
+enum StringsTextDecoding {
+    /// What the leading bytes say about the container and the text encoding.
+    enum Detected: Equatable {
+        case binaryPropertyList
+        case utf8(bomLength: Int)
+        case utf16(bigEndian: Bool)
+        case utf32(bigEndian: Bool)
+        case utf16WithoutBOM
+    }
+
+    static func detect(_ bytes: UnsafeBufferPointer<UInt8>) -> Detected {
+        let count = bytes.count
+        func starts(with prefix: [UInt8]) -> Bool {
+            count >= prefix.count && prefix.indices.allSatisfy { bytes[$0] == prefix[$0] }
+        }
+        if starts(with: Array("bplist0".utf8)) { return .binaryPropertyList }
+        if starts(with: [0x00, 0x00, 0xFE, 0xFF]) { return .utf32(bigEndian: true) }
+        if starts(with: [0xFF, 0xFE, 0x00, 0x00]) { return .utf32(bigEndian: false) }
+        if starts(with: [0xEF, 0xBB, 0xBF]) { return .utf8(bomLength: 3) }
+        if starts(with: [0xFF, 0xFE]) { return .utf16(bigEndian: false) }
+        if starts(with: [0xFE, 0xFF]) { return .utf16(bigEndian: true) }
+        if count > 0 && bytes[0] == 0 || count > 1 && bytes[1] == 0 { return .utf16WithoutBOM }
+        return .utf8(bomLength: 0)
+    }
+
+    /// The offset of the first byte at or after `start` that is not part of valid UTF-8, or `nil`.
+    ///
+    /// ASCII runs are skipped eight bytes at a time, so validating costs little next to parsing.
+    static func firstInvalidUTF8Offset(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        var offset = start
+        while offset < bytes.count {
+            if offset + 8 <= bytes.count && ByteScanning.word(bytes, at: offset) & 0x8080_8080_8080_8080 == 0 {
+                offset += 8
+                continue
+            }
+            let length = validSequenceLength(bytes, at: offset)
+            if length == 0 { return offset }
+            offset += length
+        }
+        return nil
+    }
+
+    /// The error for the invalid UTF-8 byte at `offset`: its value, offset, line and column.
+    static func invalidUTF8Error(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, bomLength: Int) -> StringsError {
+        var locator = SourceLocator(UnsafeBufferPointer(rebasing: bytes[bomLength...]))
+        let location = locator.location(of: offset - bomLength)
+        let hex = String(bytes[offset], radix: 16, uppercase: true)
+        return StringsError(code: .invalidUTF8,
+            message: "byte 0x\(hex) at offset \(offset) is not valid UTF-8 (Latin-1 or another legacy encoding?); re-save the file as UTF-8",
+            location: location)
+    }
+
+    /// The length of the valid UTF-8 sequence at `offset`, or 0 if it is invalid (overlong, surrogate, too large, cut).
+    private static func validSequenceLength(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Int {
+        let lead = bytes[offset]
+        if lead < 0x80 { return 1 }
+        let length: Int
+        let lowest: UInt32
+        switch lead {
+        case 0xC2...0xDF: (length, lowest) = (2, 0x80)
+        case 0xE0...0xEF: (length, lowest) = (3, 0x800)
+        case 0xF0...0xF4: (length, lowest) = (4, 0x10000)
+        default: return 0
+        }
+        guard offset + length <= bytes.count else { return 0 }
+        var value = UInt32(lead) & (0xFF >> (length + 1))
+        for index in (offset + 1)..<(offset + length) {
+            let byte = bytes[index]
+            guard byte & 0xC0 == 0x80 else { return 0 }
+            value = value << 6 | UInt32(byte & 0x3F)
+        }
+        guard value >= lowest, value <= 0x10FFFF, !(0xD800...0xDFFF).contains(value) else { return 0 }
+        return length
+    }
+
+    /// UTF-16 after its byte-order mark, transcoded to UTF-8; a lone surrogate or odd length is an error.
+    static func transcodeUTF16(_ bytes: UnsafeBufferPointer<UInt8>, bigEndian: Bool) throws(StringsError) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        var offset = 2
+        func unit(at offset: Int) -> UInt16 {
+            let first = UInt16(bytes[offset]), second = UInt16(bytes[offset + 1])
+            return bigEndian ? first << 8 | second : second << 8 | first
+        }
+        while offset + 1 < bytes.count {
+            let lead = unit(at: offset)
+            var scalar = Unicode.Scalar(lead)
+            var width = 2
+            if UTF16.isLeadSurrogate(lead), offset + 3 < bytes.count {
+                let trail = unit(at: offset + 2)
+                if UTF16.isTrailSurrogate(trail) {
+                    scalar = Unicode.Scalar(0x10000 + (UInt32(lead - 0xD800) << 10) + UInt32(trail - 0xDC00))
+                    width = 4
+                }
+            }
+            guard let scalar else {
+                throw transcodingError(.invalidUTF16, output: output,
+                    "the UTF-16 code unit \(StringsParser.unicodeName(UInt32(lead))) at byte offset \(offset) is a lone surrogate; re-save the file as UTF-8")
+            }
+            append(scalar, to: &output)
+            offset += width
+        }
+        if offset < bytes.count {
+            throw transcodingError(.invalidUTF16, output: output,
+                "the UTF-16 text has an odd number of bytes (\(bytes.count)); the file is truncated or not UTF-16, re-save it as UTF-8")
+        }
+        return output
+    }
+
+    /// UTF-32 after its byte-order mark, transcoded to UTF-8; a value that is no scalar is an error.
+    static func transcodeUTF32(_ bytes: UnsafeBufferPointer<UInt8>, bigEndian: Bool) throws(StringsError) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count / 2)
+        var offset = 4
+        while offset + 3 < bytes.count {
+            let b = (UInt32(bytes[offset]), UInt32(bytes[offset + 1]), UInt32(bytes[offset + 2]), UInt32(bytes[offset + 3]))
+            let value = bigEndian ? b.0 << 24 | b.1 << 16 | b.2 << 8 | b.3 : b.3 << 24 | b.2 << 16 | b.1 << 8 | b.0
+            guard let scalar = Unicode.Scalar(value) else {
+                throw transcodingError(.invalidUTF32, output: output,
+                    "the UTF-32 value 0x\(String(value, radix: 16, uppercase: true)) at byte offset \(offset) is not a Unicode scalar; re-save the file as UTF-8")
+            }
+            append(scalar, to: &output)
+            offset += 4
+        }
+        if offset < bytes.count {
+            throw transcodingError(.invalidUTF32, output: output,
+                "the UTF-32 text's length (\(bytes.count) bytes) is not a multiple of 4; the file is truncated, re-save it as UTF-8")
+        }
+        return output
+    }
+
+    private static func append(_ scalar: Unicode.Scalar, to output: inout [UInt8]) {
+        if scalar.isASCII {
+            output.append(UInt8(truncatingIfNeeded: scalar.value))
+        } else if let encoded = UTF8.encode(scalar) {
+            output.append(contentsOf: encoded)
+        }
+    }
+
+    /// An error located at the end of the text decoded so far.
+    private static func transcodingError(_ code: StringsError.Code, output: [UInt8], _ message: String) -> StringsError {
+        let location = output.withUnsafeBufferPointer { buffer in
+            var locator = SourceLocator(buffer)
+            return locator.location(of: buffer.count)
+        }
+        return StringsError(code: code, message: message, location: location)
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+@testable import OverlayCore
+
+/// Encoding detection and our own UTF-8 validation (FORMATS.md §1.1).
+@Suite struct StringsEncodingTests {
+    static let invalidUTF8: [(name: String, bytes: [UInt8], offset: Int)] = [
+        ("Latin-1 é", Array("\"caf".utf8) + [0xE9, 0x22], 4),
+        ("stray continuation byte", [0x22, 0x80, 0x22], 1),
+        ("overlong encoding of NUL", [0x22, 0xC0, 0x80, 0x22], 1),
+        ("overlong three-byte", [0x22, 0xE0, 0x80, 0xAF, 0x22], 1),
+        ("encoded surrogate", [0x22, 0xED, 0xA0, 0x80, 0x22], 1),
+        ("above U+10FFFF", [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22], 1),
+        ("F5 lead byte", [0x22, 0xF5, 0x80, 0x80, 0x80], 1),
+        ("sequence cut by end of file", Array("\"a\" = \"12345678".utf8) + [0xE2, 0x82], 15),
+    ]
+
+    @Test("Invalid UTF-8 is rejected at its byte offset", arguments: invalidUTF8)
+    func rejectsInvalidUTF8(_ testCase: (name: String, bytes: [UInt8], offset: Int)) throws {
+        let error = try #require(throws: StringsError.self) { try StringsReader.read(testCase.bytes) }
+        #expect(error.code == .invalidUTF8)
+        #expect(error.message.contains("offset \(testCase.offset) "))
+        #expect(error.location == SourceLocation(line: 1, column: testCase.offset + 1))
+    }
+
+    @Test("Our UTF-8 validation agrees with the standard library on random bytes", arguments: 0..<8)
+    func validationMatchesStandardLibrary(seed: Int) {
+        var generator = StringsWriterTests.Generator(state: UInt64(seed) &* 7919)
+        for _ in 0..<500 {
+            let length = generator.int(below: 24)
+            // Mostly ASCII and valid lead/continuation bytes, so that valid and invalid inputs both occur.
+            let bytes: [UInt8] = (0..<length).map { _ in
+                let pool: [UInt8] = [0x41, 0x7F, 0x80, 0xBF, 0xC2, 0xDF, 0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xA0, 0x90, 0x8F, 0xC0, 0xF5]
+                return pool[generator.int(below: pool.count)]
+            }
+            let ours = bytes.withUnsafeBufferPointer { StringsTextDecoding.firstInvalidUTF8Offset($0, from: 0) }
+            #expect((ours == nil) == (String(validating: bytes, as: UTF8.self) != nil), "\(bytes)")
+        }
+    }
+
+    static let detections: [(bytes: [UInt8], expected: StringsTextDecoding.Detected)] = [
+        (Array("bplist00".utf8), .binaryPropertyList),
+        ([0x00, 0x00, 0xFE, 0xFF], .utf32(bigEndian: true)),
+        ([0xFF, 0xFE, 0x00, 0x00], .utf32(bigEndian: false)),
+        ([0xEF, 0xBB, 0xBF, 0x22], .utf8(bomLength: 3)),
+        ([0xFF, 0xFE, 0x22, 0x00], .utf16(bigEndian: false)),
+        ([0xFE, 0xFF, 0x00, 0x22], .utf16(bigEndian: true)),
+        ([0x22, 0x00, 0x61, 0x00], .utf16WithoutBOM),
+        ([0x00, 0x22, 0x00, 0x61], .utf16WithoutBOM),
+        (Array("\"a\";".utf8), .utf8(bomLength: 0)),
+    ]
+
+    @Test("Leading bytes pick the container and encoding", arguments: detections)
+    func detectsEncoding(_ testCase: (bytes: [UInt8], expected: StringsTextDecoding.Detected)) {
+        #expect(testCase.bytes.withUnsafeBufferPointer { StringsTextDecoding.detect($0) } == testCase.expected)
+    }
+
+    @Test("A byte-order mark with no text is an empty table with a warning", arguments: [
+        ([0xEF, 0xBB, 0xBF], StringsFile.Encoding.utf8WithBOM), ([0xFF, 0xFE], .utf16LittleEndian),
+        ([0xFE, 0xFF], .utf16BigEndian), ([0xFF, 0xFE, 0x00, 0x00], .utf32LittleEndian),
+    ] as [([UInt8], StringsFile.Encoding)])
+    func byteOrderMarkOnly(bytes: [UInt8], encoding: StringsFile.Encoding) throws {
+        let file = try StringsReader.read(bytes)
+        #expect(file.entries.isEmpty)
+        #expect(file.encoding == encoding)
+        #expect(file.warnings.map(\.code) == [.emptyFile])
+    }
+
+    @Test func utf16ByteOrderMarkIsNotPartOfTheFirstKey() throws {
+        let file = try StringsReader.read(Fixtures.data("formats/strings/utf16le-bom.strings"))
+        #expect(file.entries.first?.key == "greeting")
+        #expect(file.entries.first?.location == SourceLocation(line: 2, column: 1))
+    }
+
+    @Test func nonBMPTextInUTF16IsDecodedFromSurrogatePairs() throws {
+        let text = "\"k\" = \"😀\";"
+        let file = try StringsReader.read([0xFE, 0xFF] + Array(text.data(using: .utf16BigEndian)!))
+        #expect(file.entries.first?.value == "😀")
+    }
+}
