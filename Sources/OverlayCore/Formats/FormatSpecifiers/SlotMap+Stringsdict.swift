@@ -21,24 +21,33 @@ extension SlotMap {
         case .device(let variants):
             for key in variants.keys.sorted() { add(entry: variants[key]!) }
         case .format(let plural):
-            add(plural.format, firstSlot: 1, plural: plural, visiting: [])
+            var expanded = Set<VariableSlot>()
+            add(plural.format, firstSlot: 1, plural: plural, expanded: &expanded)
         }
     }
 
-    private mutating func add(_ string: String, firstSlot: Int, plural: PluralFormat, visiting: Set<String>) {
+    /// Each variable's variants are read once per slot, so shared or cyclic nesting stays linear.
+    private mutating func add(_ string: String, firstSlot: Int, plural: PluralFormat, expanded: inout Set<VariableSlot>) {
         let resolve: (String) -> (ArgumentClass, NumericStyle)? = { name in
             guard let variable = plural.variables[name] else { return nil }
             guard let spec = FormatParser.valueType(variable.valueType) else { return (.int64, .signedDecimal) }
             return (spec.argumentClass, spec.style)
         }
         let tokens = add(FormatParser.parse(string), firstSlot: firstSlot, variable: resolve)
-        for (token, slot) in tokens where !visiting.contains(token.name) {
+        for (token, slot) in tokens
+        where slot <= FormatParser.maximumPosition && expanded.insert(VariableSlot(name: token.name, slot: slot)).inserted {
             guard let variable = plural.variables[token.name] else { continue }
             for category in variable.forms.keys.sorted() {
-                add(variable.forms[category]!, firstSlot: slot, plural: plural, visiting: visiting.union([token.name]))
+                add(variable.forms[category]!, firstSlot: slot, plural: plural, expanded: &expanded)
             }
         }
     }
+}
+
+/// A variable expanded at a slot.
+struct VariableSlot: Hashable {
+    var name: String
+    var slot: Int
 }
 
 extension FormatParser {
