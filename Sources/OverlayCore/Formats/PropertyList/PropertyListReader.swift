@@ -62,10 +62,13 @@ public enum PropertyListReader {
     }
 
     private static func readBinary(_ data: Data, limits: Limits) throws(PropertyListError) -> PropertyListValue {
-        let object: Any
+        var object: Any?
+        var format = PropertyListSerialization.PropertyListFormat.binary
         do {
-            object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
-        } catch {
+            object = try PropertyListSerialization.propertyList(from: data, options: [], format: &format)
+        } catch {}
+        // Foundation falls back to the OpenStep parser, which reads junk after "bplist" as a bare string.
+        guard let object, format == .binary else {
             throw PropertyListError(
                 code: .unreadableBinary, message: "The binary property list does not parse; re-export it.")
         }

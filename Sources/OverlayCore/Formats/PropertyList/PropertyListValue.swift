@@ -43,6 +43,14 @@ public indirect enum PropertyListValue: Sendable, Equatable {
         }
     }
 
+    /// The kind with an indefinite article, for messages: "a string", "an array".
+    public var kindWithArticle: String {
+        switch self {
+        case .integer, .array: "an \(kindName)"
+        default: "a \(kindName)"
+        }
+    }
+
     /// The string, if this is a `<string>`.
     public var stringValue: String? {
         if case .string(let value, _) = self { value } else { nil }

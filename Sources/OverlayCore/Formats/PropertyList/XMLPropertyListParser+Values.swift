@@ -45,11 +45,11 @@ extension XMLPropertyListParser {
             if !tag.isEmpty { try readEndTag(closing: tag.name, openedAt: at) }
             return .boolean(tag.name == "true", at)
         case "integer":
-            let text = try text(of: tag).trimmingCharacters(in: .whitespacesAndNewlines)
+            let text = try text(of: tag)
             guard let value = Int64(text) else {
                 throw PropertyListError(
                     code: .invalidValue,
-                    message: "<integer> holds \"\(text.prefix(40))\", not a decimal 64-bit integer; fix the number.",
+                    message: "<integer> holds \"\(text.prefix(40))\", not a decimal 64-bit integer without spaces; fix the number.",
                     location: at)
             }
             return .integer(value, at)

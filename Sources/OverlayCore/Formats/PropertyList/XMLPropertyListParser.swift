@@ -177,7 +177,8 @@ struct XMLPropertyListParser {
         }
     }
 
-    /// Reads character data up to `</name>`: text, entities, CDATA sections and comments, no elements.
+    /// Reads character data up to `</name>`: text, entities and CDATA sections; no elements and, as in
+    /// CF's parser, no comments.
     mutating func readText(closing name: String, openedAt opened: SourceLocation) throws(PropertyListError) -> String {
         var text: [UInt8] = []
         while true {
@@ -187,7 +188,8 @@ struct XMLPropertyListParser {
             let byte = bytes[index]
             if byte == UInt8(ascii: "<") {
                 if peek("<!--") {
-                    try skip(past: "-->", what: "comment")
+                    throw error(
+                        .malformed, "Apple's parser refuses a comment inside <\(name)>; move it outside the element.")
                 } else if peek("<![CDATA[") {
                     index += 9
                     let start = index

@@ -10,7 +10,7 @@ extension EntryReader {
         guard let format = formatField.value.stringValue else {
             throw fail(
                 .formatNotString,
-                "NSStringLocalizedFormatKey is a \(formatField.value.kindName); make it a string such as \"%#@items@\".",
+                "NSStringLocalizedFormatKey is \(formatField.value.kindWithArticle); make it a string such as \"%#@items@\".",
                 at: formatField.value.location)
         }
         var variables: [String: PluralVariable] = [:]
@@ -19,7 +19,7 @@ extension EntryReader {
             guard let dict = field.value.dictionaryEntries else {
                 throw fail(
                     .variableNotDictionary,
-                    "\"\(field.key)\" beside NSStringLocalizedFormatKey is a \(field.value.kindName); a variable must be "
+                    "\"\(field.key)\" beside NSStringLocalizedFormatKey is \(field.value.kindWithArticle); a variable must be "
                         + "a dict with NSStringFormatSpecTypeKey, NSStringFormatValueTypeKey and plural variants.",
                     at: field.value.location)
             }
@@ -42,7 +42,7 @@ extension EntryReader {
         for field in fields {
             switch field.key {
             case StringsdictReader.specTypeKey:
-                specType = field.value.stringValue ?? "a \(field.value.kindName)"
+                specType = field.value.stringValue ?? "\(field.value.kindWithArticle)"
                 if specType != StringsdictReader.pluralRuleType {
                     throw fail(
                         .unsupportedSpecType,
@@ -63,7 +63,7 @@ extension EntryReader {
                 guard let text = field.value.stringValue else {
                     throw fail(
                         .nonStringVariant,
-                        "The \(category.rawValue) variant of \"\(name)\" is a \(field.value.kindName); make it a string.",
+                        "The \(category.rawValue) variant of \"\(name)\" is \(field.value.kindWithArticle); make it a string.",
                         at: field.value.location)
                 }
                 forms[category] = text
@@ -77,7 +77,7 @@ extension EntryReader {
                 at: location)
         }
         guard let valueType, let text = valueType.value.stringValue, FormatParser.valueType(text) != nil else {
-            let found = valueType.map { $0.value.stringValue.map { "\"\($0)\"" } ?? "a \($0.value.kindName)" } ?? "nothing"
+            let found = valueType.map { $0.value.stringValue.map { "\"\($0)\"" } ?? $0.value.kindWithArticle } ?? "nothing"
             throw fail(
                 .invalidValueType,
                 "Variable \"\(name)\" has NSStringFormatValueTypeKey \(found); use a numeric conversion without `%` "

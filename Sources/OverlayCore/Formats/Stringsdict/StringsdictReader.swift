@@ -41,7 +41,7 @@ public enum StringsdictReader {
         guard let entries = root.dictionaryEntries else {
             throw StringsdictError(
                 code: .topLevelNotDictionary,
-                message: "The top level is a \(root.kindName), not a dict of lookup keys; make it a <dict>.",
+                message: "The top level is \(root.kindWithArticle), not a dict of lookup keys; make it a <dict>.",
                 location: root.location)
         }
         var file = StringsdictFile(entries: [])
@@ -70,7 +70,7 @@ struct EntryReader {
         guard let fields = value.dictionaryEntries else {
             throw fail(
                 .entryNotDictionary,
-                "The value of \"\(key)\" is a \(value.kindName), not an entry dict; use a <dict> with "
+                "The value of \"\(key)\" is \(value.kindWithArticle), not an entry dict; use a <dict> with "
                     + "NSStringLocalizedFormatKey (or put plain strings in a .strings file).",
                 at: value.location ?? keyLocation)
         }
@@ -120,7 +120,7 @@ struct EntryReader {
             }
             guard let text = variant.value.stringValue else {
                 throw fail(
-                    .nonStringVariant, "The variant for width \(variant.key) is a \(variant.value.kindName); use a string.",
+                    .nonStringVariant, "The variant for width \(variant.key) is \(variant.value.kindWithArticle); use a string.",
                     at: variant.value.location)
             }
             if result.updateValue(text, forKey: width) != nil {
@@ -156,7 +156,7 @@ struct EntryReader {
             default:
                 throw fail(
                     .nonStringVariant,
-                    "The \(variant.key) variant is a \(variant.value.kindName); use a string or an entry dict.",
+                    "The \(variant.key) variant is \(variant.value.kindWithArticle); use a string or an entry dict.",
                     at: variant.value.location)
             }
         }
