@@ -227,14 +227,20 @@ extension FormatParser {
         }
 
         func lengthModifier(at i: inout Int) -> FormatSpecifier.LengthModifier? {
-            for candidate in ["hh", "ll", "h", "l", "q", "L", "z", "t", "j"] {
-                let units = Array(candidate.unicodeScalars)
-                if (0..<units.count).allSatisfy({ scalar(i + $0) == units[$0] }) {
-                    i += units.count
-                    return FormatSpecifier.LengthModifier(rawValue: candidate)
-                }
+            guard let first = scalar(i) else { return nil }
+            let modifier: FormatSpecifier.LengthModifier
+            switch first {
+            case "h": modifier = scalar(i + 1) == "h" ? .hh : .h
+            case "l": modifier = scalar(i + 1) == "l" ? .ll : .l
+            case "q": modifier = .q
+            case "L": modifier = .L
+            case "z": modifier = .z
+            case "t": modifier = .t
+            case "j": modifier = .j
+            default: return nil
             }
-            return nil
+            i += modifier.rawValue.unicodeScalars.count
+            return modifier
         }
 
         mutating func checkPosition(_ position: Int, at offset: Int) {

@@ -22,23 +22,34 @@ extension SlotMap {
             for key in variants.keys.sorted() { add(entry: variants[key]!) }
         case .format(let plural):
             var expanded = Set<VariableSlot>()
-            add(plural.format, firstSlot: 1, plural: plural, expanded: &expanded)
+            var parsed: [String: FormatString] = [:]
+            let types = plural.variables.compactMapValues { variable in
+                FormatParser.valueType(variable.valueType).map { ($0.argumentClass, $0.style) }
+            }
+            add(plural.format, firstSlot: 1, plural: plural, types: types, expanded: &expanded, parsed: &parsed)
         }
     }
 
     /// Each variable's variants are read once per slot, so shared or cyclic nesting stays linear.
-    private mutating func add(_ string: String, firstSlot: Int, plural: PluralFormat, expanded: inout Set<VariableSlot>) {
+    private mutating func add(
+        _ string: String, firstSlot: Int, plural: PluralFormat, types: [String: (ArgumentClass, NumericStyle)],
+        expanded: inout Set<VariableSlot>,
+        parsed: inout [String: FormatString]
+    ) {
         let resolve: (String) -> (ArgumentClass, NumericStyle)? = { name in
-            guard let variable = plural.variables[name] else { return nil }
-            guard let spec = FormatParser.valueType(variable.valueType) else { return (.int64, .signedDecimal) }
-            return (spec.argumentClass, spec.style)
+            guard plural.variables[name] != nil else { return nil }
+            return types[name] ?? (.int64, .signedDecimal)
         }
-        let tokens = add(FormatParser.parse(string), firstSlot: firstSlot, variable: resolve)
+        let format = parsed[string] ?? FormatParser.parse(string)
+        parsed[string] = format
+        let tokens = add(format, firstSlot: firstSlot, variable: resolve)
         for (token, slot) in tokens
         where slot <= FormatParser.maximumPosition && expanded.insert(VariableSlot(name: token.name, slot: slot)).inserted {
             guard let variable = plural.variables[token.name] else { continue }
             for category in variable.forms.keys.sorted() {
-                add(variable.forms[category]!, firstSlot: slot, plural: plural, expanded: &expanded)
+                add(
+                    variable.forms[category]!, firstSlot: slot, plural: plural, types: types, expanded: &expanded,
+                    parsed: &parsed)
             }
         }
     }

@@ -9,6 +9,8 @@ struct XMLPropertyListParser {
     var index = 0
     /// Byte offsets at which each line starts, for line/column locations.
     private let lineStarts: [Int]
+    /// Number of Unicode scalars that start before byte `k * 64`, so a column costs at most 64 steps.
+    private let scalarCheckpoints: [Int]
 
     /// A start tag just read.
     struct StartTag {
@@ -21,8 +23,17 @@ struct XMLPropertyListParser {
         self.bytes = bytes
         self.maximumDepth = maximumDepth
         var starts = [0]
-        for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { starts.append(offset + 1) }
+        var checkpoints: [Int] = []
+        checkpoints.reserveCapacity(bytes.count / 64 + 1)
+        var scalars = 0
+        for (offset, byte) in bytes.enumerated() {
+            if offset % 64 == 0 { checkpoints.append(scalars) }
+            if byte & 0xC0 != 0x80 { scalars += 1 }
+            if byte == UInt8(ascii: "\n") { starts.append(offset + 1) }
+        }
+        checkpoints.append(scalars)
         lineStarts = starts
+        scalarCheckpoints = checkpoints
     }
 
     // MARK: Locations and errors
@@ -35,9 +46,14 @@ struct XMLPropertyListParser {
             let mid = (low + high + 1) / 2
             if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
         }
-        let start = lineStarts[low]
-        let column = bytes[start..<min(offset, bytes.count)].reduce(1) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 }
-        return SourceLocation(line: low + 1, column: column)
+        return SourceLocation(line: low + 1, column: scalarsBefore(offset) - scalarsBefore(lineStarts[low]) + 1)
+    }
+
+    /// The number of Unicode scalars that start before byte `offset`.
+    private func scalarsBefore(_ offset: Int) -> Int {
+        let offset = min(offset, bytes.count)
+        let block = offset / 64
+        return bytes[block * 64..<offset].reduce(scalarCheckpoints[block]) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 }
     }
 
     func error(_ code: PropertyListError.Code, _ message: String, at offset: Int? = nil) -> PropertyListError {

@@ -27,8 +27,8 @@ extension EntryReader {
         }
         let plural = PluralFormat(format: format, variables: variables)
         try checkTokens(plural, formatLocation: formatField.value.location, locations: locations)
-        var expanded = Set<VariableSlot>()
-        warnAboutVariantTypes(in: plural, string: format, firstSlot: 1, expanded: &expanded, locations: locations)
+        var walk = VariantWalk(plural: plural)
+        warnAboutVariantTypes(in: &walk, string: format, firstSlot: 1, locations: locations)
         return plural
     }
 
@@ -155,19 +155,18 @@ extension EntryReader {
 
     /// Warns when a variant reads its own plural slot with another type than `NSStringFormatValueTypeKey`.
     private mutating func warnAboutVariantTypes(
-        in plural: PluralFormat, string: String, firstSlot: Int, expanded: inout Set<VariableSlot>, locations: Locations
+        in walk: inout VariantWalk, string: String, firstSlot: Int, locations: Locations
     ) {
-        let resolve: (String) -> (ArgumentClass, NumericStyle)? = { name in
-            plural.variables[name].flatMap { FormatParser.valueType($0.valueType) }.map { ($0.argumentClass, $0.style) }
-        }
+        let plural = walk.plural
+        let resolve = walk.resolve
         var map = SlotMap()
-        for (token, slot) in map.add(FormatParser.parse(string), firstSlot: firstSlot, variable: resolve)
-        where slot <= FormatParser.maximumPosition && expanded.insert(VariableSlot(name: token.name, slot: slot)).inserted {
+        for (token, slot) in map.add(walk.parse(string), firstSlot: firstSlot, variable: resolve)
+        where slot <= FormatParser.maximumPosition && walk.expanded.insert(VariableSlot(name: token.name, slot: slot)).inserted {
             guard let variable = plural.variables[token.name], let (expected, _) = resolve(token.name) else { continue }
             for category in variable.forms.keys.sorted() {
                 let form = variable.forms[category]!
                 var formMap = SlotMap()
-                formMap.add(FormatParser.parse(form), firstSlot: slot, variable: resolve)
+                formMap.add(walk.parse(form), firstSlot: slot, variable: resolve)
                 if let used = formMap[slot], used != expected {
                     let location = locations.forms[token.name]?[category] ?? nil
                     warnings.append(
@@ -178,9 +177,33 @@ extension EntryReader {
                                 + "%\(variable.valueType) in the variant.",
                             location: Finding.Location(line: location?.line, column: location?.column, key: key)))
                 }
-                warnAboutVariantTypes(
-                    in: plural, string: form, firstSlot: slot, expanded: &expanded, locations: locations)
+                warnAboutVariantTypes(in: &walk, string: form, firstSlot: slot, locations: locations)
             }
         }
+    }
+}
+
+/// State of one walk over an entry's variants: each (variable, slot) is expanded once, each string parsed once.
+struct VariantWalk {
+    let plural: PluralFormat
+    var expanded = Set<VariableSlot>()
+    private var parsed: [String: FormatString] = [:]
+
+    /// The class and style of each variable's value type, parsed once.
+    let resolve: (String) -> (ArgumentClass, NumericStyle)?
+
+    init(plural: PluralFormat) {
+        self.plural = plural
+        let types = plural.variables.compactMapValues { variable in
+            FormatParser.valueType(variable.valueType).map { ($0.argumentClass, $0.style) }
+        }
+        resolve = { types[$0] }
+    }
+
+    mutating func parse(_ string: String) -> FormatString {
+        if let format = parsed[string] { return format }
+        let format = FormatParser.parse(string)
+        parsed[string] = format
+        return format
     }
 }
