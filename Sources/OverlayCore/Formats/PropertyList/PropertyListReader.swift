@@ -1,7 +1,7 @@
 public import Foundation
 
-/// Reads XML property lists with our own strict parser (locations, duplicate keys, limits) and binary ones
-/// through Foundation's `PropertyListSerialization` (no locations), into the same `PropertyListValue` tree.
+/// Reads XML property lists (with locations) and `bplist00` binary ones (without) into the same
+/// `PropertyListValue` tree, with our own strict parsers: duplicate keys, nesting and size are all checked.
 ///
 /// ```swift
 /// let root = try PropertyListReader.read(Data(contentsOf: url))
@@ -62,52 +62,7 @@ public enum PropertyListReader {
     }
 
     private static func readBinary(_ data: Data, limits: Limits) throws(PropertyListError) -> PropertyListValue {
-        var object: Any?
-        var format = PropertyListSerialization.PropertyListFormat.binary
-        do {
-            object = try PropertyListSerialization.propertyList(from: data, options: [], format: &format)
-        } catch {}
-        // Foundation falls back to the OpenStep parser, which reads junk after "bplist" as a bare string.
-        guard let object, format == .binary else {
-            throw PropertyListError(
-                code: .unreadableBinary, message: "The binary property list does not parse; re-export it.")
-        }
-        return try convert(object, depth: 1, limits: limits)
-    }
-
-    /// Converts Foundation's property-list objects to the tree, keys sorted (binary lists keep no order).
-    private static func convert(_ object: Any, depth: Int, limits: Limits) throws(PropertyListError) -> PropertyListValue {
-        guard depth <= limits.maximumDepth else {
-            throw PropertyListError(
-                code: .tooDeep, message: "Values are nested deeper than \(limits.maximumDepth) levels; flatten them.")
-        }
-        switch object {
-        case let value as String: return .string(value, nil)
-        case let value as Bool where type(of: object) == Bool.self: return .boolean(value, nil)
-        case let value as Date: return .date(value, nil)
-        case let value as Data: return .data(value, nil)
-        case let number as NSNumber:
-            let type = String(cString: number.objCType)
-            if type == "d" || type == "f" { return .real(number.doubleValue, nil) }
-            if type == "Q", number.uint64Value > UInt64(Int64.max) { break }
-            return .integer(number.int64Value, nil)
-        case let values as [Any]:
-            var result: [PropertyListValue] = []
-            for value in values { result.append(try convert(value, depth: depth + 1, limits: limits)) }
-            return .array(result, nil)
-        case let dictionary as [String: Any]:
-            var entries: [PropertyListEntry] = []
-            for key in dictionary.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
-                let value = try convert(dictionary[key]!, depth: depth + 1, limits: limits)
-                entries.append(PropertyListEntry(key: key, keyLocation: nil, value: value))
-            }
-            return .dictionary(entries, nil)
-        default:
-            break
-        }
-        throw PropertyListError(
-            code: .unreadableBinary,
-            message: "The binary property list holds a \(type(of: object)) value this reader does not support; "
-                + "use strings, numbers, booleans, dates, data, arrays and dictionaries with string keys.")
+        var parser = BinaryPropertyListParser(bytes: [UInt8](data), maximumDepth: limits.maximumDepth)
+        return try parser.parse()
     }
 }

@@ -40,6 +40,11 @@ import Testing
         .init(fixture: "external-entity-is-refused", code: .malformedPropertyList, line: 8, column: 10),
         .init(fixture: "nested-too-deep", code: .malformedPropertyList, line: 3, column: 225),
         .init(fixture: "invalid-utf8", code: .malformedPropertyList, line: nil, column: nil),
+        // Found by FuzzStringsdict: Foundation leaked on the first and crashed (SEGV) on the second.
+        .init(fixture: "binary-property-list-corrupted", code: .malformedPropertyList, line: nil, column: nil),
+        .init(
+            fixture: "binary-property-list-with-a-set-that-crashed-foundation", code: .malformedPropertyList, line: nil,
+            column: nil),
     ]
 
     @Test("every structural check rejects with its code and location", arguments: rejections)
