@@ -48,7 +48,9 @@ public struct FormatIssue: Sendable, Hashable, CustomStringConvertible {
         public static let variantTypeMismatch = Code(rawValue: "format.variant-type-mismatch")
     }
 
+    /// What kind of problem this is.
     public var code: Code
+    /// Errors reject the string; warnings inform.
     public var severity: Finding.Severity
     /// One sentence naming the problem and the fix.
     public var message: String

@@ -67,9 +67,13 @@ public struct FormatSpecifier: Sendable, Hashable {
     public var text: String
     /// The explicit position `N` of `%N$…`, or nil for a sequential specifier.
     public var position: Int?
+    /// The flag characters present.
     public var flags: Flags
+    /// The minimum field width, if any.
     public var width: Amount?
+    /// The precision after `.`, if any (`%.f` has precision 0).
     public var precision: Amount?
+    /// The length modifier, if any.
     public var lengthModifier: LengthModifier?
     /// The conversion character, e.g. `d`, `@`, `f`.
     public var conversion: Unicode.Scalar

@@ -14,6 +14,7 @@ public enum FormatToken: Sendable, Hashable {
 
 /// A `%#@name@` / `%N$#@name@` token: one argument slot, read with the variable's value type.
 public struct FormatVariableToken: Sendable, Hashable {
+    /// The variable name between `%#@` and `@`.
     public var name: String
     /// The explicit position `N`, or nil for the next sequential slot.
     public var position: Int?
@@ -33,6 +34,7 @@ public struct FormatVariableToken: Sendable, Hashable {
 
 /// A `%{name}` token: it occupies no positional slot and is filled by name.
 public struct NamedSubstitution: Sendable, Hashable {
+    /// The name between `%{` and `}`.
     public var name: String
     /// Offset in Unicode scalars of the `%`.
     public var offset: Int
@@ -51,6 +53,7 @@ public struct NamedSubstitution: Sendable, Hashable {
 public struct FormatString: Sendable, Hashable {
     /// The string that was parsed.
     public var source: String
+    /// The tokens in order; together they spell `source` exactly.
     public var tokens: [FormatToken]
     /// Parse issues in offset order; the string is safe to render only when none is an error.
     public var issues: [FormatIssue]

@@ -30,9 +30,11 @@ public struct PropertyListError: Error, Sendable, Hashable, CustomStringConverti
         public static let unreadableBinary = Code(rawValue: "plist.unreadable-binary")
     }
 
+    /// What kind of problem this is.
     public var code: Code
     /// One sentence naming the problem and the fix.
     public var message: String
+    /// Where in the XML text the problem is; nil for binary lists and encoding problems.
     public var location: SourceLocation?
 
     /// Creates an error.

@@ -10,13 +10,21 @@ public import Foundation
 /// if case .dictionary(let entries, _) = root { print(entries.map(\.key)) }
 /// ```
 public indirect enum PropertyListValue: Sendable, Equatable {
+    /// `<string>`.
     case string(String, SourceLocation?)
+    /// `<integer>`: decimal, 64-bit signed.
     case integer(Int64, SourceLocation?)
+    /// `<real>`.
     case real(Double, SourceLocation?)
+    /// `<true/>` or `<false/>`.
     case boolean(Bool, SourceLocation?)
+    /// `<date>`: `YYYY-MM-DDTHH:MM:SSZ`.
     case date(Date, SourceLocation?)
+    /// `<data>`: base64.
     case data(Data, SourceLocation?)
+    /// `<array>`.
     case array([PropertyListValue], SourceLocation?)
+    /// `<dict>`: entries in document order.
     case dictionary([PropertyListEntry], SourceLocation?)
 
     /// Where the value's element starts (`<` of its start tag), when known.
@@ -82,9 +90,11 @@ public indirect enum PropertyListValue: Sendable, Equatable {
 
 /// One `<key>` of a `<dict>` with its value.
 public struct PropertyListEntry: Sendable, Equatable {
+    /// The text of the `<key>`.
     public var key: String
     /// Where the `<key>` element starts, when known.
     public var keyLocation: SourceLocation?
+    /// The value after the key.
     public var value: PropertyListValue
 
     /// Creates an entry.

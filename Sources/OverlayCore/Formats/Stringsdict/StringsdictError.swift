@@ -46,9 +46,11 @@ public struct StringsdictError: Error, Sendable, Hashable, CustomStringConvertib
         public static let emptyRule = Code(rawValue: "stringsdict.empty-rule")
     }
 
+    /// What kind of problem this is.
     public var code: Code
     /// One sentence naming the problem and the fix.
     public var message: String
+    /// Where in the XML text the problem is; nil for binary lists and encoding problems.
     public var location: SourceLocation?
     /// The lookup key of the entry at fault, when there is one.
     public var key: String?

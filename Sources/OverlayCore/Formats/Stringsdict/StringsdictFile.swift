@@ -2,7 +2,9 @@
 public struct StringsdictFile: Sendable, Equatable {
     /// One lookup key, its entry, and where the key starts.
     public struct Entry: Sendable, Equatable {
+        /// The lookup key.
         public var key: String
+        /// The checked entry.
         public var entry: StringsdictEntry
         /// Where the `<key>` starts; nil for a binary property list.
         public var location: SourceLocation?
@@ -15,6 +17,7 @@ public struct StringsdictFile: Sendable, Equatable {
         }
     }
 
+    /// Entries in file order (keys are unique: duplicates are rejected).
     public var entries: [Entry]
     /// Problems that do not reject the table, e.g. `stringsdict.variant-type-mismatch`.
     public var warnings: [Finding]

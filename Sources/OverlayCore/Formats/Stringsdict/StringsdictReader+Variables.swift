@@ -77,11 +77,11 @@ extension EntryReader {
                 at: location)
         }
         guard let valueType, let text = valueType.value.stringValue, FormatParser.valueType(text) != nil else {
-            let found = valueType.map { $0.value.stringValue.map { "\"\($0)\"" } ?? $0.value.kindWithArticle } ?? "nothing"
+            let found = valueType.map { $0.value.stringValue.map { "\"\($0)\"" } ?? $0.value.kindWithArticle }
             throw fail(
                 .invalidValueType,
-                "Variable \"\(name)\" has NSStringFormatValueTypeKey \(found); use a numeric conversion without `%` "
-                    + "such as d, ld, lu or f.",
+                "Variable \"\(name)\" has \(found.map { "NSStringFormatValueTypeKey \($0)" } ?? "no NSStringFormatValueTypeKey"); "
+                    + "use a numeric conversion without `%` such as d, ld, lu or f.",
                 at: valueType?.value.location ?? location)
         }
         guard forms[.other] != nil else {
