@@ -1,0 +1,100 @@
+/// The type and size of one format argument: the slot classes of the source hash (DESIGN.md "Source hash").
+public enum ArgumentClass: String, Sendable, Hashable, CaseIterable, Codable {
+    /// `%@`: an object (`String`, `NSString`).
+    case object
+    /// `d i c` (and `*` widths) without a long length modifier.
+    case int32
+    /// `d i c D` with `l ll q z j t L`.
+    case int64
+    /// `u x X o` without a long length modifier.
+    case uint32
+    /// `u x X o U O` with `l ll q z j t L`.
+    case uint64
+    /// `f F e E g G a A`.
+    case double
+    /// Floating-point conversions with `L`.
+    case longdouble
+    /// `%C`: one UTF-16 unit.
+    case unichar
+    /// `%s`: a C `char *`.
+    case cstring
+    /// `%S`: a `unichar *`.
+    case unistring
+    /// `%p`, `%P` and `%n`: a raw pointer.
+    case pointer
+
+    /// The class CF reads for a conversion and length modifier, or nil for a conversion that takes no argument.
+    ///
+    /// `D`, `U`, `O` are BSD's long forms (`%D` = `%ld`) and so always 8 bytes.
+    public init?(conversion: Unicode.Scalar, length: FormatSpecifier.LengthModifier?) {
+        let isLong = length?.isLong ?? false
+        switch conversion {
+        case "@": self = .object
+        case "d", "i", "c": self = isLong ? .int64 : .int32
+        case "D": self = .int64
+        case "u", "x", "X", "o": self = isLong ? .uint64 : .uint32
+        case "U", "O": self = .uint64
+        case "f", "F", "e", "E", "g", "G", "a", "A": self = length == .L ? .longdouble : .double
+        case "C": self = .unichar
+        case "s": self = .cstring
+        case "S": self = .unistring
+        case "p", "P", "n": self = .pointer
+        default: return nil
+        }
+    }
+
+    /// Whether the class is a number a plural rule can select on.
+    public var isNumeric: Bool {
+        switch self {
+        case .int32, .int64, .uint32, .uint64, .double, .longdouble: true
+        default: false
+        }
+    }
+
+    /// A short example specifier of this class, for messages.
+    public var example: String {
+        switch self {
+        case .object: "%@"
+        case .int32: "%d"
+        case .int64: "%ld"
+        case .uint32: "%u"
+        case .uint64: "%lu"
+        case .double: "%f"
+        case .longdouble: "%Lf"
+        case .unichar: "%C"
+        case .cstring: "%s"
+        case .unistring: "%S"
+        case .pointer: "%p"
+        }
+    }
+}
+
+/// How a number is printed; Apple's strict check requires equal styles when two specifiers differ in text.
+///
+/// Upper and lower case of a conversion share a style (`%x` ≈ `%X`), as do `%d` and `%i`.
+public enum NumericStyle: String, Sendable, Hashable, CaseIterable {
+    case object, signedDecimal, unsignedDecimal, hexadecimal, octal, character, unichar
+    case fixed, exponent, general, hexFloat, cstring, unistring, pointer, writeBack, none
+
+    /// The style of a conversion character.
+    public init(conversion: Unicode.Scalar) {
+        switch conversion {
+        case "@": self = .object
+        case "d", "i", "D": self = .signedDecimal
+        case "u", "U": self = .unsignedDecimal
+        case "x", "X": self = .hexadecimal
+        case "o", "O": self = .octal
+        case "c": self = .character
+        case "C": self = .unichar
+        case "f", "F": self = .fixed
+        case "e", "E": self = .exponent
+        case "g", "G": self = .general
+        case "a", "A": self = .hexFloat
+        case "s": self = .cstring
+        case "S": self = .unistring
+        case "p", "P": self = .pointer
+        case "n": self = .writeBack
+        default: self = .none
+        }
+    }
+}

@@ -1,0 +1,107 @@
+/// Decides whether a translation's format can be rendered with the source's arguments (FORMATS.md §4.4).
+///
+/// Every slot the translation reads must exist in the source with the same class and size, its slots must
+/// be exactly 1…k, and it may not mix positional and sequential specifiers nor contain `%n` or a stray `%`.
+/// `strict` adds Apple's `__CFStringValidateFormat` rule: the numeric style of each slot must match too
+/// (`%d` ≈ `%i`, `%d` ≠ `%u` ≠ `%x`, `%f` ≠ `%g`).
+///
+/// ```swift
+/// FormatCompatibility.check(source: "%@ has %ld", translation: "%2$ld chez %1$@")   // []
+/// FormatCompatibility.check(source: "%@", translation: "%d").map(\.code)           // [.classMismatch]
+/// ```
+public enum FormatCompatibility {
+    /// Checks a plain translation string against its source string.
+    public static func check(source: String, translation: String, strict: Bool = false) -> [FormatIssue] {
+        check(source: SlotMap(source), translation: SlotMap(translation), strict: strict)
+    }
+
+    /// Checks a translated `.stringsdict` entry against the source entry of the same key.
+    public static func check(
+        source: StringsdictEntry, translation: StringsdictEntry, strict: Bool = false
+    ) -> [FormatIssue] {
+        check(source: SlotMap(entry: source), translation: SlotMap(entry: translation), strict: strict)
+    }
+
+    /// Checks two slot maps: the translation's own issues first, then slot by slot, then names.
+    public static func check(source: SlotMap, translation: SlotMap, strict: Bool = false) -> [FormatIssue] {
+        var issues = translation.issues
+        for position in translation.positions {
+            let at = translation.offsets[position]
+            let used = translation[position]!
+            guard let expected = source[position] else {
+                issues.append(
+                    .error(
+                        .unknownSlot,
+                        "The translation reads argument \(position) (\(used.example)), which the source does not "
+                            + "pass; remove it or use one of the source's arguments.",
+                        at: at))
+                continue
+            }
+            if used != expected {
+                let sameKind = family(used) != nil && family(used) == family(expected)
+                issues.append(
+                    .error(
+                        sameKind ? .sizeMismatch : .classMismatch,
+                        "Argument \(position) is \(expected.example) in the source but read as \(used.example) "
+                            + "in the translation; use \(expected.example)\(sameKind ? " (same size)" : "").",
+                        at: at))
+            } else if strict, let styles = translation.styles[position], let sourceStyles = source.styles[position],
+                !styles.isSubset(of: sourceStyles)
+            {
+                issues.append(
+                    .error(
+                        .styleMismatch,
+                        "Argument \(position) is printed in another numeric style than in the source "
+                            + "(\(describe(styles)) for \(describe(sourceStyles))); use the source's conversion.",
+                        at: at))
+            }
+        }
+        if let highest = translation.positions.last {
+            let missing = (1...highest).filter { translation[$0] == nil }
+            if !missing.isEmpty {
+                issues.append(
+                    .error(
+                        .gap,
+                        "The translation skips argument(s) \(missing.map(String.init).joined(separator: ", ")) but "
+                            + "reads \(highest), which shifts every later argument; use slots 1…\(highest) without gaps.",
+                        at: translation.offsets[highest]))
+            }
+        }
+        for position in source.positions where translation[position] == nil {
+            issues.append(
+                .warning(
+                    .unusedSlot,
+                    "The translation does not use argument \(position) (\(source[position]!.example)) of the source; "
+                        + "include it unless leaving it out is intended."))
+        }
+        let byBytes: (String, String) -> Bool = { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        for name in translation.names.subtracting(source.names).sorted(by: byBytes) {
+            issues.append(
+                .error(
+                    .unknownName,
+                    "The translation uses %{\(name)}, which the source does not provide; use one of the source's names."
+                ))
+        }
+        for name in source.names.subtracting(translation.names).sorted(by: byBytes) {
+            issues.append(
+                .warning(
+                    .omittedName,
+                    "The translation leaves out %{\(name)} of the source; include it unless that is intended."))
+        }
+        return issues
+    }
+
+    /// Numeric classes that differ only in size share a family; other classes have none.
+    private static func family(_ argumentClass: ArgumentClass) -> Int? {
+        switch argumentClass {
+        case .int32, .int64: 1
+        case .uint32, .uint64: 2
+        case .double, .longdouble: 3
+        default: nil
+        }
+    }
+
+    private static func describe(_ styles: Set<NumericStyle>) -> String {
+        styles.map(\.rawValue).sorted().joined(separator: "/")
+    }
+}

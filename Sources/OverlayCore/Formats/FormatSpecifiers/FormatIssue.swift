@@ -1,0 +1,87 @@
+/// A problem in a format string, or between a source string and its translation (FORMATS.md §4.3–4.5).
+///
+/// Issues are content findings, not exceptions: the parser and the compatibility check return them.
+public struct FormatIssue: Sendable, Hashable, CustomStringConvertible {
+    /// A stable, machine-readable issue code such as `format.write-back`.
+    public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public var description: String { rawValue }
+
+        /// `%n`: a write-back conversion; always rejected.
+        public static let writeBack = Code(rawValue: "format.write-back")
+        /// A `%` that starts no well-formed specifier, `%%`, `%{name}` or `%#@name@`.
+        public static let strayPercent = Code(rawValue: "format.stray-percent")
+        /// A well-formed but accidental specifier made of prose, e.g. `100% sure` (`% s`).
+        public static let accidentalSpecifier = Code(rawValue: "format.accidental-specifier")
+        /// The string ends inside a specifier (a lone `%`, `%1$`, `%-5`).
+        public static let trailingPercent = Code(rawValue: "format.trailing-percent")
+        /// A conversion letter CF does not know; CF drops the `%` silently.
+        public static let unknownConversion = Code(rawValue: "format.unknown-conversion")
+        /// Positional (`%1$@`) and sequential (`%@`) specifiers in one string.
+        public static let mixedPositional = Code(rawValue: "format.mixed-positional")
+        /// A position of 0 or above 127.
+        public static let positionOutOfRange = Code(rawValue: "format.position-out-of-range")
+        /// `%s %S %P %p`: a raw pointer argument; a Swift `String` is not one.
+        public static let pointerArgument = Code(rawValue: "format.pointer-argument")
+        /// One slot read with two different classes.
+        public static let conflictingSlot = Code(rawValue: "format.conflicting-slot")
+        /// A translation slot whose class or size differs from the source's.
+        public static let classMismatch = Code(rawValue: "format.class-mismatch")
+        /// A translation slot of the same kind as the source's but another size (`%d` for `%ld`).
+        public static let sizeMismatch = Code(rawValue: "format.size-mismatch")
+        /// Strict mode: the same class printed in another numeric style (`%d` for `%x`).
+        public static let styleMismatch = Code(rawValue: "format.style-mismatch")
+        /// The translation's slots are not exactly 1…k.
+        public static let gap = Code(rawValue: "format.gap")
+        /// The translation uses a slot the source does not have.
+        public static let unknownSlot = Code(rawValue: "format.unknown-slot")
+        /// The translation leaves out a slot the source uses (a warning).
+        public static let unusedSlot = Code(rawValue: "format.unused-slot")
+        /// The translation uses a `%{name}` the source lacks.
+        public static let unknownName = Code(rawValue: "format.unknown-name")
+        /// The translation leaves out a `%{name}` of the source (a warning).
+        public static let omittedName = Code(rawValue: "format.omitted-name")
+        /// A `%#@v@` token whose variable is not defined where a class is needed.
+        public static let unknownVariable = Code(rawValue: "format.unknown-variable")
+        /// A variant specifier reads the plural slot with another class than `NSStringFormatValueTypeKey`.
+        public static let variantTypeMismatch = Code(rawValue: "format.variant-type-mismatch")
+    }
+
+    /// What kind of problem this is.
+    public var code: Code
+    /// Errors reject the string; warnings inform.
+    public var severity: Finding.Severity
+    /// One sentence naming the problem and the fix.
+    public var message: String
+    /// Offset in Unicode scalars of the offending `%` in the string it was found in, when known.
+    public var offset: Int?
+
+    /// Creates an issue.
+    public init(code: Code, severity: Finding.Severity, message: String, offset: Int? = nil) {
+        self.code = code
+        self.severity = severity
+        self.message = message
+        self.offset = offset
+    }
+
+    /// Creates an error-severity issue.
+    static func error(_ code: Code, _ message: String, at offset: Int? = nil) -> FormatIssue {
+        FormatIssue(code: code, severity: .error, message: message, offset: offset)
+    }
+
+    /// Creates a warning-severity issue.
+    static func warning(_ code: Code, _ message: String, at offset: Int? = nil) -> FormatIssue {
+        FormatIssue(code: code, severity: .warning, message: message, offset: offset)
+    }
+
+    public var description: String {
+        let place = offset.map { " at offset \($0)" } ?? ""
+        return "\(severity.rawValue): \(code)\(place): \(message)"
+    }
+
+    /// This issue as a validation finding at `location`.
+    public func finding(at location: Finding.Location = Finding.Location()) -> Finding {
+        Finding(code: code.rawValue, severity: severity, message: message, location: location)
+    }
+}

@@ -1,0 +1,300 @@
+/// Splits a printf-style format string into tokens and reports every dangerous pattern (FORMATS.md §4).
+///
+/// Parsing never fails: malformed `%` sequences become literal text plus an issue.
+///
+/// **Accidental specifiers.** A specifier whose flags include a space (`% s`, `% o`, `%- d`) is reported as
+/// `format.accidental-specifier` (an error). A `%` followed by a space is how prose writes a percentage
+/// ("100% sure", "Save 50% off"), and CF would read those as `% s` / `% o` and consume an argument.
+/// The space flag is never needed in localized text; write `%%` for a literal percent sign.
+///
+/// ```swift
+/// let parsed = FormatParser.parse("%1$@ has %2$ld items")
+/// parsed.specifiers.map(\.position)   // [1, 2]
+/// parsed.issues.isEmpty               // true
+/// ```
+public enum FormatParser {
+    /// The largest position CF accepts.
+    public static let maximumPosition = 127
+
+    /// Parses `string` into tokens and issues.
+    public static func parse(_ string: String) -> FormatString {
+        var scanner = Scanner(scalars: Array(string.unicodeScalars))
+        scanner.run()
+        var issues = scanner.issues
+        issues += mixingIssues(scanner.tokens)
+        issues.sort { ($0.offset ?? 0) < ($1.offset ?? 0) }
+        return FormatString(source: string, tokens: scanner.tokens, issues: issues)
+    }
+
+    private static func mixingIssues(_ tokens: [FormatToken]) -> [FormatIssue] {
+        var firstPositional: Int?
+        var firstSequential: Int?
+        for token in tokens {
+            switch token {
+            case .specifier(let spec):
+                if spec.usesPositions, firstPositional == nil { firstPositional = spec.offset }
+                if spec.usesSequence, firstSequential == nil { firstSequential = spec.offset }
+            case .variable(let variable):
+                if variable.position != nil {
+                    if firstPositional == nil { firstPositional = variable.offset }
+                } else if firstSequential == nil {
+                    firstSequential = variable.offset
+                }
+            case .literal, .percent, .named:
+                break
+            }
+        }
+        guard let positional = firstPositional, let sequential = firstSequential else { return [] }
+        return [
+            .error(
+                .mixedPositional,
+                "The string mixes positional (%1$@) and sequential (%@) specifiers, which CF evaluates as garbage; "
+                    + "give every specifier (and every * width) an explicit position N$.",
+                at: max(positional, sequential))
+        ]
+    }
+}
+
+extension FormatParser {
+    /// A single pass over the scalars; `%` sequences are decoded by `percent(at:)`.
+    fileprivate struct Scanner {
+        let scalars: [Unicode.Scalar]
+        var index = 0
+        var literal = String.UnicodeScalarView()
+        var tokens: [FormatToken] = []
+        var issues: [FormatIssue] = []
+
+        init(scalars: [Unicode.Scalar]) { self.scalars = scalars }
+
+        mutating func run() {
+            while index < scalars.count {
+                if scalars[index] == "%" {
+                    percent(at: index)
+                } else {
+                    literal.append(scalars[index])
+                    index += 1
+                }
+            }
+            flushLiteral()
+        }
+
+        mutating func flushLiteral() {
+            guard !literal.isEmpty else { return }
+            tokens.append(.literal(String(literal)))
+            literal = String.UnicodeScalarView()
+        }
+
+        mutating func emit(_ token: FormatToken, endingAt end: Int) {
+            flushLiteral()
+            tokens.append(token)
+            index = end
+        }
+
+        /// Keeps the `%` as literal text, reports `issue`, and resumes scanning after the `%`.
+        mutating func reject(at start: Int, _ issue: FormatIssue) {
+            issues.append(issue)
+            literal.append("%")
+            index = start + 1
+        }
+
+        func scalar(_ i: Int) -> Unicode.Scalar? { i < scalars.count ? scalars[i] : nil }
+
+        func text(_ start: Int, _ end: Int) -> String {
+            var view = String.UnicodeScalarView()
+            view.append(contentsOf: scalars[start..<min(end, scalars.count)])
+            return String(view)
+        }
+
+        /// Reads decimal digits at `i`, saturating so that huge numbers stay out of range but never overflow.
+        func digits(at i: Int) -> (value: Int, end: Int)? {
+            var end = i
+            var value = 0
+            while let s = scalar(end), s.isASCIIDigit {
+                value = min(value * 10 + Int(s.value - 48), 1_000_000)
+                end += 1
+            }
+            return end > i ? (value, end) : nil
+        }
+
+        mutating func percent(at start: Int) {
+            guard let next = scalar(start + 1) else {
+                return reject(at: start, .error(.trailingPercent, trailingMessage, at: start))
+            }
+            if next == "%" { return emit(.percent(offset: start), endingAt: start + 2) }
+            if next == "{" { return namedSubstitution(at: start) }
+            specifier(at: start)
+        }
+
+        mutating func namedSubstitution(at start: Int) {
+            var end = start + 2
+            if let first = scalar(end), first.isNameStart {
+                end += 1
+                while let s = scalar(end), s.isNameContinuation { end += 1 }
+                if scalar(end) == "}" {
+                    let name = text(start + 2, end)
+                    let token = NamedSubstitution(name: name, offset: start, length: end + 1 - start)
+                    return emit(.named(token), endingAt: end + 1)
+                }
+            }
+            reject(
+                at: start,
+                .error(
+                    .strayPercent,
+                    "`%{` does not start a valid named substitution %{name} (name: [A-Za-z_][A-Za-z0-9_]*, closed by `}`); "
+                        + "fix the name or write %% for a literal percent sign.",
+                    at: start))
+        }
+
+        mutating func specifier(at start: Int) {
+            var i = start + 1
+            var position: Int?
+            if let (value, end) = digits(at: i), scalar(end) == "$" {
+                position = value
+                i = end + 1
+            }
+            var flags: FormatSpecifier.Flags = []
+            while let s = scalar(i), let flag = FormatSpecifier.Flags(scalar: s) {
+                flags.insert(flag)
+                i += 1
+            }
+            if flags.contains(.alternate), scalar(i) == "@" {
+                return variableToken(at: start, nameStart: i + 1, position: position)
+            }
+            let width = amount(at: &i)
+            var precision: FormatSpecifier.Amount?
+            if scalar(i) == "." {
+                i += 1
+                precision = amount(at: &i) ?? .fixed(0)
+            }
+            let length = lengthModifier(at: &i)
+            guard let conversion = scalar(i) else {
+                return reject(at: start, .error(.trailingPercent, trailingMessage, at: start))
+            }
+            guard FormatSpecifier.knownConversions.contains(conversion) else {
+                let isLetter = conversion.properties.isAlphabetic
+                let issue: FormatIssue =
+                    isLetter
+                    ? .error(
+                        .unknownConversion,
+                        "`\(text(start, i + 1))` has the unknown conversion `\(conversion)`, whose `%` CF drops silently; "
+                            + "use a known conversion such as %@ or %ld, or write %% for a literal percent sign.",
+                        at: start)
+                    : .error(
+                        .strayPercent,
+                        "This `%` does not start a well-formed specifier; write %% for a literal percent sign.",
+                        at: start)
+                return reject(at: start, issue)
+            }
+            let spec = FormatSpecifier(
+                offset: start, length: i + 1 - start, text: text(start, i + 1), position: position, flags: flags,
+                width: width, precision: precision, lengthModifier: length, conversion: conversion)
+            check(spec)
+            emit(.specifier(spec), endingAt: i + 1)
+        }
+
+        mutating func variableToken(at start: Int, nameStart: Int, position: Int?) {
+            var end = nameStart
+            while let s = scalar(end), s.isNameContinuation { end += 1 }
+            guard end > nameStart, scalar(end) == "@" else {
+                return reject(
+                    at: start,
+                    .error(
+                        .strayPercent,
+                        "`%#@` does not start a valid variable token %#@name@ (name: [A-Za-z0-9_]+, closed by `@`); "
+                            + "fix the token or write %% for a literal percent sign.",
+                        at: start))
+            }
+            if let position { checkPosition(position, at: start) }
+            let token = FormatVariableToken(
+                name: text(nameStart, end), position: position, offset: start, length: end + 1 - start)
+            emit(.variable(token), endingAt: end + 1)
+        }
+
+        mutating func amount(at i: inout Int) -> FormatSpecifier.Amount? {
+            if scalar(i) == "*" {
+                if let (value, end) = digits(at: i + 1), scalar(end) == "$" {
+                    i = end + 1
+                    return .argument(value)
+                }
+                i += 1
+                return .nextArgument
+            }
+            if let (value, end) = digits(at: i) {
+                i = end
+                return .fixed(value)
+            }
+            return nil
+        }
+
+        func lengthModifier(at i: inout Int) -> FormatSpecifier.LengthModifier? {
+            guard let first = scalar(i) else { return nil }
+            let modifier: FormatSpecifier.LengthModifier
+            switch first {
+            case "h": modifier = scalar(i + 1) == "h" ? .hh : .h
+            case "l": modifier = scalar(i + 1) == "l" ? .ll : .l
+            case "q": modifier = .q
+            case "L": modifier = .L
+            case "z": modifier = .z
+            case "t": modifier = .t
+            case "j": modifier = .j
+            default: return nil
+            }
+            i += modifier.rawValue.unicodeScalars.count
+            return modifier
+        }
+
+        mutating func checkPosition(_ position: Int, at offset: Int) {
+            guard position < 1 || position > FormatParser.maximumPosition else { return }
+            issues.append(
+                .error(
+                    .positionOutOfRange,
+                    "Position \(position) is outside 1…\(FormatParser.maximumPosition), which CF rejects; "
+                        + "number arguments from 1.",
+                    at: offset))
+        }
+
+        mutating func check(_ spec: FormatSpecifier) {
+            if let position = spec.position { checkPosition(position, at: spec.offset) }
+            for amount in [spec.width, spec.precision] {
+                if case .argument(let position) = amount { checkPosition(position, at: spec.offset) }
+            }
+            if spec.flags.contains(.space) {
+                issues.append(
+                    .error(
+                        .accidentalSpecifier,
+                        "`\(spec.text)` reads as a specifier with the space flag, which is almost always prose such as "
+                            + "\"50% off\" or \"100% sure\" and consumes an argument; write %% for a literal percent sign.",
+                        at: spec.offset))
+            }
+            switch spec.conversion {
+            case "n":
+                issues.append(
+                    .error(
+                        .writeBack,
+                        "`\(spec.text)` writes through a pointer argument and is never allowed; remove it.",
+                        at: spec.offset))
+            case "s", "S", "P", "p":
+                issues.append(
+                    .warning(
+                        .pointerArgument,
+                        "`\(spec.text)` reads a raw pointer, and a Swift String is not one; use %@ for text.",
+                        at: spec.offset))
+            default:
+                break
+            }
+        }
+
+        var trailingMessage: String {
+            "The string ends inside a `%` specifier; complete the specifier or write %% for a literal percent sign."
+        }
+    }
+}
+
+extension Unicode.Scalar {
+    var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+    var isASCIILetter: Bool { ("a"..."z").contains(self) || ("A"..."Z").contains(self) }
+    /// `[A-Za-z_]`: the first character of a `%{name}`.
+    var isNameStart: Bool { isASCIILetter || self == "_" }
+    /// `[A-Za-z0-9_]`: the rest of a `%{name}` and every character of a `%#@name@`.
+    var isNameContinuation: Bool { isNameStart || isASCIIDigit }
+}

@@ -1,0 +1,85 @@
+/// One piece of a parsed format string, in order.
+public enum FormatToken: Sendable, Hashable {
+    /// Text printed as is (including the text of a malformed `%`, which is also reported as an issue).
+    case literal(String)
+    /// A conversion that consumes an argument.
+    case specifier(FormatSpecifier)
+    /// `%%`: prints one `%`; `offset` is that of its first `%`.
+    case percent(offset: Int)
+    /// A `.stringsdict` variable token `%#@name@` or `%N$#@name@`.
+    case variable(FormatVariableToken)
+    /// A named substitution `%{name}` (FORMATS.md §4.5).
+    case named(NamedSubstitution)
+}
+
+/// A `%#@name@` / `%N$#@name@` token: one argument slot, read with the variable's value type.
+public struct FormatVariableToken: Sendable, Hashable {
+    /// The variable name between `%#@` and `@`.
+    public var name: String
+    /// The explicit position `N`, or nil for the next sequential slot.
+    public var position: Int?
+    /// Offset in Unicode scalars of the `%`.
+    public var offset: Int
+    /// Length in Unicode scalars through the closing `@`.
+    public var length: Int
+
+    /// Creates a variable token.
+    public init(name: String, position: Int?, offset: Int, length: Int) {
+        self.name = name
+        self.position = position
+        self.offset = offset
+        self.length = length
+    }
+}
+
+/// A `%{name}` token: it occupies no positional slot and is filled by name.
+public struct NamedSubstitution: Sendable, Hashable {
+    /// The name between `%{` and `}`.
+    public var name: String
+    /// Offset in Unicode scalars of the `%`.
+    public var offset: Int
+    /// Length in Unicode scalars through the closing `}`.
+    public var length: Int
+
+    /// Creates a named substitution token.
+    public init(name: String, offset: Int, length: Int) {
+        self.name = name
+        self.offset = offset
+        self.length = length
+    }
+}
+
+/// A format string split into tokens, with the issues found while parsing it.
+public struct FormatString: Sendable, Hashable {
+    /// The string that was parsed.
+    public var source: String
+    /// The tokens in order; together they spell `source` exactly.
+    public var tokens: [FormatToken]
+    /// Parse issues in offset order; the string is safe to render only when none is an error.
+    public var issues: [FormatIssue]
+
+    /// Creates a parsed format string from its parts.
+    public init(source: String, tokens: [FormatToken], issues: [FormatIssue]) {
+        self.source = source
+        self.tokens = tokens
+        self.issues = issues
+    }
+
+    /// The specifiers, in order.
+    public var specifiers: [FormatSpecifier] {
+        tokens.compactMap { if case .specifier(let spec) = $0 { spec } else { nil } }
+    }
+
+    /// The `%#@name@` tokens, in order.
+    public var variables: [FormatVariableToken] {
+        tokens.compactMap { if case .variable(let token) = $0 { token } else { nil } }
+    }
+
+    /// The names of the `%{name}` substitutions.
+    public var namedSubstitutions: Set<String> {
+        Set(tokens.compactMap { if case .named(let token) = $0 { token.name } else { nil } })
+    }
+
+    /// Whether any parse issue is an error.
+    public var hasErrors: Bool { issues.contains { $0.severity == .error } }
+}

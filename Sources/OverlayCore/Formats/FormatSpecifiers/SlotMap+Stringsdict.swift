@@ -1,0 +1,76 @@
+extension SlotMap {
+    /// The slot map of a whole `.stringsdict` entry: its format key and every variant string.
+    ///
+    /// Sequential specifiers inside a variant start at the token's slot; positional ones are absolute;
+    /// nested tokens are followed (a cycle is not followed twice). Width and device rules contribute the
+    /// union of their variants.
+    public init(entry: StringsdictEntry) {
+        self.init()
+        forgetOffsets()
+        add(entry: entry)
+    }
+
+    private mutating func add(entry: StringsdictEntry) {
+        switch entry {
+        case .text(let text):
+            add(FormatParser.parse(text), firstSlot: 1) { _ in (.object, .object) }
+        case .width(let variants):
+            for key in variants.keys.sorted() {
+                add(FormatParser.parse(variants[key]!), firstSlot: 1) { _ in (.object, .object) }
+            }
+        case .device(let variants):
+            for key in variants.keys.sorted() { add(entry: variants[key]!) }
+        case .format(let plural):
+            var expanded = Set<VariableSlot>()
+            var parsed: [String: FormatString] = [:]
+            let types = plural.variables.compactMapValues { variable in
+                FormatParser.valueType(variable.valueType).map { ($0.argumentClass, $0.style) }
+            }
+            add(plural.format, firstSlot: 1, plural: plural, types: types, expanded: &expanded, parsed: &parsed)
+        }
+    }
+
+    /// Each variable's variants are read once per slot, so shared or cyclic nesting stays linear.
+    private mutating func add(
+        _ string: String, firstSlot: Int, plural: PluralFormat, types: [String: (ArgumentClass, NumericStyle)],
+        expanded: inout Set<VariableSlot>,
+        parsed: inout [String: FormatString]
+    ) {
+        let resolve: (String) -> (ArgumentClass, NumericStyle)? = { name in
+            guard plural.variables[name] != nil else { return nil }
+            return types[name] ?? (.int64, .signedDecimal)
+        }
+        let format = parsed[string] ?? FormatParser.parse(string)
+        parsed[string] = format
+        let tokens = add(format, firstSlot: firstSlot, variable: resolve)
+        for (token, slot) in tokens
+        where slot <= FormatParser.maximumPosition && expanded.insert(VariableSlot(name: token.name, slot: slot)).inserted {
+            guard let variable = plural.variables[token.name] else { continue }
+            for category in variable.forms.keys.sorted() {
+                add(
+                    variable.forms[category]!, firstSlot: slot, plural: plural, types: types, expanded: &expanded,
+                    parsed: &parsed)
+            }
+        }
+    }
+}
+
+/// A variable expanded at a slot.
+struct VariableSlot: Hashable {
+    var name: String
+    var slot: Int
+}
+
+extension FormatParser {
+    /// Parses an `NSStringFormatValueTypeKey` (`d`, `ld`, `lu`, `f` …: a length modifier and a numeric
+    /// conversion, no `%`), or returns nil if it is not one.
+    public static func valueType(_ valueType: String) -> FormatSpecifier? {
+        guard !valueType.contains("%") else { return nil }
+        let parsed = parse("%" + valueType)
+        guard parsed.tokens.count == 1, case .specifier(let spec) = parsed.tokens[0] else { return nil }
+        guard spec.position == nil, spec.flags.isEmpty, spec.width == nil, spec.precision == nil,
+            spec.argumentClass.isNumeric, spec.conversion != "c"
+        else { return nil }
+        return spec
+    }
+}

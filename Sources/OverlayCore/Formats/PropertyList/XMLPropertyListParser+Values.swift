@@ -1,0 +1,171 @@
+import Foundation
+
+extension XMLPropertyListParser {
+    /// Reads the whole document: prolog, `<plist>` with exactly one value, then nothing but comments.
+    mutating func parseDocument() throws(PropertyListError) -> PropertyListValue {
+        if peek("\u{FEFF}") { index += 3 }
+        while true {
+            try skipMisc()
+            guard peek("<!DOCTYPE") else { break }
+            try skipDoctype()
+        }
+        guard !isAtEnd else { throw error(.malformed, "The file holds no <plist> element; add one.") }
+        let plist = try readStartTag()
+        guard plist.name == "plist" else {
+            throw error(.unexpectedElement, "The root element is <\(plist.name)>, not <plist>; wrap the value in <plist>.")
+        }
+        guard !plist.isEmpty else { throw error(.missingValue, "<plist/> holds no value; add one.") }
+        try skipMisc()
+        if peek("</") { throw error(.missingValue, "<plist> holds no value; add one.") }
+        let value = try parseValue(depth: 1)
+        try skipMisc()
+        try readEndTag(closing: "plist", openedAt: plist.location)
+        try skipMisc()
+        guard isAtEnd else {
+            throw error(.malformed, "Content follows </plist>; a property list holds exactly one value.")
+        }
+        return value
+    }
+
+    /// Reads one value element at the current `<`.
+    mutating func parseValue(depth: Int) throws(PropertyListError) -> PropertyListValue {
+        guard depth <= maximumDepth else {
+            throw error(.tooDeep, "Values are nested deeper than \(maximumDepth) levels; flatten the structure.")
+        }
+        let tag = try readStartTag()
+        let at = tag.location
+        switch tag.name {
+        case "dict":
+            return tag.isEmpty ? .dictionary([], at) : try parseDictionary(tag, depth: depth)
+        case "array":
+            return tag.isEmpty ? .array([], at) : try parseArray(tag, depth: depth)
+        case "string":
+            return .string(try text(of: tag), at)
+        case "true", "false":
+            if !tag.isEmpty { try readEndTag(closing: tag.name, openedAt: at) }
+            return .boolean(tag.name == "true", at)
+        case "integer":
+            let text = try text(of: tag)
+            guard let value = Int64(text) else {
+                throw PropertyListError(
+                    code: .invalidValue,
+                    message: "<integer> holds \"\(text.prefix(40))\", not a decimal 64-bit integer without spaces; fix the number.",
+                    location: at)
+            }
+            return .integer(value, at)
+        case "real":
+            let text = try text(of: tag).trimmingCharacters(in: .whitespacesAndNewlines)
+            guard let value = Double(text) else {
+                throw PropertyListError(
+                    code: .invalidValue, message: "<real> holds \"\(text.prefix(40))\", not a number; fix it.",
+                    location: at)
+            }
+            return .real(value, at)
+        case "date":
+            let text = try text(of: tag).trimmingCharacters(in: .whitespacesAndNewlines)
+            guard let date = Self.date(iso8601: text) else {
+                throw PropertyListError(
+                    code: .invalidValue,
+                    message: "<date> holds \"\(text.prefix(40))\", not YYYY-MM-DDTHH:MM:SSZ; fix the date.",
+                    location: at)
+            }
+            return .date(date, at)
+        case "data":
+            let text = try text(of: tag).filter { !$0.isWhitespace }
+            guard let data = Data(base64Encoded: text) else {
+                throw PropertyListError(
+                    code: .invalidValue, message: "<data> is not valid base64; re-encode it.", location: at)
+            }
+            return .data(data, at)
+        default:
+            throw PropertyListError(
+                code: .unexpectedElement,
+                message: "<\(tag.name)> is not a property-list value here; use dict, array, string, integer, real, "
+                    + "true, false, date or data.",
+                location: at)
+        }
+    }
+
+    private mutating func text(of tag: StartTag) throws(PropertyListError) -> String {
+        tag.isEmpty ? "" : try readText(closing: tag.name, openedAt: tag.location)
+    }
+
+    private mutating func parseDictionary(_ tag: StartTag, depth: Int) throws(PropertyListError) -> PropertyListValue {
+        var entries: [PropertyListEntry] = []
+        var seen: [String: SourceLocation] = [:]
+        while true {
+            try skipMisc()
+            if peek("</") {
+                try readEndTag(closing: "dict", openedAt: tag.location)
+                return .dictionary(entries, tag.location)
+            }
+            guard !isAtEnd else {
+                throw error(.malformed, "<dict> opened at \(tag.location) is never closed; add </dict>.")
+            }
+            let keyTag = try readStartTag()
+            guard keyTag.name == "key" else {
+                throw PropertyListError(
+                    code: .unexpectedElement,
+                    message: "<dict> expects <key> here, found <\(keyTag.name)>; put a <key> before each value.",
+                    location: keyTag.location)
+            }
+            let key = try text(of: keyTag)
+            if let first = seen[key] {
+                throw PropertyListError(
+                    code: .duplicateKey,
+                    message: "The key \"\(key)\" already appears at \(first) in this dict; remove one of them.",
+                    location: keyTag.location)
+            }
+            seen[key] = keyTag.location
+            try skipMisc()
+            if peek("</") || isAtEnd {
+                throw PropertyListError(
+                    code: .missingValue, message: "The key \"\(key)\" has no value; add one after </key>.",
+                    location: keyTag.location)
+            }
+            let value = try parseValue(depth: depth + 1)
+            entries.append(PropertyListEntry(key: key, keyLocation: keyTag.location, value: value))
+        }
+    }
+
+    private mutating func parseArray(_ tag: StartTag, depth: Int) throws(PropertyListError) -> PropertyListValue {
+        var values: [PropertyListValue] = []
+        while true {
+            try skipMisc()
+            if peek("</") {
+                try readEndTag(closing: "array", openedAt: tag.location)
+                return .array(values, tag.location)
+            }
+            guard !isAtEnd else {
+                throw error(.malformed, "<array> opened at \(tag.location) is never closed; add </array>.")
+            }
+            values.append(try parseValue(depth: depth + 1))
+        }
+    }
+
+    /// Parses `YYYY-MM-DDTHH:MM:SSZ` (the only date form XML property lists use) as UTC.
+    static func date(iso8601 text: String) -> Date? {
+        let utf8 = Array(text.utf8)
+        guard utf8.count == 20, utf8[4] == UInt8(ascii: "-"), utf8[7] == UInt8(ascii: "-"),
+            utf8[10] == UInt8(ascii: "T"), utf8[13] == UInt8(ascii: ":"), utf8[16] == UInt8(ascii: ":"),
+            utf8[19] == UInt8(ascii: "Z")
+        else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            guard utf8[range].allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+            return Int(String(decoding: utf8[range], as: UTF8.self))
+        }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+            let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
+            (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
+        else { return nil }
+        // Days from civil (Howard Hinnant's algorithm), proleptic Gregorian calendar.
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        let days = era * 146_097 + dayOfEra - 719_468
+        let seconds = days * 86_400 + hour * 3_600 + minute * 60 + second
+        return Date(timeIntervalSince1970: TimeInterval(seconds))
+    }
+}

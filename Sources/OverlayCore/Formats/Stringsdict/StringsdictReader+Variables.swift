@@ -1,0 +1,209 @@
+/// Plural-format entries: variables, their tokens, cycles, and variant type warnings (FORMATS.md §2.4 3–6).
+extension EntryReader {
+    /// Where each variable and each of its variants came from, for errors found after reading them.
+    private struct Locations {
+        var variables: [String: SourceLocation?] = [:]
+        var forms: [String: [PluralCategory: SourceLocation?]] = [:]
+    }
+
+    mutating func readFormat(_ formatField: PropertyListEntry, fields: [PropertyListEntry]) throws(StringsdictError) -> PluralFormat {
+        guard let format = formatField.value.stringValue else {
+            throw fail(
+                .formatNotString,
+                "NSStringLocalizedFormatKey is \(formatField.value.kindWithArticle); make it a string such as \"%#@items@\".",
+                at: formatField.value.location)
+        }
+        var variables: [String: PluralVariable] = [:]
+        var locations = Locations()
+        for field in fields where field.key != StringsdictReader.formatKey {
+            guard let dict = field.value.dictionaryEntries else {
+                throw fail(
+                    .variableNotDictionary,
+                    "\"\(field.key)\" beside NSStringLocalizedFormatKey is \(field.value.kindWithArticle); a variable must be "
+                        + "a dict with NSStringFormatSpecTypeKey, NSStringFormatValueTypeKey and plural variants.",
+                    at: field.value.location)
+            }
+            variables[field.key] = try readVariable(field.key, dict, at: field.keyLocation, locations: &locations)
+        }
+        let plural = PluralFormat(format: format, variables: variables)
+        try checkTokens(plural, formatLocation: formatField.value.location, locations: locations)
+        var walk = VariantWalk(plural: plural)
+        warnAboutVariantTypes(in: &walk, string: format, firstSlot: 1, locations: locations)
+        return plural
+    }
+
+    private func readVariable(
+        _ name: String, _ fields: [PropertyListEntry], at location: SourceLocation?, locations: inout Locations
+    ) throws(StringsdictError) -> PluralVariable {
+        locations.variables[name] = location
+        var specType: String?
+        var valueType: PropertyListEntry?
+        var forms: [PluralCategory: String] = [:]
+        for field in fields {
+            switch field.key {
+            case StringsdictReader.specTypeKey:
+                specType = field.value.stringValue ?? "\(field.value.kindWithArticle)"
+                if specType != StringsdictReader.pluralRuleType {
+                    throw fail(
+                        .unsupportedSpecType,
+                        "Variable \"\(name)\" has NSStringFormatSpecTypeKey \(specType!); the only supported type is "
+                            + "NSStringPluralRuleType.",
+                        at: field.value.location)
+                }
+            case StringsdictReader.valueTypeKey:
+                valueType = field
+            default:
+                guard let category = PluralCategory(rawValue: field.key) else {
+                    throw fail(
+                        .unknownCategory,
+                        "Variable \"\(name)\" has the key \"\(field.key)\", which is not a plural category; use zero, "
+                            + "one, two, few, many or other.",
+                        at: field.keyLocation)
+                }
+                guard let text = field.value.stringValue else {
+                    throw fail(
+                        .nonStringVariant,
+                        "The \(category.rawValue) variant of \"\(name)\" is \(field.value.kindWithArticle); make it a string.",
+                        at: field.value.location)
+                }
+                forms[category] = text
+                locations.forms[name, default: [:]][category] = field.value.location
+            }
+        }
+        guard specType != nil else {
+            throw fail(
+                .unsupportedSpecType,
+                "Variable \"\(name)\" has no NSStringFormatSpecTypeKey; add it with the value NSStringPluralRuleType.",
+                at: location)
+        }
+        guard let valueType, let text = valueType.value.stringValue, FormatParser.valueType(text) != nil else {
+            let found = valueType.map { $0.value.stringValue.map { "\"\($0)\"" } ?? $0.value.kindWithArticle }
+            throw fail(
+                .invalidValueType,
+                "Variable \"\(name)\" has \(found.map { "NSStringFormatValueTypeKey \($0)" } ?? "no NSStringFormatValueTypeKey"); "
+                    + "use a numeric conversion without `%` such as d, ld, lu or f.",
+                at: valueType?.value.location ?? location)
+        }
+        guard forms[.other] != nil else {
+            throw fail(
+                .missingOther, "Variable \"\(name)\" has no `other` variant, which every language needs; add one.",
+                at: location)
+        }
+        return PluralVariable(valueType: text, forms: forms)
+    }
+
+    /// Every token names a variable, no variable is unreachable, and references have no cycle.
+    private func checkTokens(
+        _ plural: PluralFormat, formatLocation: SourceLocation?, locations: Locations
+    ) throws(StringsdictError) {
+        func references(_ string: String) -> [String] { FormatParser.parse(string).variables.map(\.name) }
+        for name in references(plural.format) where plural.variables[name] == nil {
+            throw missing(name, at: formatLocation)
+        }
+        var edges: [String: [String]] = [:]
+        for (name, variable) in plural.variables.sorted(by: { $0.key < $1.key }) {
+            for (category, form) in variable.forms.sorted(by: { $0.key < $1.key }) {
+                let names = references(form)
+                if let absent = names.first(where: { plural.variables[$0] == nil }) {
+                    throw missing(absent, at: locations.forms[name]?[category] ?? nil)
+                }
+                edges[name, default: []] += names
+            }
+        }
+        // Depth-first search: a name met again while still on the path closes a cycle.
+        var finished = Set<String>()
+        var path: [String] = []
+        func visit(_ name: String) -> [String]? {
+            if let start = path.firstIndex(of: name) { return Array(path[start...]) + [name] }
+            guard !finished.contains(name) else { return nil }
+            path.append(name)
+            for next in edges[name] ?? [] {
+                if let cycle = visit(next) { return cycle }
+            }
+            path.removeLast()
+            finished.insert(name)
+            return nil
+        }
+        for name in plural.variables.keys.sorted() {
+            if let cycle = visit(name) {
+                throw fail(
+                    .variableCycle,
+                    "Variables reference each other in a cycle (\(cycle.joined(separator: " → "))); break the cycle.",
+                    at: locations.variables[cycle[0]] ?? nil)
+            }
+        }
+        var reachable = Set<String>()
+        var pending = references(plural.format)
+        while let name = pending.popLast() {
+            if reachable.insert(name).inserted { pending += edges[name] ?? [] }
+        }
+        for name in plural.variables.keys.sorted() where !reachable.contains(name) {
+            throw fail(
+                .unusedVariable,
+                "Variable \"\(name)\" is defined but no %#@\(name)@ token uses it; remove it or reference it.",
+                at: locations.variables[name] ?? nil)
+        }
+    }
+
+    private func missing(_ name: String, at location: SourceLocation?) -> StringsdictError {
+        fail(
+            .missingVariable,
+            "The token %#@\(name)@ names no variable; add a \"\(name)\" dict beside NSStringLocalizedFormatKey or fix "
+                + "the name.",
+            at: location)
+    }
+
+    /// Warns when a variant reads its own plural slot with another type than `NSStringFormatValueTypeKey`.
+    private mutating func warnAboutVariantTypes(
+        in walk: inout VariantWalk, string: String, firstSlot: Int, locations: Locations
+    ) {
+        let plural = walk.plural
+        let resolve = walk.resolve
+        var map = SlotMap()
+        for (token, slot) in map.add(walk.parse(string), firstSlot: firstSlot, variable: resolve)
+        where slot <= FormatParser.maximumPosition && walk.expanded.insert(VariableSlot(name: token.name, slot: slot)).inserted {
+            guard let variable = plural.variables[token.name], let (expected, _) = resolve(token.name) else { continue }
+            for category in variable.forms.keys.sorted() {
+                let form = variable.forms[category]!
+                var formMap = SlotMap()
+                formMap.add(walk.parse(form), firstSlot: slot, variable: resolve)
+                if let used = formMap[slot], used != expected {
+                    let location = locations.forms[token.name]?[category] ?? nil
+                    warnings.append(
+                        Finding(
+                            code: "stringsdict.variant-type-mismatch", severity: .warning,
+                            message: "The \(category.rawValue) variant of \"\(token.name)\" reads its number as "
+                                + "\(used.example) but NSStringFormatValueTypeKey is \(variable.valueType); use "
+                                + "%\(variable.valueType) in the variant.",
+                            location: Finding.Location(line: location?.line, column: location?.column, key: key)))
+                }
+                warnAboutVariantTypes(in: &walk, string: form, firstSlot: slot, locations: locations)
+            }
+        }
+    }
+}
+
+/// State of one walk over an entry's variants: each (variable, slot) is expanded once, each string parsed once.
+struct VariantWalk {
+    let plural: PluralFormat
+    var expanded = Set<VariableSlot>()
+    private var parsed: [String: FormatString] = [:]
+
+    /// The class and style of each variable's value type, parsed once.
+    let resolve: (String) -> (ArgumentClass, NumericStyle)?
+
+    init(plural: PluralFormat) {
+        self.plural = plural
+        let types = plural.variables.compactMapValues { variable in
+            FormatParser.valueType(variable.valueType).map { ($0.argumentClass, $0.style) }
+        }
+        resolve = { types[$0] }
+    }
+
+    mutating func parse(_ string: String) -> FormatString {
+        if let format = parsed[string] { return format }
+        let format = FormatParser.parse(string)
+        parsed[string] = format
+        return format
+    }
+}
