@@ -344,13 +344,17 @@ def scan(text, slots, start=1, tokens=None):
             i = m.end()
             continue
         m = SPEC.match(text, i)
-        if not m or " " in m.group("flags"):
-            # "50% off": a % with no well-formed specifier, or an accidental one through the space flag.
+        if m and " " in m.group("flags"):
+            # "50% off": an accidental specifier through the space flag.
+            slots.problems.append(("format.accidental-specifier", "accidental specifier at %r; write %%%% for a literal percent sign" % text[i:i + 6]))
+            i = m.end()
+            continue
+        if not m:
             slots.problems.append(("format.stray-percent", "stray %% at %r; write %%%% for a literal percent sign" % text[i:i + 6]))
             i = m.end() if m else i + 1
             continue
         if m.group("conv") == "n":
-            slots.problems.append(("format.percent-n", "%n writes to memory and is never allowed; remove it"))
+            slots.problems.append(("format.write-back", "%n writes to memory and is never allowed; remove it"))
             i = m.end()
             continue
         pos = int(m.group("pos")) if m.group("pos") else None
@@ -498,9 +502,9 @@ def read_stringsdict(path, rel, locale, report):
             if "other" not in cats:
                 report.error("plural.missing-other", rel, var_line, "%s.%s: 'other' is required; add it" % (key, name))
             for cat in sorted(required - cats - {"other"}, key=CATEGORIES.index):
-                report.warning("plural.missing-category", rel, var_line, "%s.%s: %s needs '%s'; add it" % (key, name, locale, cat))
+                report.warning("plural.missing-category", rel, key_line, "%s.%s: %s needs '%s'; add it" % (key, name, locale, cat))
             for cat in sorted(cats - allowed, key=CATEGORIES.index):
-                report.warning("plural.extra-category", rel, xml_line(lines, "<key>%s</key>" % cat, var_line) or var_line,
+                report.warning("plural.extra-category", rel, key_line,
                                "%s.%s: %s has no '%s' category; it is never used" % (key, name, locale, cat))
     return result
 

@@ -1,0 +1,151 @@
+/// A catalog of string tables: modules → localizations → tables, the same shape for a publish source and for the
+/// shipped catalog of a build.
+///
+/// ```swift
+/// let (catalog, findings) = CatalogLoader.load(at: url, mode: .strict)
+/// let hash = catalog.sourceHash   // "sha256:…"
+/// ```
+public struct Catalog: Sendable, Equatable {
+    /// Modules by name.
+    public var modules: [String: CatalogModule]
+
+    public init(modules: [String: CatalogModule] = [:]) {
+        self.modules = modules
+    }
+
+    /// Module names in byte order, for deterministic output.
+    public var moduleNames: [String] { modules.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) }
+}
+
+/// One module of a catalog: its development region and its localizations.
+public struct CatalogModule: Sendable, Equatable {
+    public var name: String
+    /// `CFBundleDevelopmentRegion` of the module's Info.plist, else the `.xcstrings` source language, else `en`.
+    public var developmentRegion: String
+    /// Localizations by normalized identifier (`fr-CA`, `zh-Hant`); `Base.lproj` is kept apart in `base`.
+    public var localizations: [String: CatalogLocalization]
+    /// `Base.lproj`: development-region content consulted key by key after the development language.
+    public var base: CatalogLocalization?
+
+    public init(
+        name: String, developmentRegion: String, localizations: [String: CatalogLocalization] = [:],
+        base: CatalogLocalization? = nil
+    ) {
+        self.name = name
+        self.developmentRegion = developmentRegion
+        self.localizations = localizations
+        self.base = base
+    }
+
+    /// Identifiers of the localizations in byte order.
+    public var localeIdentifiers: [String] {
+        localizations.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+    }
+
+    /// The development language's tables with `Base.lproj` filled in key by key: the reference every translation is
+    /// checked against and the input of the source hash.
+    public var developmentTables: [String: CatalogTable] {
+        var tables = localizations[developmentRegion]?.tables ?? [:]
+        for (name, baseTable) in base?.tables ?? [:] {
+            tables[name, default: CatalogTable(name: name)].fill(from: baseTable)
+        }
+        tables[CatalogTable.infoPlistTableName] = nil
+        return tables
+    }
+}
+
+/// One `.lproj` folder (or one language of an `.xcstrings` catalog) of a module.
+public struct CatalogLocalization: Sendable, Equatable {
+    /// Normalized identifier, e.g. `fr-CA`; `Base` for Base.lproj.
+    public var identifier: String
+    /// The folder name as found on disk, e.g. `fr_CA.lproj`; kept for file access.
+    public var directoryName: String
+    /// Tables by name (`Localizable`, `Errors`, …).
+    public var tables: [String: CatalogTable]
+    /// Tables with a file that could not be read; their keys are unknown, so nothing is reported missing there.
+    public var unreadableTables: Set<String>
+
+    public init(
+        identifier: String, directoryName: String, tables: [String: CatalogTable] = [:],
+        unreadableTables: Set<String> = []
+    ) {
+        self.identifier = identifier
+        self.directoryName = directoryName
+        self.tables = tables
+        self.unreadableTables = unreadableTables
+    }
+}
+
+/// One table of one localization: `.strings` and `.stringsdict` merged, the `.stringsdict` winning on a collision.
+public struct CatalogTable: Sendable, Equatable {
+    /// The table Apple's OS reads for bundle metadata; never published.
+    public static let infoPlistTableName = "InfoPlist"
+
+    public var name: String
+    public var strings: [String: String]
+    public var plurals: [String: StringsdictEntry]
+    /// Where each key was defined, for findings: the file (relative to the catalog) and its line.
+    public var origins: [String: KeyOrigin]
+    /// Keys marked not to be translated (`shouldTranslate: false` in a String Catalog).
+    public var nonTranslatableKeys: Set<String>
+    /// The files this table was read from, relative to the catalog.
+    public var files: [String]
+
+    public init(
+        name: String, strings: [String: String] = [:], plurals: [String: StringsdictEntry] = [:],
+        origins: [String: KeyOrigin] = [:], nonTranslatableKeys: Set<String> = [], files: [String] = []
+    ) {
+        self.name = name
+        self.strings = strings
+        self.plurals = plurals
+        self.origins = origins
+        self.nonTranslatableKeys = nonTranslatableKeys
+        self.files = files
+    }
+
+    /// Every key of the table, `.strings` and `.stringsdict` together, in byte order.
+    public var keys: [String] {
+        Set(strings.keys).union(plurals.keys).sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+    }
+
+    public var isEmpty: Bool { strings.isEmpty && plurals.isEmpty }
+
+    /// The value of `key`: the `.stringsdict` entry if there is one, else the `.strings` value.
+    public func value(forKey key: String) -> CatalogValue? {
+        if let plural = plurals[key] { return .plural(plural) }
+        if let string = strings[key] { return .string(string) }
+        return nil
+    }
+
+    /// Adds the keys of `other` that this table lacks.
+    mutating func fill(from other: CatalogTable) {
+        nonTranslatableKeys.formUnion(other.nonTranslatableKeys)
+        files += other.files.filter { !files.contains($0) }
+        for (key, value) in other.strings where strings[key] == nil && plurals[key] == nil {
+            strings[key] = value
+            origins[key] = other.origins[key]
+        }
+        for (key, value) in other.plurals where plurals[key] == nil && strings[key] == nil {
+            plurals[key] = value
+            origins[key] = other.origins[key]
+        }
+    }
+}
+
+/// A table value: a plain string or a `.stringsdict` entry.
+public enum CatalogValue: Sendable, Equatable {
+    case string(String)
+    case plural(StringsdictEntry)
+}
+
+/// The file and line that defined a key.
+public struct KeyOrigin: Sendable, Hashable {
+    /// Path relative to the catalog root, e.g. `Checkout/fr.lproj/Localizable.strings`.
+    public var file: String
+    public var line: Int?
+
+    public init(file: String, line: Int? = nil) {
+        self.file = file
+        self.line = line
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+
+/// An `.xcstrings` file compiled to one table per language.
+struct CompiledXCStrings {
+    var sourceLanguage: String
+    var tables: [String: CatalogTable]
+}
+
+extension ModuleLoader {
+    /// Reads, checks and compiles a String Catalog. Nil when it cannot be read (an error finding says why).
+    mutating func readXCStrings(relativePath: String, url: URL) -> CompiledXCStrings? {
+        guard let data = readFile(relativePath: relativePath, url: url) else { return nil }
+        let catalog: XCStringsCatalog
+        do {
+            catalog = try XCStringsCatalog(data: data)
+        } catch {
+            findings.append(error.finding(file: relativePath))
+            return nil
+        }
+        findings += catalog.check(file: relativePath)
+        var tables: [String: CatalogTable] = [:]
+        for (language, compiled) in catalog.compile() {
+            var origins: [String: KeyOrigin] = [:]
+            for key in Set(compiled.strings.keys).union(compiled.stringsdict.keys) {
+                origins[key] = KeyOrigin(file: relativePath, line: catalog.strings[key]?.location?.line)
+            }
+            let nonTranslatable = language == catalog.sourceLanguage
+                ? Set(catalog.entries.filter { !$0.shouldTranslate }.map(\.key)) : []
+            tables[language] = CatalogTable(
+                name: "", strings: compiled.strings, plurals: compiled.stringsdict, origins: origins,
+                nonTranslatableKeys: nonTranslatable, files: [relativePath])
+        }
+        return CompiledXCStrings(sourceLanguage: catalog.sourceLanguage, tables: tables)
+    }
+
+    /// The file's bytes, or nil with an error finding.
+    mutating func readFile(relativePath: String, url: URL) -> Data? {
+        do {
+            return try Data(contentsOf: url)
+        } catch {
+            findings.append(Finding(
+                code: "catalog.unreadable-file", severity: .error,
+                message: "cannot read the file (\(error.localizedDescription)); check its permissions",
+                location: .init(file: relativePath)))
+            return nil
+        }
+    }
+}
+
+extension CatalogTable {
+    /// The same content under another table name.
+    func renamed(_ name: String) -> CatalogTable {
+        var copy = self
+        copy.name = name
+        return copy
+    }
+}
+
+extension ModuleLoader {
+    /// Reads a `.strings` file into `table`. A file that does not parse adds nothing (an error finding says where);
+    /// a duplicate key is an error in strict mode and a warning (the last value winning) in lenient mode.
+    @discardableResult
+    mutating func readStrings(relativePath: String, url: URL, into table: inout CatalogTable) -> Bool {
+        guard let data = readFile(relativePath: relativePath, url: url) else { return false }
+        let file: StringsFile
+        do {
+            file = try StringsReader.read(data)
+        } catch {
+            findings.append(Finding(
+                code: "strings.\(error.code.rawValue)", severity: .error, message: error.message,
+                location: .init(file: relativePath, line: error.location?.line, column: error.location?.column)))
+            return false
+        }
+        table.files.append(relativePath)
+        for warning in file.warnings {
+            findings.append(Finding(
+                code: "strings.\(warning.code.rawValue)", severity: .warning, message: warning.message,
+                location: .init(file: relativePath, line: lineOrNil(warning.location), column: columnOrNil(warning.location))))
+        }
+        var firstLines: [String: Int] = [:]
+        for entry in file.entries {
+            if let first = firstLines[entry.key] {
+                findings.append(Finding(
+                    code: "strings.duplicate-key", severity: mode == .strict ? .error : .warning,
+                    message: "key \"\(entry.key)\" is defined again (first on line \(first)); Apple keeps the last value silently, so remove one of them",
+                    location: .init(
+                        file: relativePath, line: lineOrNil(entry.location), column: columnOrNil(entry.location),
+                        key: entry.key)))
+            } else {
+                firstLines[entry.key] = entry.location.line
+            }
+            table.strings[entry.key] = entry.value
+            table.origins[entry.key] = KeyOrigin(file: relativePath, line: lineOrNil(entry.location))
+        }
+        return true
+    }
+
+    private func lineOrNil(_ location: SourceLocation) -> Int? { location.line > 0 ? location.line : nil }
+    private func columnOrNil(_ location: SourceLocation) -> Int? { location.column > 0 ? location.column : nil }
+}
+
+extension ModuleLoader {
+    /// Reads a `.stringsdict` file into `table` (its entries win over `.strings` entries of the same key).
+    /// A file with a structural error adds nothing; an error finding says where.
+    @discardableResult
+    mutating func readStringsdict(relativePath: String, url: URL, into table: inout CatalogTable) -> Bool {
+        guard let data = readFile(relativePath: relativePath, url: url) else { return false }
+        let file: StringsdictFile
+        do {
+            file = try StringsdictReader.readFile(data)
+        } catch {
+            // A plural without `other` is the same defect whichever format carries it.
+            let code = error.code == .missingOther ? "plural.missing-other" : error.code.rawValue
+            findings.append(Finding(
+                code: code, severity: .error, message: error.message,
+                location: .init(
+                    file: relativePath, line: error.location?.line, column: error.location?.column, key: error.key)))
+            return false
+        }
+        table.files.append(relativePath)
+        for warning in file.warnings {
+            var located = warning
+            located.location.file = relativePath
+            findings.append(located)
+        }
+        for entry in file.entries {
+            table.plurals[entry.key] = entry.entry
+            table.origins[entry.key] = KeyOrigin(file: relativePath, line: entry.location?.line)
+        }
+        return true
+    }
+}

@@ -1,0 +1,188 @@
+public import Foundation
+
+/// The result of reading a catalog directory: the model and everything found wrong on the way.
+public struct CatalogLoadResult: Sendable {
+    public var catalog: Catalog
+    public var findings: [Finding]
+}
+
+/// A catalog directory that cannot be read at all (as opposed to content problems, which are findings).
+public struct CatalogError: Error, Sendable, CustomStringConvertible {
+    public var path: String
+    public var message: String
+
+    public var description: String { "\(path): \(message)" }
+}
+
+/// Reads `<catalog>/<Module>/<lang>.lproj/<Table>.strings|.stringsdict`, `<Module>/Base.lproj`,
+/// `<Module>/Info.plist` and `<Module>/<Table>.xcstrings` into a `Catalog`.
+///
+/// - `strict` (check, publish, validate): a duplicate key is an error.
+/// - `lenient` (a shipped catalog at run time): what Apple forgives is forgiven — a duplicate key keeps the last value
+///   with a warning; a table that does not parse is skipped with an error finding; nothing crashes.
+public enum CatalogLoader {
+    public enum Mode: Sendable {
+        case strict, lenient
+    }
+
+    /// Loads the catalog rooted at `root`.
+    /// - Throws: `CatalogError` when `root` is not a readable directory.
+    public static func load(at root: URL, mode: Mode = .strict) throws -> CatalogLoadResult {
+        let fileManager = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard fileManager.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw CatalogError(path: root.path, message: "not a directory; pass the folder that holds one folder per module")
+        }
+        var loader = ModuleLoader(root: root, mode: mode)
+        var catalog = Catalog()
+        for name in try sortedEntries(of: root) where !name.hasPrefix(".") {
+            let url = root.appendingPathComponent(name)
+            guard isDirectoryURL(url) else { continue }
+            if let module = try loader.loadModule(named: name, at: url) {
+                catalog.modules[name] = module
+            }
+        }
+        if catalog.modules.isEmpty {
+            loader.findings.append(Finding(
+                code: "catalog.empty", severity: .error,
+                message: "no module found: a catalog holds <Module>/<lang>.lproj/<Table>.strings folders or <Module>/<Table>.xcstrings files",
+                location: .init(file: root.path)))
+        }
+        return CatalogLoadResult(catalog: catalog, findings: loader.findings)
+    }
+
+    static func sortedEntries(of directory: URL) throws -> [String] {
+        do {
+            return try FileManager.default.contentsOfDirectory(atPath: directory.path)
+                .sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+        } catch {
+            throw CatalogError(path: directory.path, message: "cannot list the directory (\(error.localizedDescription))")
+        }
+    }
+
+    static func isDirectoryURL(_ url: URL) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+}
+
+/// Loads one module folder, collecting findings.
+struct ModuleLoader {
+    let root: URL
+    let mode: CatalogLoader.Mode
+    var findings: [Finding] = []
+
+    init(root: URL, mode: CatalogLoader.Mode) {
+        self.root = root
+        self.mode = mode
+    }
+
+    mutating func loadModule(named name: String, at url: URL) throws -> CatalogModule? {
+        let entries = try CatalogLoader.sortedEntries(of: url)
+        let lprojs = entries.filter { $0.hasSuffix(".lproj") && CatalogLoader.isDirectoryURL(url.appendingPathComponent($0)) }
+        let xcstrings = entries.filter { $0.hasSuffix(".xcstrings") }
+        guard !lprojs.isEmpty || !xcstrings.isEmpty else { return nil }
+
+        var module = CatalogModule(name: name, developmentRegion: "en")
+        let errorsBefore = findings.filter { $0.severity == .error }.count
+        var developmentRegion = readDevelopmentRegion(module: name, url: url)
+        var unreadableXCStrings: [String] = []
+
+        for file in xcstrings {
+            let table = String(file.dropLast(".xcstrings".count))
+            guard let compiled = readXCStrings(relativePath: "\(name)/\(file)", url: url.appendingPathComponent(file)) else {
+                unreadableXCStrings.append(table)
+                continue
+            }
+            if developmentRegion == nil { developmentRegion = compiled.sourceLanguage }
+            for (language, tableContent) in compiled.tables {
+                let identifier = normalizedLocale(language)
+                var localization = module.localizations[identifier]
+                    ?? CatalogLocalization(identifier: identifier, directoryName: "\(language).lproj")
+                var merged = localization.tables[table] ?? CatalogTable(name: table)
+                merged.fill(from: tableContent.renamed(table))
+                localization.tables[table] = merged
+                module.localizations[identifier] = localization
+            }
+        }
+
+        for directory in lprojs {
+            let rawName = String(directory.dropLast(".lproj".count))
+            let isBase = rawName == "Base"
+            let identifier = isBase ? "Base" : normalizedLocale(rawName)
+            var localization = (isBase ? module.base : module.localizations[identifier])
+                ?? CatalogLocalization(identifier: identifier, directoryName: directory)
+            let lprojURL = url.appendingPathComponent(directory)
+            let files = try CatalogLoader.sortedEntries(of: lprojURL)
+            let tableNames = Set(files.compactMap { file -> String? in
+                if file.hasSuffix(".strings") { return String(file.dropLast(".strings".count)) }
+                if file.hasSuffix(".stringsdict") { return String(file.dropLast(".stringsdict".count)) }
+                return nil
+            })
+            for table in tableNames.sorted() {
+                var content = localization.tables[table] ?? CatalogTable(name: table)
+                let base = "\(name)/\(directory)/\(table)"
+                if files.contains(table + ".strings"),
+                    !readStrings(relativePath: base + ".strings", url: lprojURL.appendingPathComponent(table + ".strings"), into: &content)
+                {
+                    localization.unreadableTables.insert(table)
+                }
+                if files.contains(table + ".stringsdict"),
+                    !readStringsdict(relativePath: base + ".stringsdict", url: lprojURL.appendingPathComponent(table + ".stringsdict"), into: &content)
+                {
+                    localization.unreadableTables.insert(table)
+                }
+                localization.tables[table] = content
+            }
+            if isBase {
+                module.base = localization
+            } else {
+                module.localizations[identifier] = localization
+            }
+        }
+        module.developmentRegion = developmentRegion.map(normalizedLocale) ?? "en"
+        for identifier in module.localizations.keys {
+            module.localizations[identifier]?.unreadableTables.formUnion(unreadableXCStrings)
+        }
+        let hadErrors = findings.filter { $0.severity == .error }.count > errorsBefore
+        if module.localizations[module.developmentRegion] == nil && module.base == nil && !hadErrors {
+            findings.append(Finding(
+                code: "catalog.missing-development-language", severity: .error,
+                message: "module \(name) has no \(module.developmentRegion).lproj and no Base.lproj: add the development language's tables or set CFBundleDevelopmentRegion in \(name)/Info.plist",
+                location: .init(file: "\(name)", module: name)))
+        }
+        return module
+    }
+
+    /// `CFBundleDevelopmentRegion` from `<Module>/Info.plist`, if there is one.
+    mutating func readDevelopmentRegion(module: String, url: URL) -> String? {
+        let plistURL = url.appendingPathComponent("Info.plist")
+        guard let data = FileManager.default.contents(atPath: plistURL.path) else { return nil }
+        let plist = try? PropertyListSerialization.propertyList(from: data, format: nil)
+        guard let dictionary = plist as? [String: Any] else {
+            findings.append(Finding(
+                code: "catalog.invalid-info-plist", severity: .error,
+                message: "Info.plist is not a property-list dictionary; fix it or remove it (the development region then defaults to en)",
+                location: .init(file: "\(module)/Info.plist", module: module)))
+            return nil
+        }
+        guard let region = dictionary["CFBundleDevelopmentRegion"] else { return nil }
+        guard let text = region as? String, !text.isEmpty else {
+            findings.append(Finding(
+                code: "catalog.invalid-info-plist", severity: .error,
+                message: "CFBundleDevelopmentRegion must be a non-empty string such as \"en\"",
+                location: .init(file: "\(module)/Info.plist", module: module)))
+            return nil
+        }
+        return text
+    }
+
+    mutating func add(_ finding: Finding) {
+        findings.append(finding)
+    }
+}
+
+/// The canonical form of an lproj name or tag (`fr_CA` → `fr-CA`, `French` → `fr`); unparseable names stay as they are.
+func normalizedLocale(_ name: String) -> String {
+    LocaleIdentifier(name)?.description ?? name
+}

@@ -1,0 +1,96 @@
+public import Foundation
+
+/// A SHA-256 digest (32 bytes).
+public struct SHA256Digest: Sendable, Hashable, CustomStringConvertible {
+    public let bytes: [UInt8]
+
+    init(bytes: [UInt8]) {
+        precondition(bytes.count == 32)
+        self.bytes = bytes
+    }
+
+    /// Parses 64 lowercase or uppercase hex digits.
+    public init?(hex: String) {
+        guard let bytes = HexEncoding.decode(hex), bytes.count == 32 else { return nil }
+        self.bytes = bytes
+    }
+
+    /// Lowercase hex, the form manifests and file names use.
+    public var hex: String { HexEncoding.encode(bytes) }
+
+    public var description: String { hex }
+
+    /// Compares in time independent of where the digests differ.
+    public func constantTimeEquals(_ other: SHA256Digest) -> Bool {
+        var difference: UInt8 = 0
+        for index in 0..<32 { difference |= bytes[index] ^ other.bytes[index] }
+        return difference == 0
+    }
+}
+
+/// SHA-256, one-shot and streaming (libcrypto's EVP interface).
+///
+/// ```swift
+/// let digest = SHA256.hash(Data("abc".utf8)).hex
+/// ```
+public struct SHA256: ~Copyable {
+    private let context: SHA256Context
+
+    public init() {
+        context = SHA256Context()
+    }
+
+    /// Adds bytes to the running hash (`EVP_DigestUpdate`).
+    public mutating func update(_ bytes: some ContiguousBytes) {
+        bytes.withUnsafeBytes { context.update($0) }
+    }
+
+    /// Finishes the hash (`EVP_DigestFinal_ex`).
+    public consuming func finalize() -> SHA256Digest {
+        context.finalize()
+    }
+
+    public static func hash(_ bytes: some ContiguousBytes) -> SHA256Digest {
+        var hasher = SHA256()
+        hasher.update(bytes)
+        return hasher.finalize()
+    }
+}
+
+/// Lowercase hexadecimal encoding.
+enum HexEncoding {
+    private static let digits = Array("0123456789abcdef".utf8)
+
+    static func encode(_ bytes: [UInt8]) -> String {
+        var out = [UInt8]()
+        out.reserveCapacity(bytes.count * 2)
+        for byte in bytes {
+            out.append(digits[Int(byte >> 4)])
+            out.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    static func decode(_ text: String) -> [UInt8]? {
+        let utf8 = Array(text.utf8)
+        guard utf8.count % 2 == 0 else { return nil }
+        var out = [UInt8]()
+        out.reserveCapacity(utf8.count / 2)
+        var index = 0
+        while index < utf8.count {
+            guard let high = nibble(utf8[index]), let low = nibble(utf8[index + 1]) else { return nil }
+            out.append(high << 4 | low)
+            index += 2
+        }
+        return out
+    }
+
+    private static func nibble(_ c: UInt8) -> UInt8? {
+        switch c {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): c - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): c - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): c - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,1 @@
+enum OverlayVersion { static let current = "0.1.0" }

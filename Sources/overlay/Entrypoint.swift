@@ -1,0 +1,81 @@
+import Foundation
+
+@main
+enum Overlay {
+    /// All subcommands, in the order `overlay --help` lists them.
+    static var commands: [any Command.Type] {
+        [SourceHashCommand.self, CheckCommand.self, PluralCommand.self]
+    }
+
+    static func main() {
+        exit(run(Array(CommandLine.arguments.dropFirst()), console: Console()))
+    }
+
+    static func run(_ arguments: [String], console: Console) -> Int32 {
+        guard let first = arguments.first else {
+            console.err(overview())
+            return ExitCode.usage
+        }
+        if first == "-h" || first == "--help" {
+            console.out(overview())
+            return ExitCode.success
+        }
+        if first == "--version" {
+            console.out("overlay \(OverlayVersion.current)")
+            return ExitCode.success
+        }
+        if first == "help" {
+            guard arguments.count > 1 else {
+                console.out(overview())
+                return ExitCode.success
+            }
+            guard let command = commands.first(where: { $0.name == arguments[1] }) else {
+                console.diagnostic("error", "unknown command '\(arguments[1])'")
+                console.err("See 'overlay --help'.")
+                return ExitCode.usage
+            }
+            console.out(command.helpText())
+            return ExitCode.success
+        }
+        guard let command = commands.first(where: { $0.name == first }) else {
+            console.diagnostic("error", "unknown command '\(first)'")
+            console.err("See 'overlay --help'.")
+            return ExitCode.usage
+        }
+        do {
+            let parsed = try ParsedArguments.parse(Array(arguments.dropFirst()), signature: command.signature)
+            if parsed.wantsHelp {
+                console.out(command.helpText())
+                return ExitCode.success
+            }
+            return try command.run(parsed, console: console)
+        } catch let error as UsageError {
+            console.diagnostic("error", error.message)
+            console.err("USAGE: overlay \(command.usage)")
+            console.err("See 'overlay help \(command.name)'.")
+            return ExitCode.usage
+        } catch let error as CommandFailure {
+            console.diagnostic("error", error.message)
+            return ExitCode.failure
+        } catch {
+            console.diagnostic("error", "\(error)")
+            return ExitCode.failure
+        }
+    }
+
+    static func overview() -> String {
+        var lines = [
+            "OVERVIEW: Over-the-air localization updates: signed, build-bound, validated string tables.",
+            "",
+            "USAGE: overlay <command> [options]",
+            "",
+            "COMMANDS:",
+        ]
+        let width = (commands.map { $0.name.count }.max() ?? 0) + 2
+        for command in commands {
+            lines.append("  " + command.name + String(repeating: " ", count: width - command.name.count) + command.summary)
+        }
+        lines += ["", "See 'overlay help <command>' for a command's options and examples."]
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,3 +1,0 @@
-import OverlayCore
-
-print("overlay")
