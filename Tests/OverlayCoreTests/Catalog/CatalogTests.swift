@@ -1,0 +1,265 @@
+import Foundation
+import Testing
+@testable import OverlayCore
+
+/// Builds a throwaway catalog directory from `path → contents`.
+struct TemporaryCatalog {
+    let root: URL
+
+    init(_ files: [String: String]) throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("overlay-catalog-\(UUID().uuidString)")
+        for (path, contents) in files {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(contents.utf8).write(to: url)
+        }
+    }
+
+    func load(_ mode: CatalogLoader.Mode = .strict) throws -> CatalogLoadResult {
+        try CatalogLoader.load(at: root, mode: mode)
+    }
+
+    func remove() { try? FileManager.default.removeItem(at: root) }
+}
+
+func stringsdict(key: String, format: String = "%#@v@", valueType: String, forms: [String: String]) -> String {
+    let variants = forms.sorted { $0.key < $1.key }.map { "<key>\($0.key)</key><string>\($0.value)</string>" }.joined()
+    return """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict><key>\(key)</key><dict>
+        <key>NSStringLocalizedFormatKey</key><string>\(format)</string>
+        <key>v</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+        <key>NSStringFormatValueTypeKey</key><string>\(valueType)</string>\(variants)</dict>
+        </dict></dict></plist>
+        """
+}
+
+@Suite struct SourceHashTests {
+    static let base: [String: String] = [
+        "M/en.lproj/Localizable.strings": "\"a.title\" = \"Title\";\n\"a.greet\" = \"Hello, %@!\";\n",
+        "M/en.lproj/Localizable.stringsdict": stringsdict(
+            key: "n.items", valueType: "ld", forms: ["one": "%ld item", "other": "%ld items"]),
+        "M/fr.lproj/Localizable.strings": "\"a.title\" = \"Titre\";\n",
+    ]
+
+    func hash(_ files: [String: String]) throws -> String {
+        let catalog = try TemporaryCatalog(files)
+        defer { catalog.remove() }
+        let result = try catalog.load()
+        #expect(result.findings.filter { $0.severity == .error }.isEmpty, "\(result.findings)")
+        return result.catalog.sourceHash
+    }
+
+    @Test func designVector() throws {
+        #expect(try hash(Self.base) == "sha256:7a7553eaea52d80cc5757ff5937e328d4f7255b6c46d7873e198203a9f294b9f")
+    }
+
+    @Test("rewording keeps the hash", arguments: [
+        ("M/en.lproj/Localizable.strings", "\"a.title\" = \"The Title\";\n\"a.greet\" = \"Hi there, %@!\";\n"),
+        ("M/fr.lproj/Localizable.strings", "\"a.title\" = \"Le titre\";\n\"a.greet\" = \"Salut %@\";\n"),
+        ("M/en.lproj/Localizable.stringsdict", stringsdict(
+            key: "n.items", valueType: "ld", forms: ["one": "one thing (%ld)", "other": "%ld things"])),
+        ("M/de.lproj/Localizable.strings", "\"a.title\" = \"Titel\";\n"),
+    ])
+    func rewordingKeepsHash(path: String, contents: String) throws {
+        var files = Self.base
+        files[path] = contents
+        #expect(try hash(files) == hash(Self.base))
+    }
+
+    @Test("structure changes the hash", arguments: [
+        // A key added.
+        ("M/en.lproj/Localizable.strings", "\"a.title\" = \"Title\";\n\"a.greet\" = \"Hello, %@!\";\n\"a.new\" = \"New\";\n"),
+        // A key removed.
+        ("M/en.lproj/Localizable.strings", "\"a.greet\" = \"Hello, %@!\";\n"),
+        // An argument's type changed (object → int64).
+        ("M/en.lproj/Localizable.strings", "\"a.title\" = \"Title\";\n\"a.greet\" = \"Hello, %ld!\";\n"),
+        // An argument added.
+        ("M/en.lproj/Localizable.strings", "\"a.title\" = \"Title %@\";\n\"a.greet\" = \"Hello, %@!\";\n"),
+        // A named substitution added.
+        ("M/en.lproj/Localizable.strings", "\"a.title\" = \"Title %{user}\";\n\"a.greet\" = \"Hello, %@!\";\n"),
+        // The plural's value type changed (int64 → int32).
+        ("M/en.lproj/Localizable.stringsdict", stringsdict(
+            key: "n.items", valueType: "d", forms: ["one": "%d item", "other": "%d items"])),
+    ])
+    func structureChangesHash(path: String, contents: String) throws {
+        var files = Self.base
+        files[path] = contents
+        #expect(try hash(files) != hash(Self.base))
+    }
+
+    @Test func escapingKeepsFieldsApart() {
+        #expect(SourceHash.escape("a\tb\nc\\d") == "a\\tb\\nc\\\\d")
+        #expect(SourceHash.escape("plain") == "plain")
+    }
+
+    @Test func infoPlistIsNotPartOfTheHash() throws {
+        var files = Self.base
+        files["M/en.lproj/InfoPlist.strings"] = "\"CFBundleDisplayName\" = \"App %@\";\n"
+        #expect(try hash(files) == hash(Self.base))
+    }
+}
+
+@Suite struct CatalogLoaderTests {
+    @Test func baseFillsTheDevelopmentLanguageKeyByKey() throws {
+        let catalog = try TemporaryCatalog([
+            "M/Base.lproj/Main.strings": "\"btn.title\" = \"Base title\";\n\"btn.only\" = \"Only in base\";\n",
+            "M/en.lproj/Main.strings": "\"btn.title\" = \"English title\";\n",
+        ])
+        defer { catalog.remove() }
+        let module = try #require(try catalog.load().catalog.modules["M"])
+        let table = try #require(module.developmentTables["Main"])
+        #expect(table.strings == ["btn.title": "English title", "btn.only": "Only in base"])
+    }
+
+    @Test func developmentRegionComesFromInfoPlist() throws {
+        let catalog = try TemporaryCatalog([
+            "M/Info.plist": """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <plist version="1.0"><dict><key>CFBundleDevelopmentRegion</key><string>de</string></dict></plist>
+                """,
+            "M/de.lproj/Localizable.strings": "\"k\" = \"Wert\";\n",
+            "M/en.lproj/Localizable.strings": "\"k\" = \"Value\";\n\"extra\" = \"Extra\";\n",
+        ])
+        defer { catalog.remove() }
+        let result = try catalog.load()
+        #expect(result.catalog.modules["M"]?.developmentRegion == "de")
+        // en has a key the development language (de) lacks.
+        let findings = CatalogChecker.check(result.catalog)
+        #expect(findings.map(\.code) == ["catalog.unknown-key"])
+    }
+
+    @Test func legacyAndUnderscoreLprojNamesAreNormalized() throws {
+        let catalog = try TemporaryCatalog([
+            "M/English.lproj/Localizable.strings": "\"k\" = \"v\";\n",
+            "M/fr_CA.lproj/Localizable.strings": "\"k\" = \"v\";\n",
+        ])
+        defer { catalog.remove() }
+        let module = try #require(try catalog.load().catalog.modules["M"])
+        #expect(module.localeIdentifiers == ["en", "fr-CA"])
+        #expect(module.localizations["fr-CA"]?.directoryName == "fr_CA.lproj")
+    }
+
+    @Test func stringsdictWinsOverStringsForTheSameKey() throws {
+        let catalog = try TemporaryCatalog([
+            "M/en.lproj/Localizable.strings": "\"n.items\" = \"%ld items\";\n",
+            "M/en.lproj/Localizable.stringsdict": stringsdict(
+                key: "n.items", valueType: "ld", forms: ["one": "%ld item", "other": "%ld items"]),
+        ])
+        defer { catalog.remove() }
+        let table = try #require(try catalog.load().catalog.modules["M"]?.developmentTables["Localizable"])
+        guard case .plural = table.value(forKey: "n.items") else {
+            Issue.record("expected the .stringsdict entry")
+            return
+        }
+    }
+
+    @Test func duplicatesAreErrorsWhenStrictAndLastWinsWhenLenient() throws {
+        let catalog = try TemporaryCatalog([
+            "M/en.lproj/Localizable.strings": "\"k\" = \"first\";\n\"k\" = \"second\";\n"
+        ])
+        defer { catalog.remove() }
+        let strict = try catalog.load(.strict)
+        #expect(strict.findings.map(\.severity) == [.error])
+        #expect(strict.findings.first?.location.line == 2)
+        let lenient = try catalog.load(.lenient)
+        #expect(lenient.findings.map(\.severity) == [.warning])
+        #expect(lenient.catalog.modules["M"]?.developmentTables["Localizable"]?.strings["k"] == "second")
+    }
+
+    @Test func aBrokenTableIsSkippedAndTheRestLoads() throws {
+        let catalog = try TemporaryCatalog([
+            "M/en.lproj/Localizable.strings": "\"k\" = \"v\";\n",
+            "M/en.lproj/Broken.strings": "\"k\" = \"v\"\n",
+            "M/fr.lproj/Localizable.strings": "\"k\" = \"w\";\n",
+        ])
+        defer { catalog.remove() }
+        let result = try catalog.load(.lenient)
+        #expect(result.findings.map(\.code) == ["strings.missing-semicolon"])
+        #expect(result.catalog.modules["M"]?.localizations["fr"]?.tables["Localizable"]?.strings == ["k": "w"])
+    }
+
+    @Test func xcstringsModuleUsesItsSourceLanguage() throws {
+        let catalog = try TemporaryCatalog([
+            "M/Localizable.xcstrings": """
+                {
+                  "sourceLanguage" : "fr",
+                  "strings" : {
+                    "hello" : {
+                      "localizations" : {
+                        "fr" : { "stringUnit" : { "state" : "translated", "value" : "Bonjour %@" } },
+                        "en" : { "stringUnit" : { "state" : "translated", "value" : "Hello %@" } }
+                      }
+                    },
+                    "brand" : { "shouldTranslate" : false }
+                  },
+                  "version" : "1.0"
+                }
+                """
+        ])
+        defer { catalog.remove() }
+        let result = try catalog.load()
+        let module = try #require(result.catalog.modules["M"])
+        #expect(module.developmentRegion == "fr")
+        #expect(module.developmentTables["Localizable"]?.strings == ["hello": "Bonjour %@", "brand": "brand"])
+        // `brand` is not to be translated, so en misses nothing.
+        #expect(CatalogChecker.check(result.catalog).isEmpty)
+    }
+
+    @Test func notADirectoryThrows() {
+        #expect(throws: CatalogError.self) { try CatalogLoader.load(at: URL(fileURLWithPath: "/nonexistent")) }
+    }
+
+    @Test func aDirectoryWithoutModulesIsAnError() throws {
+        let catalog = try TemporaryCatalog(["README.txt": "not a module"])
+        defer { catalog.remove() }
+        #expect(try catalog.load().findings.map(\.code) == ["catalog.empty"])
+    }
+
+    @Test func sampleCatalogLoadsEveryModule() throws {
+        let result = try CatalogLoader.load(at: Fixtures.url("catalog"))
+        #expect(result.catalog.moduleNames == ["Account", "App", "Checkout", "Onboarding"])
+        #expect(result.findings.filter { $0.severity == .error }.isEmpty)
+        let app = try #require(result.catalog.modules["App"])
+        #expect(Set(app.localeIdentifiers).isSuperset(of: ["en", "fr", "fr-CA", "de", "ru", "ar", "pl"]))
+        #expect(app.developmentTables["Localizable"]?.strings["settings.notifications.title"] == "Notifcations")
+    }
+}
+
+@Suite struct CatalogCheckerTests {
+    @Test func fallbackLocaleCoversMissingKeys() throws {
+        let catalog = try TemporaryCatalog([
+            "M/en.lproj/Localizable.strings": "\"a\" = \"A\";\n\"b\" = \"B\";\n",
+            "M/fr.lproj/Localizable.strings": "\"a\" = \"A fr\";\n\"b\" = \"B fr\";\n",
+            "M/fr-CA.lproj/Localizable.strings": "\"a\" = \"A ca\";\n",
+            "M/de.lproj/Localizable.strings": "\"a\" = \"A de\";\n",
+        ])
+        defer { catalog.remove() }
+        let findings = CatalogChecker.check(try catalog.load().catalog)
+        // fr-CA falls back to fr for "b"; de has nothing to fall back to.
+        #expect(findings.map { "\($0.code) \($0.location.locale ?? "") \($0.location.key ?? "")" }
+            == ["catalog.missing-translation de b"])
+    }
+
+    @Test func developmentLanguageOwnFormatErrorsAreReported() throws {
+        let catalog = try TemporaryCatalog([
+            "M/en.lproj/Localizable.strings": "\"a\" = \"Saved %n bytes\";\n"
+        ])
+        defer { catalog.remove() }
+        #expect(CatalogChecker.check(try catalog.load().catalog).map(\.code) == ["format.write-back"])
+    }
+
+    @Test func strictFormatsRequireTheSameNumericStyle() throws {
+        let catalog = try TemporaryCatalog([
+            "M/en.lproj/Localizable.strings": "\"a\" = \"%d left\";\n",
+            "M/fr.lproj/Localizable.strings": "\"a\" = \"%i restants\";\n",
+            "M/de.lproj/Localizable.strings": "\"a\" = \"%x übrig\";\n",
+        ])
+        defer { catalog.remove() }
+        let loaded = try catalog.load().catalog
+        #expect(CatalogChecker.check(loaded).isEmpty == false)  // %x is unsigned: a class mismatch in any mode
+        let strict = CatalogChecker.check(loaded, strictFormats: true).map { "\($0.location.locale!) \($0.code)" }
+        #expect(strict.contains("de format.class-mismatch"))
+        #expect(!strict.contains { $0.hasPrefix("fr") })
+    }
+}
