@@ -5,15 +5,23 @@ let package = Package(
     name: "Overlay",
     products: [
         .library(name: "OverlayCore", targets: ["OverlayCore"]),
+        .library(name: "OverlaySync", targets: ["OverlaySync"]),
+        .library(name: "OverlayTools", targets: ["OverlayTools"]),
         .executable(name: "overlay", targets: ["overlay"]),
     ],
     targets: [
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         .systemLibrary(name: "CLibCrypto", path: "Sources/CLibCrypto"),
         .target(name: "OverlayCore", dependencies: ["CZlib", "CLibCrypto"]),
-        .executableTarget(name: "overlay", dependencies: ["OverlayCore"]),
-        .executableTarget(name: "overlay-bench", dependencies: ["OverlayCore"]),
-        .testTarget(name: "OverlayCoreTests", dependencies: ["OverlayCore"]),
+        .target(name: "OverlaySync", dependencies: ["OverlayCore"]),
+        .target(name: "OverlayTools", dependencies: ["OverlayCore", "OverlaySync"]),
+        .executableTarget(name: "overlay", dependencies: ["OverlayCore", "OverlaySync", "OverlayTools"]),
+        .executableTarget(name: "overlay-bench", dependencies: ["OverlayCore", "OverlaySync", "OverlayTools"]),
+        // A child process for the store's crash tests: activates revisions in a loop until it is killed.
+        .executableTarget(name: "overlay-torture", dependencies: ["OverlayCore"]),
+        .testTarget(name: "OverlayCoreTests", dependencies: ["OverlayCore", "overlay-torture"]),
+        .testTarget(name: "OverlaySyncTests", dependencies: ["OverlaySync", "OverlayTools"]),
+        .testTarget(name: "OverlayToolsTests", dependencies: ["OverlayTools"]),
         .testTarget(name: "OverlayCLITests", dependencies: ["OverlayCore", "overlay"]),
     ],
     swiftLanguageModes: [.v6]

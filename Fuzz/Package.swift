@@ -3,7 +3,7 @@
 // Run them with scripts/fuzz.sh.
 import PackageDescription
 
-let fuzzTargets = ["FuzzStrings", "FuzzStringsdict", "FuzzFormatSpecifier"]
+let fuzzTargets = ["FuzzStrings", "FuzzStringsdict", "FuzzFormatSpecifier", "FuzzZIP", "FuzzJSON"]
 
 let package = Package(
     name: "OverlayFuzz",

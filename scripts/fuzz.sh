@@ -7,7 +7,7 @@ cd "$(dirname "$0")/../Fuzz"
 seconds="${1:-30}"
 shift || true
 targets=("$@")
-((${#targets[@]})) || targets=(FuzzStrings FuzzStringsdict FuzzFormatSpecifier)
+((${#targets[@]})) || targets=(FuzzStrings FuzzStringsdict FuzzFormatSpecifier FuzzZIP FuzzJSON)
 export SWIFT_BACKTRACE=enable=no   # the Swift backtracer clashes with ASan and can hang
 status=0
 for target in "${targets[@]}"; do

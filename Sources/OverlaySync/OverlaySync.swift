@@ -1,0 +1,2 @@
+// Transports and the SyncService actor live here.
+enum OverlaySyncModule {}

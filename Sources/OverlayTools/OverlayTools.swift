@@ -1,0 +1,2 @@
+// Library code behind the CLI: publish, inspect, matrix.
+enum OverlayToolsModule {}

@@ -1,0 +1,2 @@
+// Replaced by the store crash-test child.
+print("overlay-torture")
