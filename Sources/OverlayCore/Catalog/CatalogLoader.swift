@@ -51,6 +51,16 @@ public enum CatalogLoader {
         return CatalogLoadResult(catalog: catalog, findings: loader.findings)
     }
 
+    /// Loads one module folder (`<lang>.lproj/…`, `Base.lproj`, `Info.plist`, `*.xcstrings`), e.g. a store revision
+    /// directory. Nil when the folder holds no localization at all.
+    public static func loadModule(
+        named name: String, at url: URL, mode: Mode = .lenient
+    ) throws -> (module: CatalogModule?, findings: [Finding]) {
+        var loader = ModuleLoader(root: url.deletingLastPathComponent(), mode: mode)
+        let module = try loader.loadModule(named: name, at: url)
+        return (module, loader.findings)
+    }
+
     static func sortedEntries(of directory: URL) throws -> [String] {
         do {
             return try FileManager.default.contentsOfDirectory(atPath: directory.path)
