@@ -1,0 +1,63 @@
+public import Foundation
+public import OverlayCore
+
+/// The files of one module's archive except its header: `Info.plist` and canonical
+/// `<lang>.lproj/<Table>.strings|.stringsdict`, the same bytes for the same content.
+///
+/// Tables are written canonically (UTF-8, keys sorted, no comments) rather than copied, so a re-encoded or
+/// re-commented source file publishes nothing new; the text of every string is kept exactly. `InfoPlist` tables are
+/// left out: the OS reads them from the app bundle.
+public struct ModuleContent: Sendable {
+    public var module: String
+    public var developmentRegion: String
+    /// Relative path → bytes.
+    public var files: [String: Data]
+    public var locales: [String]
+    public var tables: [String]
+    /// Number of keys over all locales and tables.
+    public var entries: Int
+
+    public init(_ module: CatalogModule) {
+        self.module = module.name
+        developmentRegion = module.developmentRegion
+        var files: [String: Data] = [:]
+        var tables = Set<String>()
+        var locales: [String] = []
+        var entries = 0
+        var localizations = module.localizations
+        // Base.lproj content is development-region content: publish it merged into the development language.
+        if module.base != nil {
+            var development = localizations[module.developmentRegion]
+                ?? CatalogLocalization(identifier: module.developmentRegion, directoryName: "\(module.developmentRegion).lproj")
+            development.tables = module.developmentTables
+            localizations[module.developmentRegion] = development
+        }
+        for identifier in localizations.keys.sorted() {
+            guard let localization = localizations[identifier] else { continue }
+            var wroteAny = false
+            for (name, table) in localization.tables where name != CatalogTable.infoPlistTableName && !table.isEmpty {
+                if !table.strings.isEmpty {
+                    let pairs = table.strings.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+                        .map { (key: $0, value: table.strings[$0]!) }
+                    files["\(identifier).lproj/\(name).strings"] = StringsWriter.write(pairs)
+                }
+                if !table.plurals.isEmpty {
+                    files["\(identifier).lproj/\(name).stringsdict"] = StringsdictWriter.write(table.plurals)
+                }
+                tables.insert(name)
+                entries += table.keys.count
+                wroteAny = true
+            }
+            if wroteAny { locales.append(identifier) }
+        }
+        files["Info.plist"] = PropertyListWriter.xml(.dictionary([
+            PropertyListEntry(key: "CFBundleDevelopmentRegion", keyLocation: nil, value: .string(module.developmentRegion, nil)),
+            PropertyListEntry(key: "CFBundleIdentifier", keyLocation: nil, value: .string("overlay.\(module.name)", nil)),
+            PropertyListEntry(key: "CFBundlePackageType", keyLocation: nil, value: .string("BNDL", nil)),
+        ], nil))
+        self.files = files
+        self.locales = locales
+        self.tables = tables.sorted()
+        self.entries = entries
+    }
+}
