@@ -1,2 +1,0 @@
-// Transports and the SyncService actor live here.
-enum OverlaySyncModule {}

@@ -1,0 +1,86 @@
+public import Foundation
+
+/// One GET of the sync cycle: where, what the client already has, and how much it will accept.
+public struct TransportRequest: Sendable, Hashable {
+    public var url: URL
+    /// Sent as `If-None-Match`; a matching origin answers 304 with no body.
+    public var ifNoneMatch: String?
+    /// The body is cut at `maxBytes + 1` and the request fails with `SyncError.Code.tooLarge`,
+    /// whatever Content-Length claims.
+    public var maxBytes: Int
+    /// Overall time for the whole exchange, body included.
+    public var timeout: Duration
+
+    public init(url: URL, ifNoneMatch: String? = nil, maxBytes: Int, timeout: Duration = .seconds(30)) {
+        self.url = url
+        self.ifNoneMatch = ifNoneMatch
+        self.maxBytes = maxBytes
+        self.timeout = timeout
+    }
+}
+
+/// What came back: status, the headers the cycle uses, and the (capped) body.
+public struct TransportResponse: Sendable, Hashable {
+    public var status: Int
+    public var etag: String?
+    /// `Retry-After` in seconds (delta form; an HTTP date is converted by the transport).
+    public var retryAfter: Duration?
+    public var body: Data
+
+    public init(status: Int, etag: String? = nil, retryAfter: Duration? = nil, body: Data = Data()) {
+        self.status = status
+        self.etag = etag
+        self.retryAfter = retryAfter
+        self.body = body
+    }
+
+    public var isNotModified: Bool { status == 304 }
+    public var isSuccess: Bool { (200..<300).contains(status) }
+}
+
+/// Fetches bytes for the sync cycle. One method, so tests can put a fault-injecting transport at this seam.
+public protocol HTTPTransport: Sendable {
+    /// Performs one GET. Throws `SyncError` for transport failures (unreachable, too large, deadline, cancelled);
+    /// an HTTP error status is a response, not an error.
+    func fetch(_ request: TransportRequest) async throws(SyncError) -> TransportResponse
+}
+
+/// A failure of the sync machinery (as opposed to a rejected artifact, which is a `Finding`).
+public struct SyncError: Error, Sendable, Hashable, CustomStringConvertible {
+    public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public var description: String { rawValue }
+
+        /// The origin could not be reached or the connection failed.
+        public static let unreachable = Code(rawValue: "sync.unreachable")
+        /// The body exceeded the cap.
+        public static let tooLarge = Code(rawValue: "sync.too-large")
+        /// The exchange did not finish within its deadline.
+        public static let deadline = Code(rawValue: "sync.deadline")
+        /// The cycle was cancelled (kill switch or shutdown).
+        public static let cancelled = Code(rawValue: "sync.cancelled")
+        /// The origin answered with an unexpected status.
+        public static let httpStatus = Code(rawValue: "sync.http-status")
+        /// A file origin path does not exist.
+        public static let notFound = Code(rawValue: "sync.not-found")
+        /// The store could not be read or written.
+        public static let store = Code(rawValue: "sync.store")
+        /// Sync is disabled (kill switch).
+        public static let disabled = Code(rawValue: "sync.disabled")
+    }
+
+    public var code: Code
+    public var message: String
+    public var url: URL?
+
+    public init(code: Code, message: String, url: URL? = nil) {
+        self.code = code
+        self.message = message
+        self.url = url
+    }
+
+    public var description: String {
+        url.map { "\($0.absoluteString): \(message) [\(code)]" } ?? "\(message) [\(code)]"
+    }
+}

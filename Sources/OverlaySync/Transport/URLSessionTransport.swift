@@ -1,0 +1,150 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Synchronization
+
+/// HTTP through one long-lived `URLSession`. It sends `If-None-Match` itself (Linux `URLSession` has no HTTP
+/// cache), stops a body at `maxBytes + 1` while it arrives (a lying Content-Length changes nothing), and cancels the
+/// exchange at its deadline or when the calling task is cancelled.
+public final class URLSessionTransport: HTTPTransport {
+    private let session: URLSession
+    private let delegate: SessionDelegate
+
+    public init(userAgent: String = "overlay-sync/1") {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.urlCache = nil
+        configuration.httpAdditionalHeaders = ["User-Agent": userAgent]
+        configuration.httpMaximumConnectionsPerHost = 4
+        delegate = SessionDelegate()
+        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+    }
+
+    deinit {
+        session.invalidateAndCancel()
+    }
+
+    public func fetch(_ request: TransportRequest) async throws(SyncError) -> TransportResponse {
+        var urlRequest = URLRequest(url: request.url)
+        urlRequest.httpMethod = "GET"
+        urlRequest.cachePolicy = .reloadIgnoringLocalCacheData
+        urlRequest.timeoutInterval = Self.seconds(request.timeout)
+        if let etag = request.ifNoneMatch { urlRequest.setValue(etag, forHTTPHeaderField: "If-None-Match") }
+        let task = session.dataTask(with: urlRequest)
+        let result: Result<TransportResponse, SyncError> = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                delegate.register(task, maxBytes: request.maxBytes) { continuation.resume(returning: $0) }
+                let deadline = Task { [delegate] in
+                    try await Task.sleep(for: request.timeout)
+                    delegate.fail(task, SyncError(
+                        code: .deadline,
+                        message: "no complete answer within \(Self.seconds(request.timeout)) s; the origin is too slow",
+                        url: request.url))
+                }
+                delegate.onFinish(task) { deadline.cancel() }
+                task.resume()
+            }
+        } onCancel: { [delegate] in
+            delegate.fail(task, SyncError(code: .cancelled, message: "the request was cancelled", url: request.url))
+        }
+        return try result.get()
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        let (seconds, attoseconds) = duration.components
+        return Double(seconds) + Double(attoseconds) / 1e18
+    }
+}
+
+/// Collects each task's response and body, enforcing the byte cap as data arrives.
+private final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
+    private struct Pending {
+        var maxBytes: Int
+        var response: HTTPURLResponse?
+        var body = Data()
+        var completion: @Sendable (Result<TransportResponse, SyncError>) -> Void
+        var onFinish: [@Sendable () -> Void] = []
+    }
+
+    private let pending = Mutex<[Int: Pending]>([:])
+
+    func register(
+        _ task: URLSessionTask, maxBytes: Int,
+        completion: @escaping @Sendable (Result<TransportResponse, SyncError>) -> Void
+    ) {
+        pending.withLock { $0[task.taskIdentifier] = Pending(maxBytes: maxBytes, completion: completion) }
+    }
+
+    func onFinish(_ task: URLSessionTask, _ action: @escaping @Sendable () -> Void) {
+        pending.withLock { $0[task.taskIdentifier]?.onFinish.append(action) }
+    }
+
+    /// Ends the task with `error` unless it already ended.
+    func fail(_ task: URLSessionTask, _ error: SyncError) {
+        finish(task, .failure(error))
+        task.cancel()
+    }
+
+    private func finish(_ task: URLSessionTask, _ result: Result<TransportResponse, SyncError>) {
+        guard let entry = pending.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
+        for action in entry.onFinish { action() }
+        entry.completion(result)
+    }
+
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+    ) {
+        pending.withLock { $0[dataTask.taskIdentifier]?.response = response as? HTTPURLResponse }
+        completionHandler(.allow)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        let overflow = pending.withLock { state -> Int? in
+            guard var entry = state[dataTask.taskIdentifier] else { return nil }
+            let room = entry.maxBytes + 1 - entry.body.count
+            entry.body.append(data.prefix(max(0, room)))
+            state[dataTask.taskIdentifier] = entry
+            return entry.body.count > entry.maxBytes ? entry.maxBytes : nil
+        }
+        if let cap = overflow {
+            fail(dataTask, SyncError(
+                code: .tooLarge, message: "the body is larger than the \(cap)-byte cap; the download was stopped",
+                url: dataTask.originalRequest?.url))
+        }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        let url = task.originalRequest?.url
+        if let error {
+            finish(task, .failure(SyncError(
+                code: .unreachable, message: "the request failed: \(error.localizedDescription)", url: url)))
+            return
+        }
+        let snapshot = pending.withLock { $0[task.taskIdentifier] }
+        guard let entry = snapshot, let response = entry.response else {
+            finish(task, .failure(SyncError(code: .unreachable, message: "no HTTP response", url: url)))
+            return
+        }
+        let headers = response.allHeaderFields
+        func header(_ name: String) -> String? {
+            headers.first { ($0.key as? String)?.caseInsensitiveCompare(name) == .orderedSame }?.value as? String
+        }
+        let retryAfter = header("Retry-After").flatMap(Self.parseRetryAfter)
+        finish(task, .success(TransportResponse(
+            status: response.statusCode, etag: header("ETag"), retryAfter: retryAfter, body: entry.body)))
+    }
+
+    /// `Retry-After: <seconds>` or an HTTP date.
+    static func parseRetryAfter(_ value: String) -> Duration? {
+        let trimmed = value.trimmingCharacters(in: .whitespaces)
+        if let seconds = Int(trimmed), seconds >= 0 { return .seconds(seconds) }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        guard let date = formatter.date(from: trimmed) else { return nil }
+        return .seconds(max(0, Int(date.timeIntervalSinceNow.rounded(.up))))
+    }
+}
