@@ -29,7 +29,8 @@ public final class URLSessionTransport: HTTPTransport {
         var urlRequest = URLRequest(url: request.url)
         urlRequest.httpMethod = "GET"
         urlRequest.cachePolicy = .reloadIgnoringLocalCacheData
-        urlRequest.timeoutInterval = Self.seconds(request.timeout)
+        // URLSession's own timeout is an idle timeout; the overall deadline below is the one that counts.
+        urlRequest.timeoutInterval = Self.seconds(request.timeout) + 1
         if let etag = request.ifNoneMatch { urlRequest.setValue(etag, forHTTPHeaderField: "If-None-Match") }
         let task = session.dataTask(with: urlRequest)
         let result: Result<TransportResponse, SyncError> = await withTaskCancellationHandler {
@@ -118,8 +119,11 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         let url = task.originalRequest?.url
         if let error {
+            let timedOut = (error as NSError).code == NSURLErrorTimedOut
             finish(task, .failure(SyncError(
-                code: .unreachable, message: "the request failed: \(error.localizedDescription)", url: url)))
+                code: timedOut ? .deadline : .unreachable,
+                message: timedOut ? "the origin stopped answering in time" : "the request failed: \(error.localizedDescription)",
+                url: url)))
             return
         }
         let snapshot = pending.withLock { $0[task.taskIdentifier] }
