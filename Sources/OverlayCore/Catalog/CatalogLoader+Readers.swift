@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// An `.xcstrings` file compiled to one table per language.
 struct CompiledXCStrings {
@@ -62,6 +62,11 @@ extension ModuleLoader {
     @discardableResult
     mutating func readStrings(relativePath: String, url: URL, into table: inout CatalogTable) -> Bool {
         guard let data = readFile(relativePath: relativePath, url: url) else { return false }
+        return parseStrings(relativePath: relativePath, data: data, into: &table)
+    }
+
+    /// Parses `.strings` bytes into `table`; false (with an error finding) when they do not parse.
+    mutating func parseStrings(relativePath: String, data: Data, into table: inout CatalogTable) -> Bool {
         let file: StringsFile
         do {
             file = try StringsReader.read(data)
@@ -105,6 +110,11 @@ extension ModuleLoader {
     @discardableResult
     mutating func readStringsdict(relativePath: String, url: URL, into table: inout CatalogTable) -> Bool {
         guard let data = readFile(relativePath: relativePath, url: url) else { return false }
+        return parseStringsdict(relativePath: relativePath, data: data, into: &table)
+    }
+
+    /// Parses `.stringsdict` bytes into `table`; false (with an error finding) when they do not parse.
+    mutating func parseStringsdict(relativePath: String, data: Data, into table: inout CatalogTable) -> Bool {
         let file: StringsdictFile
         do {
             file = try StringsdictReader.readFile(data)
@@ -128,5 +138,39 @@ extension ModuleLoader {
             table.origins[entry.key] = KeyOrigin(file: relativePath, line: entry.location?.line)
         }
         return true
+    }
+}
+
+extension CatalogLoader {
+    /// Builds a module from in-memory files laid out like a module folder (`<lang>.lproj/<Table>.strings`,
+    /// `.stringsdict`; other names are ignored), e.g. an archive extracted in memory before anything is written.
+    /// File names in findings are `<module>/<path>`.
+    public static func module(
+        named name: String, developmentRegion: String, files: [String: Data], mode: Mode = .strict
+    ) -> (module: CatalogModule, findings: [Finding]) {
+        var loader = ModuleLoader(root: URL(fileURLWithPath: "/"), mode: mode)
+        var module = CatalogModule(name: name, developmentRegion: normalizedLocale(developmentRegion))
+        for path in files.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+            let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+            guard parts.count == 2, parts[0].hasSuffix(".lproj"), let data = files[path] else { continue }
+            let directory = String(parts[0])
+            let file = String(parts[1])
+            let isStrings = file.hasSuffix(".strings")
+            guard isStrings || file.hasSuffix(".stringsdict") else { continue }
+            let table = String(file.dropLast(isStrings ? ".strings".count : ".stringsdict".count))
+            let rawName = String(directory.dropLast(".lproj".count))
+            let identifier = rawName == "Base" ? "Base" : normalizedLocale(rawName)
+            var localization = (rawName == "Base" ? module.base : module.localizations[identifier])
+                ?? CatalogLocalization(identifier: identifier, directoryName: directory)
+            var content = localization.tables[table] ?? CatalogTable(name: table)
+            let relativePath = "\(name)/\(path)"
+            let parsed = isStrings
+                ? loader.parseStrings(relativePath: relativePath, data: data, into: &content)
+                : loader.parseStringsdict(relativePath: relativePath, data: data, into: &content)
+            if !parsed { localization.unreadableTables.insert(table) }
+            localization.tables[table] = content
+            if rawName == "Base" { module.base = localization } else { module.localizations[identifier] = localization }
+        }
+        return (module, loader.findings)
     }
 }

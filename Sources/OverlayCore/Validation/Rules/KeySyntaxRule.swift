@@ -1,0 +1,55 @@
+/// A key must be non-empty, bounded, and free of control characters; its value bounded too. A key the shipped
+/// development catalog lacks is a warning: the resolver never serves it.
+enum KeySyntaxRule {
+    static func check(
+        key: String, value: CatalogValue, knownToShipped: Bool, limits: ValidationLimits, location: Finding.Location
+    ) -> [Finding] {
+        var findings: [Finding] = []
+        if key.isEmpty {
+            findings.append(Finding(
+                code: "key.empty", severity: .error, message: "an entry has an empty key; remove it", location: location))
+        } else if key.utf8.count > limits.maxKeyBytes {
+            findings.append(Finding(
+                code: "key.too-long", severity: .error,
+                message: "the key is \(key.utf8.count) bytes, over the \(limits.maxKeyBytes)-byte limit; shorten it",
+                location: location))
+        }
+        if key.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            findings.append(Finding(
+                code: "key.control-character", severity: .error,
+                message: "the key contains a control character (tab, newline or similar); keys must be printable",
+                location: location))
+        }
+        let size = valueBytes(value)
+        if size > limits.maxValueBytes {
+            findings.append(Finding(
+                code: "value.too-long", severity: .error,
+                message: "the value is \(size) bytes, over the \(limits.maxValueBytes)-byte limit; shorten it",
+                location: location))
+        }
+        if !knownToShipped && !key.isEmpty {
+            findings.append(Finding(
+                code: "key.unknown", severity: .warning,
+                message: "the build's shipped catalog has no key \"\(key)\" here; the overlay value is never served",
+                location: location))
+        }
+        return findings
+    }
+
+    static func valueBytes(_ value: CatalogValue) -> Int {
+        switch value {
+        case .string(let text): text.utf8.count
+        case .plural(let entry): entryBytes(entry)
+        }
+    }
+
+    private static func entryBytes(_ entry: StringsdictEntry) -> Int {
+        switch entry {
+        case .text(let text): text.utf8.count
+        case .format(let format):
+            format.format.utf8.count + format.variables.values.reduce(0) { $0 + $1.forms.values.reduce(0) { $0 + $1.utf8.count } }
+        case .width(let variants): variants.values.reduce(0) { $0 + $1.utf8.count }
+        case .device(let variants): variants.values.reduce(0) { $0 + entryBytes($1) }
+        }
+    }
+}

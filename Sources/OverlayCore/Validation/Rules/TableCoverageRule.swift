@@ -1,0 +1,16 @@
+/// Apple's `Bundle` falls back per table, the Localizer per key: an overlay table that lacks keys its shipped
+/// counterpart has would show those keys untranslated to apps that read the revision through `Bundle`.
+enum TableCoverageRule {
+    static func check(
+        overlay: CatalogTable, shipped: CatalogTable?, module: String, locale: String
+    ) -> [Finding] {
+        guard let shipped else { return [] }
+        let missing = Set(shipped.keys).subtracting(overlay.keys)
+        guard !missing.isEmpty else { return [] }
+        let examples = missing.sorted().prefix(3).map { "\"\($0)\"" }.joined(separator: ", ")
+        return [Finding(
+            code: "overlay.table-missing-keys", severity: .warning,
+            message: "the overlay's \(locale) \(overlay.name) table lacks \(missing.count) key(s) the shipped one has (\(examples)); apps reading it through Bundle show those keys raw — publish whole tables",
+            location: .init(file: overlay.files.first, module: module, locale: locale, table: overlay.name))]
+    }
+}
