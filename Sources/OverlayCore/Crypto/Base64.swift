@@ -1,0 +1,88 @@
+public import Foundation
+
+/// Standard base64 (RFC 4648 §4, alphabet `A–Z a–z 0–9 + /`, `=` padding), with strict decoding.
+///
+/// Decoding accepts exactly the canonical encoding: the length is a multiple of 4, padding is present and
+/// only at the end, unused trailing bits are zero, and there is no whitespace, line break or URL-safe
+/// character. Anything else decodes to `nil`, so one byte sequence has exactly one accepted text form.
+///
+/// ```swift
+/// Base64.encode(Data("foobar".utf8))   // "Zm9vYmFy"
+/// Base64.decode("Zm9vYg==")            // Data("foob".utf8)
+/// Base64.decode("Zm9vYg")              // nil: padding missing
+/// ```
+public enum Base64 {
+    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+    private static let padding = UInt8(ascii: "=")
+
+    /// Encodes bytes as standard base64 with padding, on one line.
+    public static func encode(_ bytes: some Collection<UInt8>) -> String {
+        let input = Array(bytes)
+        var out = [UInt8]()
+        out.reserveCapacity((input.count + 2) / 3 * 4)
+        var index = 0
+        while index + 3 <= input.count {
+            let chunk = UInt32(input[index]) << 16 | UInt32(input[index + 1]) << 8 | UInt32(input[index + 2])
+            for shift in [18, 12, 6, 0] { out.append(alphabet[Int(chunk >> UInt32(shift) & 0x3F)]) }
+            index += 3
+        }
+        switch input.count - index {
+        case 1:
+            let chunk = UInt32(input[index]) << 16
+            out += [alphabet[Int(chunk >> 18 & 0x3F)], alphabet[Int(chunk >> 12 & 0x3F)], padding, padding]
+        case 2:
+            let chunk = UInt32(input[index]) << 16 | UInt32(input[index + 1]) << 8
+            out += [
+                alphabet[Int(chunk >> 18 & 0x3F)], alphabet[Int(chunk >> 12 & 0x3F)],
+                alphabet[Int(chunk >> 6 & 0x3F)], padding,
+            ]
+        default:
+            break
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Decodes canonical standard base64; `nil` for anything else (see the type's documentation).
+    public static func decode(_ text: String) -> Data? {
+        let input = Array(text.utf8)
+        guard input.count % 4 == 0 else { return nil }
+        var out = Data()
+        out.reserveCapacity(input.count / 4 * 3)
+        var index = 0
+        while index < input.count {
+            let isLast = index + 4 == input.count
+            let quad = input[index..<index + 4]
+            let padCount = quad.reversed().prefix { $0 == padding }.count
+            // Padding only in the last quad, at most two, and only as a suffix.
+            guard padCount <= 2, padCount == 0 || isLast else { return nil }
+            var chunk: UInt32 = 0
+            for byte in quad.dropLast(padCount) {
+                guard let value = sextet(byte) else { return nil }
+                chunk = chunk << 6 | UInt32(value)
+            }
+            switch padCount {
+            case 0:
+                out.append(contentsOf: [UInt8(chunk >> 16 & 0xFF), UInt8(chunk >> 8 & 0xFF), UInt8(chunk & 0xFF)])
+            case 1:  // 18 bits: 2 bytes and 2 unused bits, which must be zero.
+                guard chunk & 0x3 == 0 else { return nil }
+                out.append(contentsOf: [UInt8(chunk >> 10 & 0xFF), UInt8(chunk >> 2 & 0xFF)])
+            default:  // 12 bits: 1 byte and 4 unused bits, which must be zero.
+                guard chunk & 0xF == 0 else { return nil }
+                out.append(UInt8(chunk >> 4 & 0xFF))
+            }
+            index += 4
+        }
+        return out
+    }
+
+    private static func sextet(_ c: UInt8) -> UInt8? {
+        switch c {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"): c - UInt8(ascii: "A")
+        case UInt8(ascii: "a")...UInt8(ascii: "z"): c - UInt8(ascii: "a") + 26
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): c - UInt8(ascii: "0") + 52
+        case UInt8(ascii: "+"): 62
+        case UInt8(ascii: "/"): 63
+        default: nil
+        }
+    }
+}
