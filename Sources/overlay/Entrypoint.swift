@@ -4,7 +4,9 @@ import Foundation
 enum Overlay {
     /// All subcommands, in the order `overlay --help` lists them.
     static var commands: [any Command.Type] {
-        [SourceHashCommand.self, CheckCommand.self, PluralCommand.self]
+        [
+            KeygenCommand.self, SourceHashCommand.self, CheckCommand.self, PluralCommand.self,
+        ]
     }
 
     static func main() {

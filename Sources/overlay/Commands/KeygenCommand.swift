@@ -1,0 +1,48 @@
+import Foundation
+import OverlayTools
+
+/// `overlay keygen --out DIR`: an Ed25519 signing key pair for `publish --key` and `--trust`.
+enum KeygenCommand: Command {
+    static let name = "keygen"
+    static let summary = "Generate an Ed25519 signing key pair."
+    static let usage = "keygen --out <dir> [--json]"
+    static let discussion = """
+        Writes <dir>/\(KeyFiles.privateKeyName) (PKCS#8 PEM, mode 0600: keep it secret, give it to
+        'publish --key') and <dir>/\(KeyFiles.publicKeyName) (SPKI PEM: ship it in the app, give it to
+        '--trust'). Existing files are never overwritten. Prints the key id (SHA-256 of the raw public key),
+        which signature files name.
+
+        To rotate keys, ship the new public key in a build while the old key still signs:
+        'publish --key old.pem --key new.pem' writes one signature per key.
+
+        EXAMPLES:
+          overlay keygen --out keys/
+          openssl genpkey -algorithm ed25519 -out key.pem   # keys made by openssl work too
+        """
+    static let signature = CommandSignature(options: [
+        .value("out", "dir", "Directory to write the key pair into (created if missing)."),
+        .flag("json", "Print the paths and key id as JSON."),
+    ])
+
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+        let directory = try arguments.required("out")
+        let generated: KeyFiles.Generated
+        do {
+            generated = try KeyFiles.generate(into: URL(fileURLWithPath: directory))
+        } catch let error as ToolError {
+            throw CommandFailure(message: error.message)
+        }
+        if arguments.flag("json") {
+            console.out(JSONOutput.object([
+                ("private_key", .string(generated.privateKeyPath.path)),
+                ("public_key", .string(generated.publicKeyPath.path)),
+                ("keyid", .string(generated.keyID)),
+            ]).rendered())
+        } else {
+            console.out("private key: \(generated.privateKeyPath.path) (keep secret)")
+            console.out("public key:  \(generated.publicKeyPath.path)")
+            console.out("key id:      \(generated.keyID)")
+        }
+        return ExitCode.success
+    }
+}

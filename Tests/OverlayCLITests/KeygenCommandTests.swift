@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+
+@Suite struct KeygenCommandTests {
+    @Test func writesAPrivateKeyOnlyTheOwnerCanReadAndNeverOverwrites() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("keygen-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let result = try CLI.run(["keygen", "--out", directory, "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: String])
+        let privatePath = try #require(object["private_key"])
+        let attributes = try FileManager.default.attributesOfItem(atPath: privatePath)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+        let privateText = try String(contentsOfFile: privatePath, encoding: .utf8)
+        #expect(privateText.hasPrefix("-----BEGIN PRIVATE KEY-----"))
+        #expect(object["keyid"]?.count == 64)
+
+        // The openssl CLI reads both files and derives the same public key.
+        let derived = try Self.openssl(["pkey", "-in", privatePath, "-pubout"])
+        #expect(derived == (try String(contentsOfFile: try #require(object["public_key"]), encoding: .utf8)))
+
+        let again = try CLI.run(["keygen", "--out", directory])
+        #expect(again.status == 1)
+        #expect(again.stderr.contains("already exists"))
+        #expect(try String(contentsOfFile: privatePath, encoding: .utf8) == privateText)
+    }
+
+    @Test func outIsRequired() throws {
+        let result = try CLI.run(["keygen"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("missing required option --out"))
+    }
+
+    static func openssl(_ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+}
