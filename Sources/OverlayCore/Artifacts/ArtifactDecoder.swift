@@ -32,7 +32,7 @@ struct ArtifactDecoder {
         guard version == Self.supportedSchemaVersion else {
             throw ArtifactError(
                 code: .unsupportedSchemaVersion,
-                message: "\(artifact): schema_version \(version) is not supported (this build reads "
+                message: "\(artifact): \(versionNode.path): version \(version) is not supported (this build reads "
                     + "\(Self.supportedSchemaVersion)); publish with a matching tool or upgrade the client",
                 location: versionNode.location, path: versionNode.path)
         }

@@ -11,7 +11,7 @@ public struct ArtifactLimits: Sendable, Hashable {
     /// Largest accepted `cache-headers.json`, in bytes.
     public var cacheHeadersBytes: Int
     /// Deepest accepted nesting of arrays and objects; a flat object has depth 1. The deepest valid
-    /// artifact (a table artifact's plural variable) needs 4.
+    /// artifact (a table artifact's plural variable) needs 5.
     public var maxDepth: Int
 
     public init(
