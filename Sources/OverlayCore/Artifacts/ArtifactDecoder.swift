@@ -63,8 +63,8 @@ struct ArtifactDecoder {
                     code: "artifact.unknown-field", severity: .warning,
                     message: "\(artifact): \(node.path): unknown field, ignored; remove it, or upgrade the client "
                         + "if a newer publisher added it",
-                    location: Finding.Location(
-                        file: artifact, line: node.location?.line, column: node.location?.column)))
+                    // The caller knows the file's path and fills `file` in.
+                    location: Finding.Location(line: node.location?.line, column: node.location?.column)))
         }
     }
 

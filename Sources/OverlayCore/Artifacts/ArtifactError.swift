@@ -29,6 +29,7 @@ public struct ArtifactError: Error, Sendable, Equatable, CustomStringConvertible
         public var description: String { rawValue }
     }
 
+    /// What kind of problem this is.
     public var code: Code
     /// What is wrong, where (artifact and JSON path), and how to fix it.
     public var message: String

@@ -19,6 +19,7 @@ public enum RFC3339 {
     }
 
     /// `YYYY-MM-DDTHH:MM:SSZ` in UTC; fractions of a second are dropped (rounded towards the past).
+    /// Only instants in years 0000…9999 have a four-digit form; keep dates in that range.
     public static func string(from date: Date) -> String {
         let total = Int64(date.timeIntervalSince1970.rounded(.down))
         let days = floorDiv(total, 86_400)
