@@ -1,0 +1,194 @@
+import Foundation
+
+/// Shared steps of every artifact decoder: strict parsing under limits, `schema_version`, typed fields with
+/// path-naming errors, the value rules common to several formats, and unknown-field warnings.
+struct ArtifactDecoder {
+    /// The artifact's file name as messages print it, e.g. `manifest.json`.
+    let artifact: String
+    /// One `artifact.unknown-field` warning per member no decoder asked for.
+    private(set) var warnings: [Finding] = []
+
+    /// The `schema_version` every format of this build reads.
+    static let supportedSchemaVersion = 1
+
+    init(artifact: String) {
+        self.artifact = artifact
+    }
+
+    /// Parses `data` strictly (size cap first, then depth), requires a top-level object and
+    /// `schema_version` 1.
+    func root(_ data: Data, maxBytes: Int, maxDepth: Int) throws(ArtifactError) -> JSONObjectNode {
+        guard data.count <= maxBytes else {
+            throw ArtifactError(
+                code: .tooLarge,
+                message: "\(artifact): \(data.count) bytes is more than the limit of \(maxBytes); "
+                    + "publish a smaller artifact or raise ArtifactLimits")
+        }
+        let root = try json { () throws(JSONError) in
+            try JSONNode(StrictJSON.parse(data, limits: .init(maxDepth: maxDepth, maxBytes: maxBytes))).object()
+        }
+        let versionNode = try json { () throws(JSONError) in try root.required("schema_version") }
+        let version = try json { () throws(JSONError) in try versionNode.int() }
+        guard version == Self.supportedSchemaVersion else {
+            throw ArtifactError(
+                code: .unsupportedSchemaVersion,
+                message: "\(artifact): \(versionNode.path): version \(version) is not supported (this build reads "
+                    + "\(Self.supportedSchemaVersion)); publish with a matching tool or upgrade the client",
+                location: versionNode.location, path: versionNode.path)
+        }
+        return root
+    }
+
+    /// Runs typed accessors, turning their errors into ``ArtifactError``s that name this artifact.
+    func json<T>(_ body: () throws(JSONError) -> T) throws(ArtifactError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw ArtifactError(error, artifact: artifact)
+        }
+    }
+
+    /// An `artifact.invalid-value` error for `node`: "artifact: path: reason".
+    func invalid(_ node: JSONNode, _ reason: String) -> ArtifactError {
+        ArtifactError(
+            code: .invalidValue, message: "\(artifact): \(node.path): \(reason)", location: node.location,
+            path: node.path)
+    }
+
+    /// Records a warning for each member of `object` whose key is not in `known`.
+    mutating func noteUnknownFields(of object: JSONObjectNode, known: Set<String>) {
+        for (key, node) in object.members where !known.contains(key) {
+            warnings.append(
+                Finding(
+                    code: "artifact.unknown-field", severity: .warning,
+                    message: "\(artifact): \(node.path): unknown field, ignored; remove it, or upgrade the client "
+                        + "if a newer publisher added it",
+                    // The caller knows the file's path and fills `file` in.
+                    location: Finding.Location(line: node.location?.line, column: node.location?.column)))
+        }
+    }
+
+    // MARK: Typed fields
+
+    func node(_ object: JSONObjectNode, _ key: String) throws(ArtifactError) -> JSONNode {
+        try json { () throws(JSONError) in try object.required(key) }
+    }
+
+    func string(_ object: JSONObjectNode, _ key: String) throws(ArtifactError) -> String {
+        try json { () throws(JSONError) in try object.required(key, as: String.self) }
+    }
+
+    /// A required string with at least one character.
+    func nonEmptyString(_ object: JSONObjectNode, _ key: String) throws(ArtifactError) -> String {
+        let field = try node(object, key)
+        let text = try json { () throws(JSONError) in try field.string() }
+        guard !text.isEmpty else { throw invalid(field, "must not be empty") }
+        return text
+    }
+
+    /// A required integer no smaller than `minimum`.
+    func int(_ object: JSONObjectNode, _ key: String, minimum: Int) throws(ArtifactError) -> Int {
+        let field = try node(object, key)
+        let value = try json { () throws(JSONError) in try field.int() }
+        guard value >= minimum else { throw invalid(field, "must be at least \(minimum), found \(value)") }
+        return value
+    }
+
+    /// A required SHA-256 digest: exactly 64 lowercase hex digits.
+    func hex64(_ object: JSONObjectNode, _ key: String) throws(ArtifactError) -> String {
+        let field = try node(object, key)
+        let text = try json { () throws(JSONError) in try field.string() }
+        guard Self.isLowercaseHex(text, count: 64) else {
+            throw invalid(field, "expected 64 lowercase hex digits (a SHA-256), found \(quoted(text))")
+        }
+        return text
+    }
+
+    /// A required `sha256:<64 lowercase hex>` source hash.
+    func sourceHash(_ object: JSONObjectNode, _ key: String) throws(ArtifactError) -> String {
+        let field = try node(object, key)
+        let text = try json { () throws(JSONError) in try field.string() }
+        guard text.hasPrefix("sha256:"), Self.isLowercaseHex(String(text.dropFirst(7)), count: 64) else {
+            throw invalid(
+                field, "expected sha256:<64 lowercase hex digits> (as `overlay source-hash` prints it), "
+                    + "found \(quoted(text))")
+        }
+        return text
+    }
+
+    /// A required module name: `[A-Za-z0-9_.-]+`.
+    func moduleName(_ object: JSONObjectNode, _ key: String) throws(ArtifactError) -> String {
+        let field = try node(object, key)
+        let text = try json { () throws(JSONError) in try field.string() }
+        guard Self.isModuleName(text) else {
+            throw invalid(field, "a module name is one or more of A-Z a-z 0-9 _ . -, found \(quoted(text))")
+        }
+        return text
+    }
+
+    /// A required RFC 3339 date-time, truncated to whole seconds.
+    func date(_ object: JSONObjectNode, _ key: String) throws(ArtifactError) -> Date {
+        let field = try node(object, key)
+        let text = try json { () throws(JSONError) in try field.string() }
+        guard let date = RFC3339.date(from: text) else {
+            throw invalid(
+                field, "expected an RFC 3339 date-time such as 2026-11-30T13:20:59Z (a real date, "
+                    + "with a zone), found \(quoted(text))")
+        }
+        return date
+    }
+
+    /// A required array of distinct, non-empty strings.
+    func stringList(_ object: JSONObjectNode, _ key: String) throws(ArtifactError) -> [String] {
+        let elements = try json { () throws(JSONError) in try object.required(key).array() }
+        var seen: Set<String> = []
+        var result: [String] = []
+        for element in elements {
+            let text = try json { () throws(JSONError) in try element.string() }
+            guard !text.isEmpty else { throw invalid(element, "must not be empty") }
+            guard seen.insert(text).inserted else { throw invalid(element, "\(quoted(text)) is listed twice") }
+            result.append(text)
+        }
+        return result
+    }
+
+    func quoted(_ text: String) -> String {
+        JSONValue.string(String(text.prefix(80))).serialized()
+    }
+
+    // MARK: Shared value rules
+
+    static func isLowercaseHex(_ text: String, count: Int) -> Bool {
+        text.utf8.count == count
+            && text.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
+                || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) }
+    }
+
+    static func isModuleName(_ text: String) -> Bool {
+        !text.isEmpty
+            && text.utf8.allSatisfy { byte in
+                switch byte {
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                    UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "-"):
+                    true
+                default:
+                    false
+                }
+            }
+    }
+}
+
+/// Deterministic output shared by the encoders: two-space pretty JSON in the given member order, a newline.
+enum ArtifactEncoder {
+    static func data(_ object: JSONObject) -> Data {
+        Data((JSONValue.object(object).serialized(pretty: true) + "\n").utf8)
+    }
+
+    static func stringList(_ values: [String]) -> JSONValue {
+        .array(values.map(JSONValue.string))
+    }
+
+    static func sortedByBytes<Value>(_ dictionary: [String: Value]) -> [(key: String, value: Value)] {
+        dictionary.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+    }
+}

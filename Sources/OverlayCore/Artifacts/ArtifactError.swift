@@ -1,0 +1,76 @@
+/// Why a wire artifact (manifest, signature file, module header, table artifact, cache headers) was rejected.
+///
+/// The message names the artifact, the JSON path of the offending value and the fix, e.g.
+/// `manifest.json: modules[2].sha256: expected 64 lowercase hex digits, found "ABC"; …`.
+public struct ArtifactError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A stable, machine-readable error kind.
+    public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+        public let rawValue: String
+
+        public init(rawValue: String) { self.rawValue = rawValue }
+
+        /// The document is larger than its ``ArtifactLimits`` byte cap.
+        public static let tooLarge = Code(rawValue: "artifact.too-large")
+        /// Arrays and objects nest deeper than ``ArtifactLimits/maxDepth``.
+        public static let tooDeep = Code(rawValue: "artifact.too-deep")
+        /// The bytes are not one well-formed UTF-8 JSON document.
+        public static let invalidJSON = Code(rawValue: "artifact.invalid-json")
+        /// A key appears twice in one object.
+        public static let duplicateKey = Code(rawValue: "artifact.duplicate-key")
+        /// `schema_version` is not one this build reads.
+        public static let unsupportedSchemaVersion = Code(rawValue: "artifact.unsupported-schema-version")
+        /// A required field is absent.
+        public static let missingField = Code(rawValue: "artifact.missing-field")
+        /// A field has the wrong JSON type.
+        public static let wrongType = Code(rawValue: "artifact.wrong-type")
+        /// A field has the right type but a value the format does not allow.
+        public static let invalidValue = Code(rawValue: "artifact.invalid-value")
+
+        public var description: String { rawValue }
+    }
+
+    /// What kind of problem this is.
+    public var code: Code
+    /// What is wrong, where (artifact and JSON path), and how to fix it.
+    public var message: String
+    /// Line and column (1-based; the column counts UTF-8 bytes) of the problem, when known.
+    public var location: SourceLocation?
+    /// The JSON path of the rejected value; `nil` for problems with the document as a whole.
+    public var path: JSONPath?
+    /// The underlying JSON error, when the strict parser or a typed accessor raised it.
+    public var cause: JSONError?
+
+    public init(
+        code: Code, message: String, location: SourceLocation? = nil, path: JSONPath? = nil, cause: JSONError? = nil
+    ) {
+        self.code = code
+        self.message = message
+        self.location = location
+        self.path = path
+        self.cause = cause
+    }
+
+    /// `line:column: message`, or just the message when there is no location.
+    public var description: String {
+        if let location { "\(location): \(message)" } else { message }
+    }
+}
+
+extension ArtifactError {
+    /// Wraps a parser or accessor error, prefixing its message with the artifact's name.
+    init(_ error: JSONError, artifact: String) {
+        let code: Code =
+            switch error.code {
+            case .tooLarge: .tooLarge
+            case .depthExceeded: .tooDeep
+            case .duplicateKey: .duplicateKey
+            case .missingField: .missingField
+            case .wrongType: .wrongType
+            case .invalidValue: .invalidValue
+            default: .invalidJSON
+            }
+        self.init(
+            code: code, message: "\(artifact): \(error.message)", location: error.location, path: error.path,
+            cause: error)
+    }
+}

@@ -1,0 +1,74 @@
+public import Foundation
+
+/// `overlay-module.json` inside a module archive, schema_version 1: what the archive claims to hold.
+///
+/// The validator binds it to the manifest: its `module` and `revision` must equal the manifest entry's.
+public struct ModuleHeader: Sendable, Equatable {
+    /// The module's name, `[A-Za-z0-9_.-]+`.
+    public var module: String
+    /// The shipped catalog's structural fingerprint, `sha256:<64 lowercase hex>`.
+    public var sourceHash: String
+    /// The manifest revision that first published this content; at least 1.
+    public var revision: Int
+    /// The catalog's development language.
+    public var developmentRegion: String
+    /// The locales the archive holds.
+    public var locales: [String]
+    /// The table names the archive holds.
+    public var tables: [String]
+
+    public init(
+        module: String, sourceHash: String, revision: Int, developmentRegion: String, locales: [String],
+        tables: [String]
+    ) {
+        self.module = module
+        self.sourceHash = sourceHash
+        self.revision = revision
+        self.developmentRegion = developmentRegion
+        self.locales = locales
+        self.tables = tables
+    }
+
+    /// The file name inside the archive.
+    public static let fileName = "overlay-module.json"
+    static let fields: Set<String> = [
+        "schema_version", "module", "source_hash", "revision", "development_region", "locales", "tables",
+    ]
+
+    /// Decodes a module header; unknown fields are ignored (``decodeWithWarnings(_:limits:)`` reports them).
+    /// - Throws: ``ArtifactError`` naming the JSON path of the first problem.
+    public static func decode(_ data: Data, limits: ArtifactLimits = .default) throws(ArtifactError) -> ModuleHeader {
+        try decodeWithWarnings(data, limits: limits).value
+    }
+
+    /// Decodes a module header, returning one `artifact.unknown-field` warning per ignored member.
+    public static func decodeWithWarnings(
+        _ data: Data, limits: ArtifactLimits = .default
+    ) throws(ArtifactError) -> (value: ModuleHeader, warnings: [Finding]) {
+        var decoder = ArtifactDecoder(artifact: fileName)
+        let root = try decoder.root(data, maxBytes: limits.moduleHeaderBytes, maxDepth: limits.maxDepth)
+        decoder.noteUnknownFields(of: root, known: fields)
+        let header = ModuleHeader(
+            module: try decoder.moduleName(root, "module"),
+            sourceHash: try decoder.sourceHash(root, "source_hash"),
+            revision: try decoder.int(root, "revision", minimum: 1),
+            developmentRegion: try decoder.nonEmptyString(root, "development_region"),
+            locales: try decoder.stringList(root, "locales"),
+            tables: try decoder.stringList(root, "tables"))
+        return (header, decoder.warnings)
+    }
+
+    /// The header as deterministic JSON: fields in DESIGN.md order, two-space indentation, a final newline.
+    public func encoded() -> Data {
+        ArtifactEncoder.data(
+            JSONObject([
+                ("schema_version", .number(JSONNumber(ArtifactDecoder.supportedSchemaVersion))),
+                ("module", .string(module)),
+                ("source_hash", .string(sourceHash)),
+                ("revision", .number(JSONNumber(revision))),
+                ("development_region", .string(developmentRegion)),
+                ("locales", ArtifactEncoder.stringList(locales)),
+                ("tables", ArtifactEncoder.stringList(tables)),
+            ]))
+    }
+}
