@@ -22,7 +22,7 @@ public enum PropertyListWriter {
         case .integer(let number, _): out += "\(pad)<integer>\(number)</integer>\n"
         case .real(let number, _): out += "\(pad)<real>\(number)</real>\n"
         case .boolean(let flag, _): out += "\(pad)<\(flag ? "true" : "false")/>\n"
-        case .date(let date, _): out += "\(pad)<date>\(RFC3339Text.format(date))</date>\n"
+        case .date(let date, _): out += "\(pad)<date>\(RFC3339.string(from: date))</date>\n"
         case .data(let data, _): out += "\(pad)<data>\(data.base64EncodedString())</data>\n"
         case .array(let items, _):
             guard !items.isEmpty else {
@@ -62,21 +62,5 @@ public enum PropertyListWriter {
             }
         }
         return out
-    }
-}
-
-/// `YYYY-MM-DDTHH:MM:SSZ` in UTC, the form property lists and our manifests write.
-enum RFC3339Text {
-    static func format(_ date: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        func two(_ value: Int?) -> String {
-            let text = String(value ?? 0)
-            return text.count < 2 ? "0" + text : text
-        }
-        let year = String(parts.year ?? 1970)
-        return "\(String(repeating: "0", count: max(0, 4 - year.count)))\(year)-\(two(parts.month))-\(two(parts.day))T"
-            + "\(two(parts.hour)):\(two(parts.minute)):\(two(parts.second))Z"
     }
 }

@@ -1,0 +1,48 @@
+public import Foundation
+
+/// What an artifact is checked against: the keys the build trusts, the build it must be bound to, its shipped
+/// catalog, the caps, and the clock.
+public struct ValidationContext: Sendable {
+    public var trustedKeys: TrustedKeys
+    public var appVersion: String
+    /// The build's source hash (`sha256:<hex>`).
+    public var sourceHash: String
+    /// The build's shipped catalog, for placeholder, plural and key rules; nil skips them.
+    public var shipped: Catalog?
+    public var limits: ValidationLimits
+    public var now: Date
+    /// A manifest whose `expires_at` lies further than this after its `published_at` is refused (freeze attacks
+    /// with a far-future expiry).
+    public var maxManifestAge: TimeInterval
+    /// Apple's strict format rule (numeric styles must match).
+    public var strictFormats: Bool
+
+    public init(
+        trustedKeys: TrustedKeys, appVersion: String, sourceHash: String, shipped: Catalog? = nil,
+        limits: ValidationLimits = .default, now: Date = Date(), maxManifestAge: TimeInterval = 90 * 86_400,
+        strictFormats: Bool = false
+    ) {
+        self.trustedKeys = trustedKeys
+        self.appVersion = appVersion
+        self.sourceHash = sourceHash
+        self.shipped = shipped
+        self.limits = limits
+        self.now = now
+        self.maxManifestAge = maxManifestAge
+        self.strictFormats = strictFormats
+    }
+}
+
+extension ArtifactError {
+    /// This error as an error finding in `file`.
+    public func finding(file: String?) -> Finding {
+        Finding(
+            code: code.rawValue, severity: .error, message: message,
+            location: .init(file: file, line: location?.line, column: location?.column))
+    }
+}
+
+extension Array where Element == Finding {
+    /// True when no finding is an error.
+    public var isAcceptable: Bool { !contains { $0.severity == .error } }
+}
