@@ -1,0 +1,15 @@
+public import Foundation
+
+extension SignatureFile {
+    /// One Ed25519 signature per key over `message` (the manifest's exact bytes), in the order given; a key given
+    /// twice signs once.
+    public static func signing(_ message: Data, with keys: [Ed25519PrivateKey]) throws(CryptoError) -> SignatureFile {
+        var seen = Set<String>()
+        var signatures: [Signature] = []
+        for key in keys where seen.insert(key.publicKey.keyID).inserted {
+            let signature = try key.signature(for: message)
+            signatures.append(Signature(keyid: key.publicKey.keyID, alg: SignatureRecord.ed25519Algorithm, sig: Base64.encode(signature)))
+        }
+        return SignatureFile(signatures: signatures)
+    }
+}
