@@ -1,8 +1,8 @@
 import Foundation
 
 /// Where a command writes: data and human output to stdout, diagnostics to stderr.
-final class Console {
-    private var standardError = FileHandle.standardError
+final class Console: Sendable {
+    private let standardError = FileHandle.standardError
     let colorsErrors: Bool
 
     init() {

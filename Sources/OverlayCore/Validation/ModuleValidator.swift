@@ -1,0 +1,84 @@
+public import Foundation
+
+/// The outcome of checking one module archive: its files and parsed tables when it may be activated.
+public struct ModuleVerdict: Sendable {
+    public var module: String
+    /// Relative path → bytes, ready to be written as a revision directory.
+    public var files: [String: Data]?
+    /// The overlay's tables, parsed strictly.
+    public var content: CatalogModule?
+    public var header: ModuleHeader?
+    public var findings: [Finding]
+
+    public var isAccepted: Bool { files != nil && findings.isAcceptable }
+}
+
+/// Checks a module archive: integrity against its manifest entry before parsing, ZIP structure, header binding,
+/// strict table parsing, then content against the build's shipped catalog.
+public enum ModuleValidator {
+    /// Validates an archive fetched for `entry` of an accepted `manifest`.
+    public static func validate(
+        archive bytes: Data, entry: Manifest.Module, manifest: Manifest, context: ValidationContext,
+        file: String? = nil
+    ) -> ModuleVerdict {
+        let file = file ?? entry.path
+        var verdict = ModuleVerdict(module: entry.name, findings: [])
+        if manifest.isRevoked(module: entry.name, sha256: entry.sha256) {
+            verdict.findings.append(Finding(
+                code: "revoked", severity: .error,
+                message: "archive \(entry.sha256) of \(entry.name) is revoked by the manifest and is never activated",
+                location: .init(file: file, module: entry.name)))
+            return verdict
+        }
+        guard bytes.count <= context.limits.maxArchiveBytes else {
+            verdict.findings.append(Finding(
+                code: "size.archive", severity: .error,
+                message: "the archive is \(bytes.count) bytes, over the \(context.limits.maxArchiveBytes)-byte cap",
+                location: .init(file: file, module: entry.name)))
+            return verdict
+        }
+        verdict.findings = ArchiveDigestRule.check(Array(bytes), entry: entry, file: file)
+        guard verdict.findings.isAcceptable else { return verdict }
+        return validateContents(
+            bytes, expectedModule: entry.name, expectedRevision: entry.revision, context: context, file: file)
+    }
+
+    /// Validates an archive on its own (no manifest: authenticity cannot be checked), e.g. `overlay validate x.zip`.
+    public static func validateContents(
+        _ bytes: Data, expectedModule: String?, expectedRevision: Int?, context: ValidationContext, file: String
+    ) -> ModuleVerdict {
+        var verdict = ModuleVerdict(module: expectedModule ?? "?", findings: [])
+        let extracted = ArchiveStructureRule.extract(bytes, limits: context.limits, file: file, module: expectedModule)
+        verdict.findings += extracted.findings
+        guard let files = extracted.files else { return verdict }
+        let (header, headerFindings) = ModuleHeaderRule.check(
+            files, expectedModule: expectedModule, expectedRevision: expectedRevision, sourceHash: context.sourceHash,
+            file: file)
+        verdict.findings += headerFindings
+        guard let header else { return verdict }
+        verdict.module = header.module
+        let parsed = CatalogLoader.module(
+            named: header.module, developmentRegion: header.developmentRegion, files: files, mode: .strict)
+        verdict.findings += parsed.findings.map { finding in
+            var located = finding
+            if let path = located.location.file { located.location.file = "\(file):\(path)" }
+            return located
+        }
+        if let shipped = context.shipped {
+            verdict.findings += OverlayContentValidator.validate(
+                parsed.module, shipped: shipped.modules[header.module], limits: context.limits,
+                strictFormats: context.strictFormats)
+            if shipped.modules[header.module] == nil {
+                verdict.findings.append(Finding(
+                    code: "binding.unknown-module", severity: .error,
+                    message: "the build ships no module \(header.module); an overlay can only change shipped modules",
+                    location: .init(file: file, module: header.module)))
+            }
+        }
+        guard verdict.findings.isAcceptable else { return verdict }
+        verdict.files = files
+        verdict.content = parsed.module
+        verdict.header = header
+        return verdict
+    }
+}

@@ -1,0 +1,84 @@
+public import Foundation
+public import OverlayCore
+
+/// What `overlay publish` was asked to do.
+public struct PublishOptions: Sendable {
+    public var catalog: URL
+    public var appVersion: String
+    public var keys: [Ed25519PrivateKey]
+    /// The origin root to write (`<origin>/<app-version>/…`).
+    public var output: URL
+    /// Where the current manifest lives when `output` does not hold it (an ephemeral CI runner): an origin URL or
+    /// directory. Revision numbering and module reuse continue from it.
+    public var from: String?
+    /// The revision to publish; by default the previous one plus one. Lower or equal is refused.
+    public var revision: Int?
+    public var expiresIn: TimeInterval
+    public var revoke: [Manifest.Revocation]
+    public var now: Date
+
+    public init(
+        catalog: URL, appVersion: String, keys: [Ed25519PrivateKey], output: URL, from: String? = nil,
+        revision: Int? = nil, expiresIn: TimeInterval = 30 * 86_400, revoke: [Manifest.Revocation] = [],
+        now: Date = Date()
+    ) {
+        self.catalog = catalog
+        self.appVersion = appVersion
+        self.keys = keys
+        self.output = output
+        self.from = from
+        self.revision = revision
+        self.expiresIn = expiresIn
+        self.revoke = revoke
+        self.now = now
+    }
+}
+
+/// What a publish did, module by module.
+public struct PublishReport: Sendable {
+    public enum ModuleStatus: String, Sendable {
+        /// Not in the previous manifest.
+        case added
+        /// Content changed: a new archive.
+        case changed
+        /// Same content: the previous archive, path and revision are kept, so clients skip it.
+        case unchanged
+    }
+
+    public struct Module: Sendable {
+        public var name: String
+        public var sha256: String
+        public var size: Int
+        public var revision: Int
+        public var path: String
+        public var status: ModuleStatus
+    }
+
+    public var appVersion: String
+    public var revision: Int
+    public var previousRevision: Int?
+    public var sourceHash: String
+    public var manifestPath: URL
+    public var manifestSHA256: String
+    public var expiresAt: Date
+    public var modules: [Module]
+    /// Modules of the previous manifest that are no longer published (clients return to shipped strings).
+    public var removed: [String]
+    public var revoked: [Manifest.Revocation]
+    /// Warnings (errors stop the publish before anything is written).
+    public var findings: [Finding]
+}
+
+/// A publish that was refused before anything was written.
+public struct PublishError: Error, Sendable, CustomStringConvertible {
+    public var message: String
+    /// The catalog findings that made it refuse, if any.
+    public var findings: [Finding]
+
+    public init(_ message: String, findings: [Finding] = []) {
+        self.message = message
+        self.findings = findings
+    }
+
+    public var description: String { message }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import OverlayCore
+import OverlayTools
+
+/// `overlay publish`: catalog → signed static origin.
+enum PublishCommand: Command {
+    static let name = "publish"
+    static let summary = "Publish a catalog as signed module archives and a manifest (a static origin)."
+    static let usage = """
+        publish <catalog> --app-version <v> --key <pem>... --out <origin> [--from <url|dir>] [--revision <n>]
+                       [--expires-in <30d>] [--revoke <module@sha256>]... [--json]
+        """
+    static let discussion = """
+        Refuses a catalog that 'overlay check' rejects (warnings are printed). Writes, under <origin>:
+          <v>/modules/<Module>-<sha256 prefix>.zip   one deterministic archive per module (immutable)
+          <v>/signatures/<sha256 of manifest>.sig    one Ed25519 signature per --key
+          <v>/history/manifest.<revision>.json       every published manifest
+          cache-headers.json                          Cache-Control per path, for the CDN or nginx
+          <v>/manifest.json                           written last: the only mutable file
+        A module whose content did not change keeps its archive, path and revision, so clients skip it.
+        The revision continues from the origin's current manifest: from --out, or from --from when --out
+        is a fresh directory (an ephemeral CI runner). InfoPlist.strings is never published.
+
+        EXAMPLES:
+          overlay publish testdata/catalog --app-version 1.0 --key keys/overlay-signing-key.pem --out origin/
+          overlay publish Resources --app-version 2.3 --key old.pem --key new.pem --out build/origin \\
+              --from https://cdn.example.com/l10n --expires-in 14d
+          overlay publish Resources --app-version 2.3 --key k.pem --out origin --revoke Checkout@<sha256>
+        """
+    static let signature = CommandSignature(
+        positionals: ["<catalog>"],
+        options: [
+            .value("app-version", "version", "The app version this publish is for (a folder of the origin)."),
+            .repeated("key", "pem", "Private key PEM to sign with; repeat to sign with several (key rotation)."),
+            .value("out", "origin", "Origin directory to write."),
+            .value("from", "url|dir", "Origin to read the current manifest from when --out does not hold it."),
+            .value("revision", "n", "Revision to publish (default: current + 1; lower or equal is refused)."),
+            .value("expires-in", "duration", "Manifest lifetime, e.g. 30d (default), 12h."),
+            .repeated("revoke", "module@sha256", "Never serve this archive again; clients fall back."),
+            .flag("json", "Print the publish report as JSON."),
+        ])
+
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+        let catalogPath = arguments.positionals[0]
+        let appVersion = try arguments.required("app-version")
+        let output = try arguments.required("out")
+        let keyPaths = arguments.all("key")
+        guard !keyPaths.isEmpty else { throw UsageError(message: "missing required option --key") }
+        var revision: Int?
+        if let text = arguments.value("revision") {
+            guard let value = Int(text), value >= 1 else { throw UsageError(message: "--revision takes a positive integer") }
+            revision = value
+        }
+        let expiresIn = try arguments.value("expires-in").map { text throws(UsageError) in
+            try DurationArgument.seconds(text, option: "expires-in")
+        } ?? 30 * 86_400
+        var revocations: [Manifest.Revocation] = []
+        for text in arguments.all("revoke") {
+            let parts = text.split(separator: "@", maxSplits: 1).map(String.init)
+            guard parts.count == 2, parts[1].count == 64, SHA256Digest(hex: parts[1]) != nil, parts[1] == parts[1].lowercased()
+            else { throw UsageError(message: "--revoke takes MODULE@SHA256 with 64 lowercase hex digits (got '\(text)')") }
+            revocations.append(Manifest.Revocation(module: parts[0], sha256: parts[1]))
+        }
+        let keys = try keyPaths.map { path in
+            do { return try KeyFiles.privateKey(at: path) } catch let error as ToolError { throw CommandFailure(message: error.message) }
+        }
+        let options = PublishOptions(
+            catalog: URL(fileURLWithPath: catalogPath), appVersion: appVersion, keys: keys,
+            output: URL(fileURLWithPath: output), from: arguments.value("from"), revision: revision,
+            expiresIn: expiresIn, revoke: revocations)
+        let json = arguments.flag("json")
+        let printer = FindingPrinter(console: console, catalogPath: catalogPath)
+        let report: PublishReport
+        do {
+            report = try blockingAwait {
+                try await Publisher.publish(options) { line in if !json { console.err(line) } }
+            }
+        } catch let error as PublishError {
+            printer.printDiagnostics(error.findings)
+            throw CommandFailure(message: error.message)
+        } catch let error as ToolError {
+            throw CommandFailure(message: error.message)
+        }
+        printer.printDiagnostics(report.findings)
+        if json {
+            console.out(PublishReportJSON.render(report))
+        } else {
+            let changed = report.modules.filter { $0.status != .unchanged }.count
+            console.out(
+                "published \(report.appVersion) revision \(report.revision): \(report.modules.count) modules (\(changed) new or changed), manifest \(report.manifestPath.path)")
+            if !report.removed.isEmpty { console.out("removed modules (clients return to shipped strings): \(report.removed.joined(separator: ", "))") }
+        }
+        return ExitCode.success
+    }
+}
+
+enum PublishReportJSON {
+    static func render(_ report: PublishReport) -> String {
+        JSONOutput.object([
+            ("app_version", .string(report.appVersion)),
+            ("revision", .int(report.revision)),
+            ("previous_revision", report.previousRevision.map { .int($0) } ?? .null),
+            ("source_hash", .string(report.sourceHash)),
+            ("manifest", .string(report.manifestPath.path)),
+            ("manifest_sha256", .string(report.manifestSHA256)),
+            ("expires_at", .string(RFC3339.string(from: report.expiresAt))),
+            ("modules", .array(report.modules.map { module in
+                .object([
+                    ("name", .string(module.name)), ("status", .string(module.status.rawValue)),
+                    ("sha256", .string(module.sha256)), ("size", .int(module.size)),
+                    ("revision", .int(module.revision)), ("path", .string(module.path)),
+                ])
+            })),
+            ("removed", .array(report.removed.map { .string($0) })),
+            ("revoked", .array(report.revoked.map { .object([("module", .string($0.module)), ("sha256", .string($0.sha256))]) })),
+            ("warnings", .array(report.findings.map(FindingPrinter.json))),
+        ]).rendered()
+    }
+}
