@@ -4,7 +4,7 @@ import Foundation
 enum Overlay {
     /// All subcommands, in the order `overlay --help` lists them.
     static var commands: [any Command.Type] {
-        [SourceHashCommand.self, CheckCommand.self, PluralCommand.self]
+        [SourceHashCommand.self, CheckCommand.self, PluralCommand.self, ResolveCommand.self]
     }
 
     static func main() {

@@ -8,7 +8,7 @@ import Synchronization
 /// its lookups are one dictionary read.
 ///
 /// ```swift
-/// let localizer = Localizer(catalog: shipped, store: store.snapshot(), preferredLanguages: ["fr-CA", "en"])
+/// let localizer = Localizer(catalog: shipped, store: snapshot, preferredLanguages: ["fr-CA", "en"])
 /// let checkout = localizer.table(in: "Checkout")
 /// label.text = checkout.string(forKey: "cart.title")
 /// ```
