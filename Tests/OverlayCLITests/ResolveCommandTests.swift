@@ -117,6 +117,15 @@ import Testing
         #expect(try CLI.run(base + ["--locale", "fr"]).stdout == "Panier\n")
     }
 
+    @Test func helpDocumentsOutputAndExitStatus() throws {
+        #expect(try CLI.run(["--help"]).stdout.contains("  resolve "))
+        let help = try CLI.run(["resolve", "--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("USAGE: overlay resolve <key> --module <M>"))
+        #expect(help.stdout.contains("Exit status: 0 when the key was found"))
+        #expect(help.stdout.contains("EXAMPLES:"))
+    }
+
     @Test func unreadableStoreFails() throws {
         let result = try CLI.run(
             ["resolve", "cart.title", "--module", "Checkout", "--locale", "fr", "--bundle", Self.catalog, "--store", "/nonexistent"])
