@@ -125,19 +125,25 @@ struct FormatRenderer {
     /// A category without a variant uses `other`.
     private func variant(of variable: PluralVariable, named name: String, slot: Int) throws(RenderFailure) -> String {
         let argument = try self.argument(slot)
-        let operands: PluralOperands?
-        switch FormatParser.valueType(variable.valueType)?.argumentClass {
-        case .double?, .longdouble?:
-            operands = argument.doubleValue != nil ? argument.pluralOperands : nil
-        default:  // integer value types: the exact integer, v = 0
-            operands = (argument.signedValue.map { String($0) } ?? argument.unsignedValue.map { String($0) })
-                .flatMap(PluralOperands.init)
+        var category: PluralCategory
+        var isZero: Bool
+        let isDouble = variable.valueType.unicodeScalars.last.map { "fFeEgGaA".unicodeScalars.contains($0) } ?? false
+        if !isDouble, let integer = argument.signedValue {  // v = 0: evaluated on the integer, no digit strings
+            category = rules.category(forInteger: integer.magnitude)
+            isZero = integer == 0
+        } else {
+            let operands: PluralOperands?
+            if isDouble {
+                operands = argument.doubleValue != nil ? argument.pluralOperands : nil
+            } else {  // integer value types: the exact integer, v = 0
+                operands = (argument.signedValue.map { String($0) } ?? argument.unsignedValue.map { String($0) })
+                    .flatMap(PluralOperands.init)
+            }
+            guard let operands else { throw .unconvertible(slot: slot) }
+            category = rules.category(for: operands)
+            isZero = operands.integerDigits == "0" && operands.trimmedFractionDigits.isEmpty
         }
-        guard let operands else { throw .unconvertible(slot: slot) }
-        var category = rules.category(for: operands)
-        if operands.integerDigits == "0", operands.trimmedFractionDigits.isEmpty, !rules.categories.contains(.zero),
-            variable.forms[.zero] != nil
-        {
+        if isZero, !rules.categories.contains(.zero), variable.forms[.zero] != nil {
             category = .zero
         }
         guard let text = variable.forms[category] ?? variable.forms[.other] else { throw .unknownVariable(name) }

@@ -157,3 +157,17 @@ import Testing
         #expect(localizer.stats.renderErrors == 1)
     }
 }
+
+/// The renderer's integer fast path agrees with the general operand evaluation.
+@Suite struct PluralIntegerFastPathTests {
+    static let locales = ["en", "fr", "ru", "uk", "pl", "ar", "cy", "lv", "he", "sl", "br", "ga", "pt", "pt-PT", "ja", "root"]
+
+    @Test("same category as PluralOperands", arguments: locales)
+    func agrees(_ locale: String) {
+        let rules = PluralRules.cardinal(for: locale)
+        let values: [UInt64] = Array(0...2_100) + [10_000, 100_000, 1_000_000, 2_000_000, 1_000_000_000_000, UInt64.max]
+        for value in values {
+            #expect(rules.category(forInteger: value) == rules.category(for: PluralOperands(String(value))!), "\(locale) \(value)")
+        }
+    }
+}
