@@ -1,5 +1,4 @@
 public import Foundation
-import Synchronization
 
 /// Serves localized strings: the active overlay revision over the shipped catalog over a sentinel.
 ///
@@ -34,8 +33,8 @@ public final class Localizer: Sendable {
 
     private let catalog: Catalog
     private let counters = LocalizerCounters()
-    private let current: Mutex<LocalizerSnapshot>
-    private let observers = Mutex<ObserverList>(ObserverList())
+    private let current: LockedValue<LocalizerSnapshot>
+    private let observers = LockedValue<ObserverList>(ObserverList())
 
     /// Builds the Localizer at cold launch.
     ///
@@ -58,7 +57,7 @@ public final class Localizer: Sendable {
         self.sourceHash = hash
         let overlays = Self.overlays(from: store, sourceHash: hash, counters: counters)
             ?? OverlayModules(revisions: [:], counters: counters)
-        current = Mutex(
+        current = LockedValue(
             LocalizerSnapshot(
                 catalog: catalog, overlays: overlays, preferredLanguages: preferredLanguages, mode: mode,
                 device: device, counters: counters))
@@ -147,10 +146,10 @@ public final class Localizer: Sendable {
 
 /// Keeps a ``Localizer`` observer registered; cancelling or releasing it ends the observation.
 public final class ObservationToken: Sendable {
-    private let onCancel: Mutex<(@Sendable () -> Void)?>
+    private let onCancel: LockedValue<(@Sendable () -> Void)?>
 
     init(onCancel: @escaping @Sendable () -> Void) {
-        self.onCancel = Mutex(onCancel)
+        self.onCancel = LockedValue(onCancel)
     }
 
     /// Stops the observation; later calls do nothing.

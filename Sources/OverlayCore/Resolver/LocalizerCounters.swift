@@ -21,7 +21,7 @@ final class LocalizerCounters: Sendable {
 /// parsed on every render instead of cached.
 final class FormatCache: Sendable {
     private static let limit = 20_000
-    private let storage = Mutex<[String: FormatString]>([:])
+    private let storage = LockedValue<[String: FormatString]>([:])
 
     func parse(_ text: String) -> FormatString {
         if let cached = storage.withLock({ $0[text] }) { return cached }

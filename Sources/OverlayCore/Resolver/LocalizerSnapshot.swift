@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Overlay revision directories of one store snapshot, each loaded on first use and then kept.
 final class OverlayModules: Sendable {
@@ -12,7 +11,7 @@ final class OverlayModules: Sendable {
     /// The revisions of a snapshot whose source hash matched the build.
     let revisions: [String: ActiveRevision]
     private let counters: LocalizerCounters
-    private let loaded = Mutex<[String: Loaded?]>([:])
+    private let loaded = LockedValue<[String: Loaded?]>([:])
 
     init(revisions: [String: ActiveRevision], counters: LocalizerCounters) {
         self.revisions = revisions
@@ -48,7 +47,7 @@ final class LocalizerSnapshot: Sendable {
     let mode: Localizer.Mode
     let device: String
     let counters: LocalizerCounters
-    private let handles = Mutex<[TableID: LocalizedTable]>([:])
+    private let handles = LockedValue<[TableID: LocalizedTable]>([:])
 
     struct TableID: Hashable {
         var module: String
