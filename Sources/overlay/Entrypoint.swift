@@ -5,7 +5,8 @@ enum Overlay {
     /// All subcommands, in the order `overlay --help` lists them.
     static var commands: [any Command.Type] {
         [
-            KeygenCommand.self, SourceHashCommand.self, CheckCommand.self, PluralCommand.self,
+            KeygenCommand.self, SourceHashCommand.self, CheckCommand.self, PublishCommand.self,
+            ResolveCommand.self, PluralCommand.self,
         ]
     }
 

@@ -1,0 +1,122 @@
+/// A handle on one table of one module with the fallback chain pre-merged: a lookup is one hashed read.
+///
+/// Get it once from ``Localizer/table(_:in:)`` and keep it. It reads the snapshot it was built from: after a
+/// language switch or ``Localizer/applyPendingUpdates(_:)``, ask the Localizer for a new handle (observers are
+/// told when to).
+///
+/// **Per-key fallback.** For each key, each locale of the chain is tried, the overlay's value first, then the
+/// shipped one; the first hit wins. Apple's `Bundle` falls back per *table* (one `.lproj` answers for the whole
+/// table); this handle deliberately falls back per *key*, so a partial `fr-CA` table or a partial overlay never
+/// shows an untranslated key when `fr` has it.
+///
+/// ```swift
+/// let checkout = localizer.table(in: "Checkout")
+/// checkout.string(forKey: "cart.title")                       // "Panier"
+/// checkout.format("cart.items", [.int(3)])                    // "3 articles"
+/// checkout.format("cart.reserved", [2], substitutions: ["store": "Lyon"])
+/// ```
+public final class LocalizedTable: Sendable {
+    /// The module name.
+    public let module: String
+    /// The table name (`Localizable`).
+    public let table: String
+    /// The locales searched, most preferred first, each overlay then shipped.
+    public let chain: [String]
+    /// The shipped module's development region, whose shipped value is the fallback of a failed render.
+    public let developmentRegion: String
+    /// Every key this handle answers, with its winning value.
+    public let values: [String: ResolvedValue]
+
+    private let developmentValues: CatalogTable?
+    private let rules: [String: PluralRules]
+    private let mode: Localizer.Mode
+    private let device: String
+    private let counters: LocalizerCounters
+    private let formats = FormatCache()
+
+    init(
+        module: String, table: String, chain: [String], developmentRegion: String, values: [String: ResolvedValue],
+        developmentValues: CatalogTable?, mode: Localizer.Mode, device: String, counters: LocalizerCounters
+    ) {
+        self.module = module
+        self.table = table
+        self.chain = chain
+        self.developmentRegion = developmentRegion
+        self.values = values
+        self.developmentValues = developmentValues
+        self.mode = mode
+        self.device = device
+        self.counters = counters
+        var rules: [String: PluralRules] = [:]
+        for locale in chain + [developmentRegion] { rules[locale] = PluralRules.cardinal(for: locale) }
+        self.rules = rules
+    }
+
+    /// The text for `key`: a string as written (no formatting), an entry's format key.
+    ///
+    /// On a total miss: the sentinel `⟦Module/Table:key⟧` in development mode; `defaultValue`, else the key, in
+    /// production. The miss is counted either way.
+    public func string(forKey key: String, default defaultValue: String? = nil) -> String {
+        if let resolved = values[key] { return resolved.text }
+        return miss(key, default: defaultValue)
+    }
+
+    /// The winning value for `key` with its layer, locale and revision, or nil (not counted as a miss).
+    public func value(forKey key: String) -> ResolvedValue? { values[key] }
+
+    /// Renders `key` with printf-style arguments, plural selection and `%{name}` substitutions.
+    ///
+    /// Plural variants are chosen with the CLDR rules of the locale that answered. If the arguments do not fit
+    /// (too few, or a class that cannot be converted), the shipped development value is rendered instead, else
+    /// the key is returned; a render error is counted. Misses behave as in ``string(forKey:default:)``; the
+    /// default is returned verbatim, never rendered.
+    ///
+    /// - Parameters:
+    ///   - arguments: slot 1, 2, … in order.
+    ///   - substitutions: values of `%{name}` tokens, inserted verbatim (never parsed as a format).
+    ///   - width: the presentation width a width rule picks a variant for; nil picks the widest.
+    public func format(
+        _ key: String, _ arguments: [FormatArgument] = [], substitutions: [String: String] = [:],
+        width: Int? = nil, default defaultValue: String? = nil
+    ) -> String {
+        guard let resolved = values[key] else { return miss(key, default: defaultValue) }
+        if case .string(let text) = resolved.value, !text.utf8.contains(UInt8(ascii: "%")) { return text }
+        let renderer = FormatRenderer(
+            arguments: arguments, substitutions: substitutions, rules: rules[resolved.locale] ?? .otherOnly,
+            device: device, width: width, formats: formats)
+        do {
+            return try renderer.render(resolved.value)
+        } catch {
+            counters.countRenderError()
+        }
+        let isDevelopmentValue = resolved.layer == .shipped && resolved.locale == developmentRegion
+        if !isDevelopmentValue, let shipped = developmentValues?.value(forKey: key) {
+            let fallback = FormatRenderer(
+                arguments: arguments, substitutions: substitutions, rules: rules[developmentRegion] ?? .otherOnly,
+                device: device, width: width, formats: formats)
+            if let text = try? fallback.render(shipped) { return text }
+        }
+        return key
+    }
+
+    /// Where `key`'s value comes from, for tracing; a miss is counted.
+    public func resolve(_ key: String) -> Resolution {
+        if let resolved = values[key] {
+            return Resolution(
+                value: resolved.value, layer: resolved.layer, locale: resolved.locale, revision: resolved.revision,
+                chain: chain)
+        }
+        return Resolution(value: .string(miss(key, default: nil)), layer: .miss, locale: nil, revision: nil, chain: chain)
+    }
+
+    /// The development sentinel for `key`: `⟦Module/Table:key⟧`.
+    public func sentinel(forKey key: String) -> String { "⟦\(module)/\(table):\(key)⟧" }
+
+    private func miss(_ key: String, default defaultValue: String?) -> String {
+        counters.countMiss()
+        switch mode {
+        case .development: return sentinel(forKey: key)
+        case .production: return defaultValue ?? key
+        }
+    }
+}

@@ -1,0 +1,181 @@
+public import Foundation
+
+/// Serves localized strings: the active overlay revision over the shipped catalog over a sentinel.
+///
+/// Built once at cold launch. Lookups are synchronous, never throw, and read an immutable snapshot, so any
+/// thread may call them at any time. Get a ``LocalizedTable`` handle per (module, table) once and keep it:
+/// its lookups are one dictionary read.
+///
+/// ```swift
+/// let localizer = Localizer(catalog: shipped, store: snapshot, preferredLanguages: ["fr-CA", "en"])
+/// let checkout = localizer.table(in: "Checkout")
+/// label.text = checkout.string(forKey: "cart.title")
+/// ```
+///
+/// **Snapshots.** ``setPreferredLanguages(_:)`` and ``applyPendingUpdates(_:)`` publish a new snapshot and
+/// notify observers. Handles already handed out keep reading the snapshot they were built from (strings never
+/// change under a user's eyes); new ``table(_:in:)`` calls see the new one. Observers re-fetch their handles.
+public final class Localizer: Sendable {
+    /// What a total miss shows.
+    public enum Mode: String, Sendable, Hashable, CaseIterable {
+        /// A loud sentinel `⟦Module/Table:key⟧`, so a missing key is seen in development.
+        case development
+        /// The caller's default, else the key.
+        case production
+    }
+
+    /// The shipped catalog's source hash: only store snapshots with this hash are loaded.
+    public let sourceHash: String
+    /// What a total miss shows.
+    public let mode: Mode
+    /// The device a device-specific rule picks (`iphone`, `ipad`, `mac`, …); `other` by default.
+    public let device: String
+
+    private let catalog: Catalog
+    private let counters = LocalizerCounters()
+    private let current: LockedValue<LocalizerSnapshot>
+    private let observers = LockedValue<ObserverList>(ObserverList())
+
+    /// Builds the Localizer at cold launch.
+    ///
+    /// - Parameters:
+    ///   - catalog: the shipped catalog (load it with `CatalogLoader.load(at:mode: .lenient)`).
+    ///   - store: the store's snapshot; ignored (and counted in ``LocalizerStats/ignoredRevisions``) when its
+    ///     source hash is not the catalog's.
+    ///   - preferredLanguages: the user's languages, most preferred first.
+    ///   - mode: what a total miss shows.
+    ///   - device: the device a device-specific rule picks.
+    ///   - sourceHash: the catalog's source hash when the build already knows it; computed otherwise.
+    public init(
+        catalog: Catalog, store: StoreSnapshot? = nil, preferredLanguages: [String], mode: Mode = .production,
+        device: String = "other", sourceHash: String? = nil
+    ) {
+        self.catalog = catalog
+        self.mode = mode
+        self.device = device
+        let hash = sourceHash ?? catalog.sourceHash
+        self.sourceHash = hash
+        let overlays = Self.overlays(from: store, sourceHash: hash, counters: counters)
+            ?? OverlayModules(revisions: [:], counters: counters)
+        current = LockedValue(
+            LocalizerSnapshot(
+                catalog: catalog, overlays: overlays, preferredLanguages: preferredLanguages, mode: mode,
+                device: device, counters: counters))
+    }
+
+    /// The pre-merged handle for one table of one module. Cheap after the first call per snapshot.
+    public func table(_ table: String = "Localizable", in module: String) -> LocalizedTable {
+        snapshot.table(table, in: module)
+    }
+
+    /// Where `key` comes from (layer, locale, revision, chain), for tracing and `overlay resolve --trace`.
+    public func resolve(_ key: String, table: String = "Localizable", module: String) -> Resolution {
+        self.table(table, in: module).resolve(key)
+    }
+
+    /// The preferred languages of the current snapshot.
+    public var preferredLanguages: [String] { snapshot.preferredLanguages }
+
+    /// The overlay revisions the current snapshot serves, by module.
+    public var activeRevisions: [String: ActiveRevision] { snapshot.overlays.revisions }
+
+    /// Counters since the Localizer was built.
+    public var stats: LocalizerStats { counters.stats }
+
+    /// Switches languages at runtime: publishes a new snapshot, then notifies observers.
+    public func setPreferredLanguages(_ languages: [String]) {
+        publish { old in
+            LocalizerSnapshot(
+                catalog: catalog, overlays: old.overlays, preferredLanguages: languages, mode: mode, device: device,
+                counters: counters)
+        }
+    }
+
+    /// Switches to the store's newly activated revisions at a boundary the app chooses (otherwise they apply at
+    /// the next cold launch): publishes a new snapshot and notifies observers.
+    ///
+    /// - Returns: false, changing nothing, when `store` belongs to another source hash (counted as ignored).
+    @discardableResult
+    public func applyPendingUpdates(_ store: StoreSnapshot) -> Bool {
+        guard let overlays = Self.overlays(from: store, sourceHash: sourceHash, counters: counters) else {
+            return false
+        }
+        publish { old in
+            LocalizerSnapshot(
+                catalog: catalog, overlays: overlays, preferredLanguages: old.preferredLanguages, mode: mode,
+                device: device, counters: counters)
+        }
+        return true
+    }
+
+    /// Calls `callback` after every published snapshot (language switch, pending updates applied), on the thread
+    /// that published it. Observation lasts until the token is cancelled or released.
+    public func addObserver(_ callback: @escaping @Sendable () -> Void) -> ObservationToken {
+        let id = observers.withLock { list in list.add(callback) }
+        return ObservationToken { [weak self] in
+            self?.observers.withLock { list in list.remove(id) }
+        }
+    }
+
+    /// The active revision directory of `module` as a `Bundle`, for code that keeps `NSLocalizedString`; nil
+    /// when the module has no active overlay. See ``OverlayBundles``.
+    public func bundle(for module: String) -> Bundle? {
+        OverlayBundles.bundle(for: module, in: snapshot.overlays.revisions)
+    }
+
+    private var snapshot: LocalizerSnapshot { current.withLock { $0 } }
+
+    private func publish(_ make: (LocalizerSnapshot) -> LocalizerSnapshot) {
+        current.withLock { snapshot in snapshot = make(snapshot) }
+        let callbacks = observers.withLock { $0.callbacks }
+        for callback in callbacks { callback() }
+    }
+
+    /// The store's revisions when its source hash is the build's; nil (and counted) otherwise.
+    private static func overlays(
+        from store: StoreSnapshot?, sourceHash: String, counters: LocalizerCounters
+    ) -> OverlayModules? {
+        guard let store else { return nil }
+        guard store.sourceHash == sourceHash else {
+            counters.countIgnoredRevisions(store.modules.count)
+            return nil
+        }
+        return OverlayModules(revisions: store.modules, counters: counters)
+    }
+}
+
+/// Keeps a ``Localizer`` observer registered; cancelling or releasing it ends the observation.
+public final class ObservationToken: Sendable {
+    private let onCancel: LockedValue<(@Sendable () -> Void)?>
+
+    init(onCancel: @escaping @Sendable () -> Void) {
+        self.onCancel = LockedValue(onCancel)
+    }
+
+    /// Stops the observation; later calls do nothing.
+    public func cancel() {
+        let action = onCancel.withLock { action in
+            defer { action = nil }
+            return action
+        }
+        action?()
+    }
+
+    deinit { cancel() }
+}
+
+/// Registered observers by id, in registration order.
+struct ObserverList: Sendable {
+    private var nextID = 0
+    private var entries: [(id: Int, callback: @Sendable () -> Void)] = []
+
+    mutating func add(_ callback: @escaping @Sendable () -> Void) -> Int {
+        nextID += 1
+        entries.append((nextID, callback))
+        return nextID
+    }
+
+    mutating func remove(_ id: Int) { entries.removeAll { $0.id == id } }
+
+    var callbacks: [@Sendable () -> Void] { entries.map(\.callback) }
+}

@@ -1,0 +1,145 @@
+import Foundation
+
+/// Overlay revision directories of one store snapshot, each loaded on first use and then kept.
+final class OverlayModules: Sendable {
+    /// A loaded revision: its metadata and its tables.
+    struct Loaded: Sendable {
+        var revision: ActiveRevision
+        var module: CatalogModule
+    }
+
+    /// The revisions of a snapshot whose source hash matched the build.
+    let revisions: [String: ActiveRevision]
+    private let counters: LocalizerCounters
+    private let loaded = LockedValue<[String: Loaded?]>([:])
+
+    init(revisions: [String: ActiveRevision], counters: LocalizerCounters) {
+        self.revisions = revisions
+        self.counters = counters
+    }
+
+    /// The module's overlay, loaded leniently (as Apple would read the bundle); nil when there is none or its
+    /// directory cannot be read (counted as an ignored revision, the shipped strings serve).
+    func module(_ name: String) -> Loaded? {
+        if let cached = loaded.withLock({ $0[name] }) { return cached }
+        guard let revision = revisions[name] else { return nil }
+        var result: Loaded?
+        if let read = try? CatalogLoader.loadModule(named: name, at: revision.directory, mode: .lenient),
+            let module = read.module
+        {
+            result = Loaded(revision: revision, module: module)
+        }
+        return loaded.withLock { cache in
+            if let existing = cache[name] { return existing }  // another thread loaded it first
+            if result == nil { counters.countIgnoredRevisions(1) }
+            cache[name] = result
+            return result
+        }
+    }
+}
+
+/// What one Localizer generation serves: the shipped catalog, the overlays, the preferences. Immutable;
+/// handles are built once per (module, table) and cached.
+final class LocalizerSnapshot: Sendable {
+    let catalog: Catalog
+    let overlays: OverlayModules
+    let preferredLanguages: [String]
+    let mode: Localizer.Mode
+    let device: String
+    let counters: LocalizerCounters
+    private let handles = LockedValue<[TableID: LocalizedTable]>([:])
+
+    struct TableID: Hashable {
+        var module: String
+        var table: String
+    }
+
+    init(
+        catalog: Catalog, overlays: OverlayModules, preferredLanguages: [String], mode: Localizer.Mode,
+        device: String, counters: LocalizerCounters
+    ) {
+        self.catalog = catalog
+        self.overlays = overlays
+        self.preferredLanguages = preferredLanguages
+        self.mode = mode
+        self.device = device
+        self.counters = counters
+    }
+
+    func table(_ table: String, in module: String) -> LocalizedTable {
+        let id = TableID(module: module, table: table)
+        if let handle = handles.withLock({ $0[id] }) { return handle }
+        let built = build(table, in: module)
+        return handles.withLock { cache in
+            if let existing = cache[id] { return existing }
+            cache[id] = built
+            return built
+        }
+    }
+
+    /// The locale chain of a module: the shipped and overlay localizations, ordered for the preferences.
+    func chain(for module: String) -> [String] {
+        let shipped = catalog.modules[module]
+        let overlay = overlays.module(module)?.module
+        return Self.chain(preferences: preferredLanguages, shipped: shipped, overlay: overlay)
+    }
+
+    static func chain(preferences: [String], shipped: CatalogModule?, overlay: CatalogModule?) -> [String] {
+        var available = Array(shipped?.localizations.keys ?? [:].keys)
+        if shipped?.base != nil { available.append("Base") }
+        for locale in overlay?.localizations.keys ?? [:].keys where !available.contains(locale) {
+            available.append(locale)
+        }
+        available.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        let developmentRegion = shipped?.developmentRegion ?? overlay?.developmentRegion ?? "en"
+        return LocaleIdentifier.fallbackChain(
+            preferences: preferences, available: available, developmentRegion: developmentRegion)
+    }
+
+    private func build(_ tableName: String, in moduleName: String) -> LocalizedTable {
+        let shipped = catalog.modules[moduleName]
+        let overlay = overlays.module(moduleName)
+        let chain = Self.chain(preferences: preferredLanguages, shipped: shipped, overlay: overlay?.module)
+        let developmentRegion = shipped?.developmentRegion ?? "en"
+        let developmentTable = shipped.flatMap { Self.table(tableName, of: $0, locale: developmentRegion) }
+        let knownKeys = developmentTable.map { Set($0.strings.keys).union($0.plurals.keys) } ?? []
+
+        var values: [String: ResolvedValue] = [:]
+        func add(_ table: CatalogTable?, layer: ResolutionLayer, locale: String, revision: Int?, onlyKnown: Bool) {
+            guard let table else { return }
+            for (key, entry) in table.plurals where values[key] == nil && (!onlyKnown || knownKeys.contains(key)) {
+                values[key] = ResolvedValue(
+                    value: .plural(entry), layer: layer, locale: locale, revision: revision, device: device)
+            }
+            for (key, text) in table.strings where values[key] == nil && (!onlyKnown || knownKeys.contains(key)) {
+                values[key] = ResolvedValue(
+                    value: .string(text), layer: layer, locale: locale, revision: revision, device: device)
+            }
+        }
+        for locale in chain {
+            if let overlay {
+                add(
+                    Self.table(tableName, of: overlay.module, locale: locale), layer: .overlay, locale: locale,
+                    revision: overlay.revision.revision, onlyKnown: true)
+            }
+            if let shipped {
+                add(Self.table(tableName, of: shipped, locale: locale), layer: .shipped, locale: locale, revision: nil,
+                    onlyKnown: false)
+            }
+        }
+        return LocalizedTable(
+            module: moduleName, table: tableName, chain: chain, developmentRegion: developmentRegion, values: values,
+            developmentValues: developmentTable, mode: mode, device: device, counters: counters)
+    }
+
+    /// One localization's table; for the development region, `Base.lproj` fills in key by key.
+    static func table(_ name: String, of module: CatalogModule, locale: String) -> CatalogTable? {
+        var table = module.localizations[locale]?.tables[name]
+        if locale == module.developmentRegion, let base = module.base?.tables[name] {
+            var merged = table ?? CatalogTable(name: name)
+            merged.fill(from: base)
+            table = merged
+        }
+        return table
+    }
+}

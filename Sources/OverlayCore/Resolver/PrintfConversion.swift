@@ -1,0 +1,97 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Formats one number the way C's printf does, for a specifier the renderer has already parsed and checked.
+///
+/// Only this file calls `vsnprintf`, and only with a format it builds itself from a fixed alphabet:
+/// `%`, the flags of a parsed ``FormatSpecifier/Flags``, `*.*`, a fixed length (`ll` or none) and one
+/// conversion from a closed list. Remote text never reaches the C formatter.
+enum PrintfConversion {
+    /// The largest width or precision the renderer accepts; anything larger is a render error (bounded output).
+    static let maximumAmount = 4_096
+
+    /// Formats an integer for `d i D` (signed) or `u U x X o O` (unsigned).
+    static func integer(
+        signed: Int64?, unsigned: UInt64?, conversion: Unicode.Scalar, flags: FormatSpecifier.Flags,
+        width: Int?, precision: Int?
+    ) -> String? {
+        let letter: String
+        switch conversion {
+        case "d", "i", "D": letter = "d"
+        case "u", "U": letter = "u"
+        case "x": letter = "x"
+        case "X": letter = "X"
+        case "o", "O": letter = "o"
+        default: return nil
+        }
+        if letter == "d" {
+            guard let signed else { return nil }
+            if flags.isEmpty, width == nil, precision == nil { return String(signed) }
+            return format(flags: flags, length: "ll", letter: letter, width: width, precision: precision) {
+                [CLongLong(signed)]
+            }
+        }
+        guard let unsigned else { return nil }
+        if flags.isEmpty, width == nil, precision == nil {
+            switch letter {
+            case "u": return String(unsigned)
+            case "x": return String(unsigned, radix: 16)
+            case "X": return String(unsigned, radix: 16, uppercase: true)
+            default: return String(unsigned, radix: 8)
+            }
+        }
+        return format(flags: flags, length: "ll", letter: letter, width: width, precision: precision) {
+            [CUnsignedLongLong(unsigned)]
+        }
+    }
+
+    /// Formats a double for `f F e E g G a A`.
+    static func floatingPoint(
+        _ value: Double, conversion: Unicode.Scalar, flags: FormatSpecifier.Flags, width: Int?, precision: Int?
+    ) -> String? {
+        guard "fFeEgGaA".unicodeScalars.contains(conversion) else { return nil }
+        return format(flags: flags, length: "", letter: String(conversion), width: width, precision: precision) {
+            [value]
+        }
+    }
+
+    /// Pads `text` to `width` characters with spaces (left-aligned with the `-` flag), as `%@` and `%c` print.
+    static func pad(_ text: String, flags: FormatSpecifier.Flags, width: Int?) -> String {
+        guard let width, width > text.count else { return text }
+        let padding = String(repeating: " ", count: width - text.count)
+        return flags.contains(.leftAlign) ? text + padding : padding + text
+    }
+
+    /// Builds `%<flags>*.*<length><letter>` and formats `value` with it. A nil width passes 0 and a nil precision
+    /// passes -1, which C defines as "omitted".
+    private static func format(
+        flags: FormatSpecifier.Flags, length: String, letter: String, width: Int?, precision: Int?,
+        value: () -> [any CVarArg]
+    ) -> String? {
+        let widthValue = width ?? 0
+        let precisionValue = precision ?? -1
+        guard abs(widthValue) <= maximumAmount, precisionValue <= maximumAmount else { return nil }
+        var spec = "%"
+        if flags.contains(.leftAlign) { spec += "-" }
+        if flags.contains(.plus) { spec += "+" }
+        if flags.contains(.space) { spec += " " }
+        if flags.contains(.zeroPad) { spec += "0" }
+        if flags.contains(.alternate) { spec += "#" }
+        spec += "*.*" + length + letter
+        let arguments: [any CVarArg] = [CInt(widthValue), CInt(precisionValue)] + value()
+        // Doubles print at most ~310 integer digits plus the precision; integers far fewer.
+        let capacity = abs(widthValue) + max(precisionValue, 0) + 400
+        var buffer = [CChar](repeating: 0, count: capacity)
+        let written = spec.withCString { cFormat in
+            withVaList(arguments) { list in
+                buffer.withUnsafeMutableBufferPointer { vsnprintf($0.baseAddress, capacity, cFormat, list) }
+            }
+        }
+        guard written >= 0, Int(written) < capacity else { return nil }
+        let bytes = buffer.prefix(Int(written)).map { UInt8(bitPattern: $0) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

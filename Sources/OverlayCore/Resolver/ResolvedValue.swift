@@ -1,0 +1,92 @@
+/// Which layer answered a lookup.
+public enum ResolutionLayer: String, Sendable, Hashable, CaseIterable {
+    /// A downloaded revision in the store.
+    case overlay
+    /// The catalog the app shipped with.
+    case shipped
+    /// Nothing: the sentinel (development) or the caller's default or the key (production).
+    case miss
+}
+
+/// One key's answer in a pre-merged table: the value and where it came from. Immutable.
+public final class ResolvedValue: Sendable {
+    /// The value: a plain string or a `.stringsdict` entry.
+    public let value: CatalogValue
+    /// `.overlay` or `.shipped`.
+    public let layer: ResolutionLayer
+    /// The chain locale that answered (`fr` for an `fr-CA` user when only `fr` has the key).
+    public let locale: String
+    /// The overlay revision number, nil for shipped values.
+    public let revision: Int?
+    /// What `string(forKey:)` returns: the string, or for an entry its format key (width rule: the widest variant;
+    /// device rule: the configured device's variant, else `other`).
+    public let text: String
+
+    init(value: CatalogValue, layer: ResolutionLayer, locale: String, revision: Int?, device: String) {
+        self.value = value
+        self.layer = layer
+        self.locale = locale
+        self.revision = revision
+        self.text = ResolvedValue.text(of: value, device: device)
+    }
+
+    private static func text(of value: CatalogValue, device: String) -> String {
+        switch value {
+        case .string(let text): return text
+        case .plural(let entry): return text(of: entry, device: device, depth: 0)
+        }
+    }
+
+    private static func text(of entry: StringsdictEntry, device: String, depth: Int) -> String {
+        switch entry {
+        case .text(let text): return text
+        case .format(let plural): return plural.format
+        case .width(let variants): return FormatRenderer.variant(of: variants, forWidth: nil) ?? ""
+        case .device(let variants):
+            guard depth < FormatRenderer.maximumDepth,
+                let chosen = FormatRenderer.variant(of: variants, forDevice: device)
+            else { return "" }
+            return text(of: chosen, device: device, depth: depth + 1)
+        }
+    }
+}
+
+/// The answer to ``Localizer/resolve(_:table:module:)``: the value and where it came from, for tracing.
+public struct Resolution: Sendable, Equatable {
+    /// The value found; on a miss, `.string` of the sentinel (development) or the key (production).
+    public var value: CatalogValue
+    /// Which layer answered.
+    public var layer: ResolutionLayer
+    /// The chain locale that answered; nil on a miss.
+    public var locale: String?
+    /// The overlay revision number when the overlay answered.
+    public var revision: Int?
+    /// The locales searched, in order (each: overlay, then shipped).
+    public var chain: [String]
+
+    /// Creates a resolution.
+    public init(value: CatalogValue, layer: ResolutionLayer, locale: String?, revision: Int?, chain: [String]) {
+        self.value = value
+        self.layer = layer
+        self.locale = locale
+        self.revision = revision
+        self.chain = chain
+    }
+}
+
+/// What the Localizer counted since it was built.
+public struct LocalizerStats: Sendable, Hashable {
+    /// Lookups no layer answered.
+    public var misses: Int
+    /// Renders whose arguments did not fit the value (the shipped development value, or the key, was shown).
+    public var renderErrors: Int
+    /// Store revisions not loaded: a snapshot for another source hash, or a revision directory that cannot be read.
+    public var ignoredRevisions: Int
+
+    /// Creates stats.
+    public init(misses: Int = 0, renderErrors: Int = 0, ignoredRevisions: Int = 0) {
+        self.misses = misses
+        self.renderErrors = renderErrors
+        self.ignoredRevisions = ignoredRevisions
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import OverlayCore
+
+/// Lookups and rendering through the Localizer against their baselines.
+///
+/// Budgets (DESIGN.md, Performance): overlay hit ≤ 2× a `[String: String]` read and ≥ 5× faster than
+/// `Bundle.localizedString`; through a three-locale chain to the shipped value ≤ 4×; rendering a plural or
+/// arguments ≤ 2× plain string interpolation.
+enum ResolverBenchmark {
+    static let keys = 2_000
+    static let batch = 1_000
+
+    static func run() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("overlay-bench-resolver-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let module = root.appendingPathComponent("catalog/Bench")
+        var english: [String: String] = [:]
+        for index in 0..<keys { english["screen\(index % 40).label\(index)"] = "Label number \(index)" }
+        english["pay"] = "Pay %@ for %ld items"
+        try write(english, to: module.appendingPathComponent("en.lproj/Localizable.strings"))
+        try write(["screen0.label0": "Libellé 0"], to: module.appendingPathComponent("fr.lproj/Localizable.strings"))
+        try write(["screen0.label0": "Libellé 0 (CA)"], to: module.appendingPathComponent("fr-CA.lproj/Localizable.strings"))
+        try Data(plist.utf8).write(to: module.appendingPathComponent("Info.plist"))
+        try Data(stringsdict.utf8).write(to: module.appendingPathComponent("en.lproj/Localizable.stringsdict"))
+        let revision = root.appendingPathComponent("store/modules/Bench/feed")
+        try write(["screen1.label1": "Libellé 1 (overlay)"], to: revision.appendingPathComponent("fr-CA.lproj/Localizable.strings"))
+
+        let catalog = try CatalogLoader.load(at: root.appendingPathComponent("catalog"), mode: .lenient).catalog
+        let store = StoreSnapshot(
+            appVersion: "1", sourceHash: catalog.sourceHash,
+            modules: ["Bench": ActiveRevision(module: "Bench", sha256: "feed", revision: 1, directory: revision)])
+        let localizer = Localizer(catalog: catalog, store: store, preferredLanguages: ["fr-CA"])
+        let table = localizer.table(in: "Bench")
+        let overlayKey = "screen1.label1"
+        let chainKey = "screen2.label2"
+        precondition(table.resolve(overlayKey).layer == .overlay && table.resolve(chainKey).locale == "en")
+        var dictionary = english
+        dictionary[overlayKey] = "Libellé 1 (overlay)"
+        let bundle = try require(Bundle(url: module), "Bundle(url:) of the bench module")
+
+        print("resolver: \(keys)-key table, chain \(table.chain.joined(separator: " → ")), \(batch) lookups per sample")
+        let baseline = measure("[String: String] read", iterations: 200) {
+            for _ in 0..<batch { blackHole(dictionary[overlayKey]) }
+        }
+        let overlayHit = measure("LocalizedTable.string, overlay hit", iterations: 200) {
+            for _ in 0..<batch { blackHole(table.string(forKey: overlayKey)) }
+        }
+        let chained = measure("LocalizedTable.string, shipped en via fr-CA → fr → en", iterations: 200) {
+            for _ in 0..<batch { blackHole(table.string(forKey: chainKey)) }
+        }
+        let foundation = measure("Bundle.localizedString (same .lproj)", iterations: 50) {
+            for _ in 0..<batch { blackHole(bundle.localizedString(forKey: chainKey, value: nil, table: nil)) }
+        }
+        let count = 21
+        let interpolation = measure("plain interpolation \"\\(n) items\"", iterations: 200) {
+            for n in 0..<batch { blackHole("\(n + count) items") }
+        }
+        let plural = measure("LocalizedTable.format plural %#@items@", iterations: 200) {
+            for n in 0..<batch { blackHole(table.format("items", [.int(Int64(n + count))])) }
+        }
+        let interpolation2 = measure("plain interpolation \"Pay \\(s) for \\(n) items\"", iterations: 200) {
+            for n in 0..<batch { blackHole("Pay \("€5") for \(n) items") }
+        }
+        let arguments = measure("LocalizedTable.format \"Pay %@ for %ld items\"", iterations: 200) {
+            for n in 0..<batch { blackHole(table.format("pay", ["€5", .int(Int64(n))])) }
+        }
+        print("  overlay hit / dictionary read: \(rounded(1 / overlayHit.speedup(over: baseline)))× (budget ≤ 2×)")
+        print("  3-locale chain / dictionary read: \(rounded(1 / chained.speedup(over: baseline)))× (budget ≤ 4×)")
+        print("  overlay hit speedup over Bundle.localizedString: \(rounded(overlayHit.speedup(over: foundation)))× (budget ≥ 5×)")
+        print("  plural render / interpolation: \(rounded(1 / plural.speedup(over: interpolation)))× (budget ≤ 2×)")
+        print("  argument render / interpolation: \(rounded(1 / arguments.speedup(over: interpolation2)))× (budget ≤ 2×)")
+    }
+
+    struct BenchError: Error { let message: String }
+
+    static func require<T>(_ value: T?, _ what: String) throws -> T {
+        guard let value else { throw BenchError(message: "\(what) failed") }
+        return value
+    }
+
+    static func write(_ strings: [String: String], to url: URL) throws {
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let text = strings.keys.sorted().map { "\"\($0)\" = \"\(strings[$0]!)\";\n" }.joined()
+        try Data(text.utf8).write(to: url)
+    }
+
+    static let plist = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0"><dict><key>CFBundleDevelopmentRegion</key><string>en</string></dict></plist>
+        """
+
+    static let stringsdict = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0"><dict><key>items</key><dict>
+        <key>NSStringLocalizedFormatKey</key><string>%#@n@</string>
+        <key>n</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+        <key>NSStringFormatValueTypeKey</key><string>ld</string>
+        <key>one</key><string>%ld item</string><key>other</key><string>%ld items</string></dict>
+        </dict></dict></plist>
+        """
+}

@@ -1,0 +1,259 @@
+import Foundation
+import OverlayCore
+
+/// `overlay resolve KEY --module M --locale L --bundle CATALOG [--store DIR] …`: what an app would show for a key.
+enum ResolveCommand: Command {
+    static let name = "resolve"
+    static let summary = "Resolve and render one key as the app would: overlay, shipped, fallback chain."
+    static let usage = """
+        resolve <key> --module <M> [--table <T>] --locale <L> [--count <N>] [--arg <value>]... \
+        [--sub <name=value>]... --bundle <catalog> [--store <dir>] [--width <W>] [--device <D>] [--dev] [--trace] [--json]
+        """
+    static let discussion = """
+        Prints exactly the rendered string on stdout. The lookup walks the fallback chain of --locale
+        (CLDR parents, then the module's development region); for each locale the store's active
+        revision (with --store) answers first, then the shipped catalog (--bundle), per key. Without
+        --store only shipped strings are used.
+
+        Arguments fill the value's slots in order, each converted to its slot's class (%ld takes an
+        integer, %f a number, %@ any text); --count N fills every plural (%#@v@) slot instead. Numbers
+        print in ASCII digits without grouping. --sub name=value fills %{name}, inserted verbatim.
+        --locale takes one language or a comma-separated preference list (fr-CA,en).
+
+        --trace prints the chain and the layer that answered on stderr, so stdout stays the string.
+        --json prints {key, module, table, value, layer, locale, revision, chain} instead.
+
+        Exit status: 0 when the key was found and rendered; 1 on a total miss (stdout then shows what
+        the app would show: the key, or the ⟦Module/Table:key⟧ sentinel with --dev), when the
+        arguments do not fit the value (the shipped fallback is printed), or when a file cannot be
+        read; 64 on a usage error (a missing --arg or --count, an --arg that is not a number).
+
+        EXAMPLES:
+          overlay resolve cart.title --module Checkout --locale fr-CA --bundle testdata/catalog
+          overlay resolve cart.items --module Checkout --locale ru --count 21 --bundle testdata/catalog
+          overlay resolve order.ready --module Checkout --locale ar --arg Lyon --count 2 --bundle testdata/catalog
+          overlay resolve cart.reserved --module Checkout --locale en --count 2 --sub store=Lyon --bundle testdata/catalog
+        """
+    static let signature = CommandSignature(
+        positionals: ["<key>"],
+        options: [
+            .value("module", "M", "The module (a folder of the catalog)."),
+            .value("table", "T", "The table (default: Localizable)."),
+            .value("locale", "L", "The user's language, or a comma-separated preference list."),
+            .value("count", "N", "The number for every plural slot."),
+            .repeated("arg", "value", "The next non-plural argument, converted to its slot's class."),
+            .repeated("sub", "name=value", "A %{name} substitution."),
+            .value("bundle", "catalog", "The shipped catalog."),
+            .value("store", "dir", "A client store: its active revisions overlay the shipped strings."),
+            .value("width", "W", "The presentation width a width-rule entry picks its variant for."),
+            .value("device", "D", "The device a device-rule entry picks (iphone, ipad, mac; default other)."),
+            .flag("dev", "Development mode: a miss shows the ⟦Module/Table:key⟧ sentinel."),
+            .flag("trace", "Print the fallback chain and the answering layer on stderr."),
+            .flag("json", "Print value, layer, locale, revision and chain as JSON."),
+        ])
+
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+        let key = arguments.positionals[0]
+        let module = try arguments.required("module")
+        let tableName = arguments.value("table") ?? "Localizable"
+        let locales = try arguments.required("locale").split(separator: ",").map(String.init)
+        let catalog = try loadCatalog(try arguments.required("bundle"), mode: .lenient).catalog
+        let store = try arguments.value("store").map { try readStoreState(at: $0, defaultSourceHash: catalog.sourceHash) }
+        let width = try arguments.value("width").map { text throws(UsageError) in
+            guard let value = Int(text) else { throw UsageError(message: "--width '\(text)' is not an integer") }
+            return value
+        }
+        let localizer = Localizer(
+            catalog: catalog, store: store, preferredLanguages: locales,
+            mode: arguments.flag("dev") ? .development : .production, device: arguments.value("device") ?? "other")
+        let table = localizer.table(tableName, in: module)
+        let resolution = table.resolve(key)
+
+        var rendered: String
+        var failure: String?
+        if case .miss = resolution.layer, case .string(let shown) = resolution.value {
+            rendered = shown
+            failure = "no value for '\(key)' in \(module)/\(tableName) for \(locales.joined(separator: ","))"
+        } else {
+            let reference = catalog.modules[module]?.developmentTables[tableName]?.value(forKey: key) ?? resolution.value
+            let formatArguments = try ArgumentSlots(reference).arguments(
+                values: arguments.all("arg"), count: arguments.value("count"))
+            let errorsBefore = localizer.stats.renderErrors
+            rendered = table.format(key, formatArguments, substitutions: try substitutions(arguments.all("sub")), width: width)
+            if localizer.stats.renderErrors > errorsBefore {
+                failure = "the arguments do not fit the \(resolution.layer.rawValue) \(resolution.locale ?? "") value of '\(key)'; showing the fallback"
+            }
+        }
+
+        if arguments.flag("json") {
+            console.out(JSONOutput.object([
+                ("key", .string(key)), ("module", .string(module)), ("table", .string(tableName)),
+                ("value", .string(rendered)), ("layer", .string(resolution.layer.rawValue)),
+                ("locale", resolution.locale.map { .string($0) } ?? .null),
+                ("revision", resolution.revision.map { .int($0) } ?? .null),
+                ("chain", .array(resolution.chain.map { .string($0) })),
+            ]).rendered())
+        } else {
+            console.out(rendered)
+        }
+        if arguments.flag("trace") {
+            console.err("trace: chain \(resolution.chain.joined(separator: " → ")) (each locale: overlay, then shipped)")
+            let source = resolution.revision.map { "revision \($0)" } ?? ""
+            console.err("trace: answered by \(resolution.layer.rawValue) \(resolution.locale ?? "-") \(source)"
+                .trimmingCharacters(in: .whitespaces))
+            if let revision = store?.modules[module] {
+                console.err("trace: store revision \(revision.revision) (\(revision.sha256)) at \(revision.directory.path)")
+            }
+        }
+        if let failure {
+            console.diagnostic("warning", failure)
+            return ExitCode.failure
+        }
+        return ExitCode.success
+    }
+
+    private static func substitutions(_ values: [String]) throws(UsageError) -> [String: String] {
+        var result: [String: String] = [:]
+        for value in values {
+            guard let equals = value.firstIndex(of: "="), equals != value.startIndex else {
+                throw UsageError(message: "--sub '\(value)' is not name=value")
+            }
+            result[String(value[..<equals])] = String(value[value.index(after: equals)...])
+        }
+        return result
+    }
+}
+
+/// The argument slots of a value: each slot's class, and which slots a plural variable reads.
+struct ArgumentSlots {
+    let classes: [Int: ArgumentClass]
+    let pluralSlots: Set<Int>
+
+    init(_ value: CatalogValue) {
+        switch value {
+        case .string(let text):
+            classes = SlotMap(text).classes
+            pluralSlots = []
+        case .plural(let entry):
+            classes = SlotMap(entry: entry).classes
+            var slots = Set<Int>()
+            Self.collectPluralSlots(entry, into: &slots)
+            pluralSlots = slots
+        }
+    }
+
+    /// One argument per slot 1…max: `count` for plural slots, the next `values` item for the others.
+    func arguments(values: [String], count: String?) throws(UsageError) -> [FormatArgument] {
+        var remaining = values[...]
+        var result: [FormatArgument] = []
+        for slot in stride(from: 1, through: classes.keys.max() ?? 0, by: 1) {
+            let argumentClass = classes[slot]
+            if pluralSlots.contains(slot) {
+                guard let count else { throw UsageError(message: "slot \(slot) is a plural count: pass --count N") }
+                result.append(try convert(count, to: argumentClass, slot: slot, option: "--count"))
+            } else {
+                guard let value = remaining.popFirst() else {
+                    throw UsageError(message: "slot \(slot) (\(argumentClass?.example ?? "unused")) needs a value: pass one --arg per slot")
+                }
+                result.append(try convert(value, to: argumentClass, slot: slot, option: "--arg"))
+            }
+        }
+        if !remaining.isEmpty {
+            throw UsageError(message: "too many --arg values: the value reads \(result.count) argument(s)")
+        }
+        return result
+    }
+
+    private func convert(_ text: String, to argumentClass: ArgumentClass?, slot: Int, option: String) throws(UsageError)
+        -> FormatArgument
+    {
+        switch argumentClass {
+        case .int32?, .int64?:
+            guard let value = Int64(text) else { throw UsageError(message: "\(option) '\(text)' is not an integer (slot \(slot) reads \(argumentClass!.example))") }
+            return .int(value)
+        case .uint32?, .uint64?:
+            guard let value = UInt64(text) else { throw UsageError(message: "\(option) '\(text)' is not an unsigned integer (slot \(slot) reads \(argumentClass!.example))") }
+            return .uint(value)
+        case .double?, .longdouble?:
+            guard let value = Double(text), value.isFinite else { throw UsageError(message: "\(option) '\(text)' is not a number (slot \(slot) reads %f)") }
+            // Keep the text as written so plural operands see its digits ("1.0" ≠ "1").
+            return PluralOperands(text) != nil && !text.contains("e") ? .string(text) : .double(value)
+        default:
+            return .string(text)
+        }
+    }
+
+    /// Slots of every `%#@v@` token in the format key and, recursively, in the variants.
+    private static func collectPluralSlots(_ entry: StringsdictEntry, into slots: inout Set<Int>) {
+        switch entry {
+        case .format(let plural): collect(plural.format, firstSlot: 1, plural: plural, depth: 0, into: &slots)
+        case .device(let variants): for variant in variants.values { collectPluralSlots(variant, into: &slots) }
+        case .width, .text: break
+        }
+    }
+
+    private static func collect(_ text: String, firstSlot: Int, plural: PluralFormat, depth: Int, into slots: inout Set<Int>) {
+        guard depth < 8 else { return }
+        var next = firstSlot
+        for token in FormatParser.parse(text).tokens {
+            switch token {
+            case .specifier(let spec):
+                if spec.width == .nextArgument { next += 1 }
+                if spec.precision == .nextArgument { next += 1 }
+                if spec.position == nil { next += 1 }
+            case .variable(let variable):
+                let slot = variable.position ?? next
+                if variable.position == nil { next += 1 }
+                slots.insert(slot)
+                for form in plural.variables[variable.name]?.forms.values.map({ $0 }) ?? [] {
+                    collect(form, firstSlot: slot, plural: plural, depth: depth + 1, into: &slots)
+                }
+            case .literal, .percent, .named: break
+            }
+        }
+    }
+}
+
+// MARK: - Interim store reader
+// TEMPORARY: reads a store's state.json directly until OverlayStore exposes a public snapshot API; replace
+// `readStoreState` with that API (the lead wires the real store). Only the fields the resolver needs are read:
+// `source_hash`, `app_version`, and `modules.<name>.active.{sha256, revision, dir}` (dir relative to the store,
+// default `modules/<name>/<sha256>`).
+
+/// Reads `<dir>/state.json` into a snapshot (interim; see the note above).
+func readStoreState(at path: String, defaultSourceHash: String) throws -> StoreSnapshot {
+    let root = URL(fileURLWithPath: path)
+    let stateURL = root.appendingPathComponent("state.json")
+    let data: Data
+    do {
+        data = try Data(contentsOf: stateURL)
+    } catch {
+        throw CommandFailure(message: "\(stateURL.path): cannot read the store state; pass a store directory written by 'overlay sync'")
+    }
+    let parsed = Result { () throws(JSONError) -> StoreSnapshot in
+        try parseStoreState(data, root: root, defaultSourceHash: defaultSourceHash)
+    }
+    switch parsed {
+    case .success(let snapshot): return snapshot
+    case .failure(let error): throw CommandFailure(message: "\(stateURL.path): \(error.message)")
+    }
+}
+
+private func parseStoreState(_ data: Data, root: URL, defaultSourceHash: String) throws(JSONError) -> StoreSnapshot {
+    let state = try JSONNode(StrictJSON.parse(data)).object()
+    var snapshot = StoreSnapshot(
+        appVersion: try state.optional("app_version", as: String.self) ?? "",
+        sourceHash: try state.optional("source_hash", as: String.self) ?? defaultSourceHash)
+    let modules = try state.optional("modules")?.object().members ?? []
+    for (name, node) in modules {
+        guard let active = try node.object().optional("active"), !active.value.isNull else { continue }
+        let fields = try active.object()
+        let sha256 = try fields.required("sha256", as: String.self)
+        let revision = try fields.required("revision", as: Int.self)
+        let directory = try fields.optional("dir", as: String.self) ?? "modules/\(name)/\(sha256)"
+        snapshot.modules[name] = ActiveRevision(
+            module: name, sha256: sha256, revision: revision,
+            directory: directory.hasPrefix("/") ? URL(fileURLWithPath: directory) : root.appendingPathComponent(directory))
+    }
+    return snapshot
+}

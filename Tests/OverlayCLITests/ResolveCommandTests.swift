@@ -1,0 +1,135 @@
+import Foundation
+import Testing
+
+/// `overlay resolve` against testdata/catalog: stdout is exactly the rendered string.
+@Suite struct ResolveCommandTests {
+    static let catalog = CLI.testdata("catalog")
+
+    struct Case: CustomTestStringConvertible, Sendable {
+        var arguments: [String]
+        var stdout: String
+        var testDescription: String { arguments.joined(separator: " ") }
+    }
+
+    static let cases: [Case] = [
+        Case(arguments: ["cart.title", "--module", "Checkout", "--locale", "fr"], stdout: "Panier"),
+        Case(arguments: ["cart.title", "--module", "Checkout", "--locale", "fr-CA"], stdout: "Panier d’achat"),
+        // fr-CA lacks the key: fr answers, per key
+        Case(arguments: ["checkout.card.ending", "--module", "Checkout", "--locale", "fr-CA", "--arg", "4242"],
+             stdout: "Carte se terminant par 4242"),
+        Case(arguments: ["cart.items", "--module", "Checkout", "--locale", "ru", "--count", "21"], stdout: "21 товар"),
+        Case(arguments: ["cart.items", "--module", "Checkout", "--locale", "ru", "--count", "5"], stdout: "5 товаров"),
+        Case(arguments: ["cart.items", "--module", "Checkout", "--locale", "ar", "--count", "0"], stdout: "لا توجد منتجات"),
+        Case(arguments: ["cart.items", "--module", "Checkout", "--locale", "ar", "--count", "100"], stdout: "100 منتج"),
+        Case(arguments: ["cart.items", "--module", "Checkout", "--locale", "fr-CA", "--count", "0"], stdout: "0 article"),
+        Case(arguments: ["cart.summary", "--module", "Checkout", "--locale", "en", "--count", "2"],
+             stdout: "2 items from 2 stores"),
+        // --arg converted to each slot's class: %1$lld takes 1042, %2$@ the date
+        Case(arguments: ["order.placed", "--module", "Checkout", "--locale", "en", "--arg", "1042", "--arg", "3 May"],
+             stdout: "Order #1042 placed on 3 May"),
+        Case(arguments: ["order.ready", "--module", "Checkout", "--locale", "ar", "--arg", "ليون", "--count", "2"],
+             stdout: "طلبان جاهزان للاستلام من ليون"),
+        Case(arguments: ["cart.reserved", "--module", "Checkout", "--locale", "en", "--count", "2", "--sub", "store=Lyon %@"],
+             stdout: "2 items reserved at Lyon %@"),
+        // Base.lproj answers for the development region (en has no Main.strings); de has its own
+        Case(arguments: ["Xa3-bc-1.title", "--module", "App", "--table", "Main", "--locale", "en"], stdout: "Notes"),
+        Case(arguments: ["Xa3-bc-1.title", "--module", "App", "--table", "Main", "--locale", "de-AT"], stdout: "Notizen"),
+    ]
+
+    @Test("renders", arguments: cases)
+    func renders(_ test: Case) throws {
+        let result = try CLI.run(["resolve"] + test.arguments + ["--bundle", Self.catalog])
+        #expect(result.stdout == test.stdout + "\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.isEmpty)
+    }
+
+    @Test func totalMissPrintsTheKeyAndFails() throws {
+        let production = try CLI.run(["resolve", "no.such.key", "--module", "Checkout", "--locale", "fr", "--bundle", Self.catalog])
+        #expect(production.stdout == "no.such.key\n")
+        #expect(production.status == 1)
+        #expect(production.stderr.contains("warning: no value for 'no.such.key'"))
+        let development = try CLI.run(
+            ["resolve", "no.such.key", "--module", "Checkout", "--locale", "fr", "--bundle", Self.catalog, "--dev"])
+        #expect(development.stdout == "⟦Checkout/Localizable:no.such.key⟧\n")
+        #expect(development.status == 1)
+    }
+
+    @Test("usage errors", arguments: [
+        (["order.placed", "--arg", "abc", "--arg", "x"], "is not an integer"),
+        (["order.placed", "--arg", "1"], "needs a value"),
+        (["order.placed", "--arg", "1", "--arg", "x", "--arg", "y"], "too many --arg"),
+        (["cart.items"], "--count"),
+        (["cart.items", "--count", "1.5"], "is not an integer"),
+        (["cart.title", "--sub", "=x"], "name=value"),
+    ])
+    func usageErrors(_ arguments: [String], _ message: String) throws {
+        let result = try CLI.run(
+            ["resolve"] + arguments + ["--module", "Checkout", "--locale", "en", "--bundle", Self.catalog])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func jsonReportsWhereTheValueCameFrom() throws {
+        let result = try CLI.run(
+            ["resolve", "checkout.pay", "--module", "Checkout", "--locale", "fr-CA", "--arg", "12 €", "--bundle", Self.catalog, "--json"])
+        #expect(result.status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(object["value"] as? String == "Payer 12 €")
+        #expect(object["layer"] as? String == "shipped")
+        #expect(object["locale"] as? String == "fr")
+        #expect(object["revision"] is NSNull)
+        #expect(object["chain"] as? [String] == ["fr-CA", "fr", "en"])
+    }
+
+    @Test func traceGoesToStderr() throws {
+        let result = try CLI.run(
+            ["resolve", "cart.title", "--module", "Checkout", "--locale", "fr-CA", "--bundle", Self.catalog, "--trace"])
+        #expect(result.stdout == "Panier d’achat\n")
+        #expect(result.stderr.contains("trace: chain fr-CA → fr → en"))
+        #expect(result.stderr.contains("trace: answered by shipped fr-CA"))
+    }
+
+    @Test func storeRevisionOverlaysTheShippedValue() throws {
+        let store = FileManager.default.temporaryDirectory.appendingPathComponent("resolve-store-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: store) }
+        let lproj = store.appendingPathComponent("modules/Checkout/abc123/fr.lproj")
+        try FileManager.default.createDirectory(at: lproj, withIntermediateDirectories: true)
+        try Data("\"cart.title\" = \"Mon panier\";\n".utf8).write(to: lproj.appendingPathComponent("Localizable.strings"))
+        let hash = try CLI.run(["source-hash", Self.catalog]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        func writeState(_ sourceHash: String) throws {
+            let state = """
+                {"app_version": "2.4.0", "source_hash": "\(sourceHash)",
+                 "modules": {"Checkout": {"active": {"sha256": "abc123", "revision": 9, "dir": "modules/Checkout/abc123"}}}}
+                """
+            try Data(state.utf8).write(to: store.appendingPathComponent("state.json"))
+        }
+        try writeState(hash)
+        let base = ["resolve", "cart.title", "--module", "Checkout", "--bundle", Self.catalog, "--store", store.path]
+        let overlay = try CLI.run(base + ["--locale", "fr-CA", "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(overlay.stdout.utf8)) as? [String: Any])
+        #expect(object["value"] as? String == "Panier d’achat")  // shipped fr-CA comes before overlay fr
+        let french = try CLI.run(base + ["--locale", "fr", "--trace"])
+        #expect(french.stdout == "Mon panier\n")
+        #expect(french.stderr.contains("answered by overlay fr revision 9"))
+        try writeState("sha256:" + String(repeating: "0", count: 64))
+        #expect(try CLI.run(base + ["--locale", "fr"]).stdout == "Panier\n")
+    }
+
+    @Test func helpDocumentsOutputAndExitStatus() throws {
+        #expect(try CLI.run(["--help"]).stdout.contains("  resolve "))
+        let help = try CLI.run(["resolve", "--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("USAGE: overlay resolve <key> --module <M>"))
+        #expect(help.stdout.contains("Exit status: 0 when the key was found"))
+        #expect(help.stdout.contains("EXAMPLES:"))
+    }
+
+    @Test func unreadableStoreFails() throws {
+        let result = try CLI.run(
+            ["resolve", "cart.title", "--module", "Checkout", "--locale", "fr", "--bundle", Self.catalog, "--store", "/nonexistent"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("state.json"))
+    }
+}
