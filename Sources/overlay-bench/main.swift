@@ -6,6 +6,7 @@ enum Benchmarks {
     /// Name → benchmark. Add new ones here.
     static let all: [(name: String, run: @Sendable () throws -> Void)] = [
         ("strings", StringsBenchmark.run),
+        ("zip", ZIPBenchmark.run),
     ]
 }
 

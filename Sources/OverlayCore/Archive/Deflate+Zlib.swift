@@ -27,8 +27,9 @@ enum Zlib {
         return UInt32(truncatingIfNeeded: crc)
     }
 
-    /// `inflateInit2(-15)` + one `inflate(Z_FINISH)` of `source` into `destination` (both under 4 GiB).
-    static func inflate(_ source: UnsafeRawBufferPointer, into destination: UnsafeMutableRawBufferPointer) -> InflateOutcome {
+    /// `inflateInit2(-15)` + `inflate` of `source` into `destination` (both under 4 GiB), with `crc32` of the
+    /// output computed chunk by chunk while each chunk is still in the CPU cache.
+    static func inflate(_ source: UnsafeRawBufferPointer, into destination: UnsafeMutableRawBufferPointer, crc: inout UInt32) -> InflateOutcome {
         var stream = z_stream()
         guard CZlib_inflateInit2(&stream, -MAX_WBITS) == Z_OK else { fatalError("inflateInit2 failed: out of memory") }
         defer { inflateEnd(&stream) }
@@ -36,19 +37,36 @@ enum Zlib {
         return withUnsafeMutablePointer(to: &scratch) { scratchPointer in
             stream.next_in = UnsafeMutablePointer(mutating: source.baseAddress?.assumingMemoryBound(to: Bytef.self)) ?? scratchPointer
             stream.avail_in = uInt(source.count)
-            stream.next_out = destination.baseAddress?.assumingMemoryBound(to: Bytef.self) ?? scratchPointer
-            stream.avail_out = uInt(destination.count)
-            let status = CZlib.inflate(&stream, Z_FINISH)
-            switch status {
-            case Z_STREAM_END:
-                return .finished(consumed: source.count - Int(stream.avail_in), produced: destination.count - Int(stream.avail_out))
-            case Z_DATA_ERROR, Z_NEED_DICT:
-                return .corrupt(stream.msg.map { String(cString: $0) } ?? "invalid deflate data")
-            default:  // Z_BUF_ERROR or Z_OK: one side ran dry
-                return stream.avail_out == 0 ? .outputFull : .inputExhausted
+            let output = destination.baseAddress?.assumingMemoryBound(to: Bytef.self) ?? scratchPointer
+            var produced = 0
+            var running = CZlib.crc32(0, nil, 0)
+            while true {
+                let room = min(destination.count - produced, chunkSize)
+                stream.next_out = output.advanced(by: produced)
+                stream.avail_out = uInt(room)
+                let status = CZlib.inflate(&stream, Z_NO_FLUSH)
+                let made = room - Int(stream.avail_out)
+                running = CZlib.crc32(running, output.advanced(by: produced), uInt(made))
+                produced += made
+                crc = UInt32(truncatingIfNeeded: running)
+                switch status {
+                case Z_STREAM_END:
+                    return .finished(consumed: source.count - Int(stream.avail_in), produced: produced)
+                case Z_DATA_ERROR, Z_NEED_DICT:
+                    return .corrupt(stream.msg.map { String(cString: $0) } ?? "invalid deflate data")
+                case Z_OK, Z_BUF_ERROR:
+                    // Room left means inflate wants more input than there is.
+                    if stream.avail_out > 0 { return .inputExhausted }
+                    if produced == destination.count { return .outputFull }
+                default:  // Z_STREAM_ERROR, Z_MEM_ERROR
+                    return .corrupt("zlib status \(status)")
+                }
             }
         }
     }
+
+    /// Output chunk size of ``inflate(_:into:crc:)``: small enough to stay in L2 for the CRC pass.
+    static let chunkSize = 128 << 10
 
     /// `deflateInit2(level 9, raw, memLevel 8)` + one `deflate(Z_FINISH)` of `source`.
     static func deflate(_ source: UnsafeRawBufferPointer) -> [UInt8] {

@@ -95,11 +95,13 @@ public struct ZIPArchive: Sendable {
 
     private static func decompress(_ entry: ZIPEntry, _ source: UnsafeRawBufferPointer, into destination: UnsafeMutableRawBufferPointer) throws(ZIPError) {
         let name = entry.name
+        var crc: UInt32 = 0
         switch entry.method {
         case .stored:
             destination.copyMemory(from: source)
+            crc = Zlib.crc32(source)
         case .deflate:
-            switch Zlib.inflate(source, into: destination) {
+            switch Zlib.inflate(source, into: destination, crc: &crc) {
             case .finished(let consumed, let produced):
                 if produced != entry.uncompressedSize {
                     throw ZIPError(code: .inflatedSizeMismatch, message: "entry \(name.debugDescription) inflates to \(produced) bytes but declares \(entry.uncompressedSize); rebuild the archive", entryName: name)
@@ -115,7 +117,6 @@ public struct ZIPArchive: Sendable {
                 throw ZIPError(code: .corruptData, message: "the deflate stream of \(name.debugDescription) is corrupt (zlib: \(reason)); rebuild the archive", entryName: name)
             }
         }
-        let crc = Zlib.crc32(UnsafeRawBufferPointer(rebasing: destination[..<entry.uncompressedSize]))
         if crc != entry.crc32 {
             throw ZIPError(code: .crcMismatch, message: "entry \(name.debugDescription) has CRC-32 \(hex(crc)) but declares \(hex(entry.crc32)); the data is damaged: download it again", entryName: name)
         }
