@@ -59,19 +59,23 @@ public struct ZIPArchive: Sendable {
         guard entry.index >= 0, entry.index < entries.count, entries[entry.index] == entry else {
             throw ZIPError(code: .unknownEntry, message: "entry \(entry.name.debugDescription) does not belong to this archive; pass one of its `entries`", entryName: entry.name)
         }
-        // One spare byte lets inflate show that the data would run past the declared size.
-        var output = Data(count: entry.uncompressedSize + 1)
+        // One spare byte lets inflate show that the data would run past the declared size. The buffer is
+        // not zero-filled: inflate or the copy overwrites every byte that the returned Data exposes.
+        let capacity = entry.uncompressedSize + 1
+        let memory = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
         let result = data.withUnsafeBytes { archive in
-            output.withUnsafeMutableBytes { destination in
-                Result { () throws(ZIPError) in
-                    let source = UnsafeRawBufferPointer(rebasing: archive[entry.dataOffset..<(entry.dataOffset + entry.compressedSize)])
-                    try Self.decompress(entry, source, into: destination)
-                }
+            Result { () throws(ZIPError) in
+                let source = UnsafeRawBufferPointer(rebasing: archive[entry.dataOffset..<(entry.dataOffset + entry.compressedSize)])
+                try Self.decompress(entry, source, into: UnsafeMutableRawBufferPointer(start: memory, count: capacity))
             }
         }
-        try result.get()
-        output.count = entry.uncompressedSize
-        return output
+        do {
+            try result.get()
+        } catch {
+            memory.deallocate()
+            throw error
+        }
+        return Data(bytesNoCopy: memory, count: entry.uncompressedSize, deallocator: .custom { pointer, _ in pointer.deallocate() })
     }
 
     /// Every file entry's extracted bytes by name (directories are left out).
