@@ -65,8 +65,9 @@ enum Zlib {
         }
     }
 
-    /// Output chunk size of ``inflate(_:into:crc:)``: small enough to stay in L2 for the CRC pass.
-    static let chunkSize = 128 << 10
+    /// Output chunk size of ``inflate(_:into:crc:)``: large enough that zlib rarely copies output into its
+    /// window between calls (32 KiB chunks measured 25% slower), small enough to be cached for the CRC pass.
+    static let chunkSize = 1 << 20
 
     /// `deflateInit2(level 9, raw, memLevel 8)` + one `deflate(Z_FINISH)` of `source`.
     static func deflate(_ source: UnsafeRawBufferPointer) -> [UInt8] {

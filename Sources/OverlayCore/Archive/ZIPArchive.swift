@@ -59,23 +59,21 @@ public struct ZIPArchive: Sendable {
         guard entry.index >= 0, entry.index < entries.count, entries[entry.index] == entry else {
             throw ZIPError(code: .unknownEntry, message: "entry \(entry.name.debugDescription) does not belong to this archive; pass one of its `entries`", entryName: entry.name)
         }
-        // One spare byte lets inflate show that the data would run past the declared size. The buffer is
-        // not zero-filled: inflate or the copy overwrites every byte that the returned Data exposes.
-        let capacity = entry.uncompressedSize + 1
-        let memory = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
+        // One spare byte lets inflate show that the data would run past the declared size.
+        let buffer = ExtractionBuffer(capacity: entry.uncompressedSize + 1)
         let result = data.withUnsafeBytes { archive in
             Result { () throws(ZIPError) in
                 let source = UnsafeRawBufferPointer(rebasing: archive[entry.dataOffset..<(entry.dataOffset + entry.compressedSize)])
-                try Self.decompress(entry, source, into: UnsafeMutableRawBufferPointer(start: memory, count: capacity))
+                try Self.decompress(entry, source, into: UnsafeMutableRawBufferPointer(start: buffer.pointer, count: buffer.capacity))
             }
         }
         do {
             try result.get()
         } catch {
-            memory.deallocate()
+            buffer.release()
             throw error
         }
-        return Data(bytesNoCopy: memory, count: entry.uncompressedSize, deallocator: .custom { pointer, _ in pointer.deallocate() })
+        return buffer.data(count: entry.uncompressedSize)
     }
 
     /// Every file entry's extracted bytes by name (directories are left out).

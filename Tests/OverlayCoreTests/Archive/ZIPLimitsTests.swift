@@ -64,3 +64,35 @@ import Testing
         #expect(try ZIPArchive(data: slice).extractAll() == ["a.strings": Self.table, "b.strings": Self.table])
     }
 }
+
+/// Outputs of 2 MiB and more are extracted into mapped memory (`ExtractionBuffer`); the same checks apply.
+@Suite struct ZIPLargeEntryTests {
+    /// Pseudo-random bytes (an LCG), so deflate cannot shrink them past the ratio cap.
+    static let large: Data = {
+        var state: UInt64 = 42
+        return Data((0..<(3 << 20)).map { _ in
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return UInt8(truncatingIfNeeded: state >> 56)
+        })
+    }()
+
+    @Test("A 3 MiB entry round-trips through mapped memory", arguments: [.stored, .deflate] as [ZIPEntry.Method])
+    func roundTrip(_ method: ZIPEntry.Method) throws {
+        #expect(Self.large.count >= ExtractionBuffer.mappingThreshold)
+        let archive = try ZIPArchive(data: ZIPWriter.archive(["big.strings": Self.large, "small": Data("x".utf8)], method: method))
+        let files = try archive.extractAll()
+        #expect(files["big.strings"] == Self.large)
+        #expect(files["small"] == Data("x".utf8))
+    }
+
+    @Test("A large entry whose CRC lies is rejected and its mapped buffer released")
+    func crcMismatch() throws {
+        var data = ZIPWriter.archive(["big.strings": Self.large], method: .stored)
+        data[14] ^= 0xFF  // local header CRC
+        let directory = data.count - 22 - 46 - "big.strings".utf8.count
+        data[directory + 16] ^= 0xFF  // central directory CRC
+        let bytes = data
+        let error = #expect(throws: ZIPError.self) { _ = try ZIPArchive(data: bytes).extractAll() }
+        #expect(error?.code == .crcMismatch)
+    }
+}
