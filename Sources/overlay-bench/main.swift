@@ -7,6 +7,7 @@ enum Benchmarks {
     static let all: [(name: String, run: @Sendable () throws -> Void)] = [
         ("strings", StringsBenchmark.run),
         ("resolver", ResolverBenchmark.run),
+        ("zip", ZIPBenchmark.run),
     ]
 }
 

@@ -1,0 +1,47 @@
+import Foundation
+
+/// Memory for extracted bytes, handed to `Data` without a copy.
+///
+/// Large outputs are mapped directly with `mmap` and advised `MADV_HUGEPAGE`, so that inflate fills them
+/// with a few 2 MiB page faults instead of one fault per 4 KiB page (the main cost of extracting big
+/// tables into fresh memory); small ones use the allocator. Neither is zero-filled by us: inflate or the
+/// stored copy overwrites every byte the returned `Data` exposes.
+struct ExtractionBuffer {
+    /// Outputs at least this large are mapped.
+    static let mappingThreshold = 2 << 20
+
+    let pointer: UnsafeMutableRawPointer
+    let capacity: Int
+    private let isMapped: Bool
+
+    /// A buffer of `capacity` bytes (`mmap` + `madvise`, or `UnsafeMutableRawPointer.allocate`).
+    init(capacity: Int) {
+        self.capacity = capacity
+        if capacity >= Self.mappingThreshold,
+            let mapped = mmap(nil, capacity, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+            mapped != MAP_FAILED {
+            #if os(Linux)
+                _ = madvise(mapped, capacity, MADV_HUGEPAGE)  // advisory: failure only costs speed
+            #endif
+            self.pointer = mapped
+            self.isMapped = true
+        } else {
+            self.pointer = UnsafeMutableRawPointer.allocate(byteCount: max(capacity, 1), alignment: 16)
+            self.isMapped = false
+        }
+    }
+
+    /// Releases the buffer when it was not handed to `Data`.
+    func release() {
+        if isMapped { munmap(pointer, capacity) } else { pointer.deallocate() }
+    }
+
+    /// The first `count` bytes as `Data` that owns the buffer and releases it when the last copy goes.
+    func data(count: Int) -> Data {
+        let capacity = capacity
+        let deallocator: Data.Deallocator = isMapped
+            ? .custom { pointer, _ in munmap(pointer, capacity) }
+            : .custom { pointer, _ in pointer.deallocate() }
+        return Data(bytesNoCopy: pointer, count: count, deallocator: deallocator)
+    }
+}

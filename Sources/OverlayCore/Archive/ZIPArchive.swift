@@ -1,0 +1,131 @@
+public import Foundation
+
+/// A ZIP archive read from memory and checked against every known ZIP attack before anything is extracted.
+///
+/// `init` parses the End of Central Directory record, the central directory and every local header and
+/// rejects (each with its own ``ZIPError/Code``): bytes before or after the archive, ZIP64, encryption,
+/// methods other than stored and deflate, unsafe or duplicate names, symlinks, directories with data,
+/// overlapping entries (overlap bombs), header disagreements, and sizes, counts or ratios beyond
+/// ``ZIPLimits``. Extraction inflates in memory, never past the declared size, and checks the CRC-32.
+///
+/// ```swift
+/// let archive = try ZIPArchive(data: bytes)
+/// for entry in archive.entries where !entry.isDirectory {
+///     let contents = try archive.extract(entry)
+/// }
+/// ```
+public struct ZIPArchive: Sendable {
+    /// The entries in central-directory order.
+    public let entries: [ZIPEntry]
+    /// The limits this archive was checked against.
+    public let limits: ZIPLimits
+    private let data: Data
+
+    /// Parses and checks `data`; nothing is inflated yet.
+    /// - Throws: ``ZIPError`` naming the first problem found.
+    public init(data: Data, limits: ZIPLimits = .default) throws(ZIPError) {
+        guard data.count <= limits.maxArchiveBytes else {
+            throw ZIPError(code: .tooLarge, message: "the archive is \(data.count) bytes, more than the limit of \(limits.maxArchiveBytes); ship smaller modules or raise maxArchiveBytes")
+        }
+        let parsed = data.withUnsafeBytes { buffer in
+            Result { () throws(ZIPError) -> [ZIPEntry] in try Self.parse(ZIPBytes(buffer: buffer), limits) }
+        }
+        self.entries = try parsed.get()
+        self.limits = limits
+        self.data = data
+    }
+
+    static func parse(_ bytes: ZIPBytes, _ limits: ZIPLimits) throws(ZIPError) -> [ZIPEntry] {
+        let end = try findEndRecord(bytes)
+        try checkDirectoryBounds(end, bytes, limits)
+        let records = try readCentralDirectory(end, bytes, limits)
+        let spans = try spans(records, end, bytes)
+        try checkTiling(spans, records, end)
+        var entries: [ZIPEntry] = []
+        entries.reserveCapacity(records.count)
+        for (index, record) in records.enumerated() {
+            try checkLocalHeader(record, spans[index], bytes)
+            entries.append(ZIPEntry(
+                name: record.name, method: record.method, compressedSize: record.compressedSize,
+                uncompressedSize: record.uncompressedSize, crc32: record.crc32, index: index, dataOffset: spans[index].dataOffset))
+        }
+        return entries
+    }
+
+    /// The extracted bytes of `entry` (empty for a directory), inflated in memory and CRC-checked.
+    /// - Throws: ``ZIPError`` with `.inflatedSizeMismatch`, `.compressedSizeMismatch`, `.corruptData`,
+    ///   `.crcMismatch`, or `.unknownEntry` when `entry` is not one of ``entries``.
+    public func extract(_ entry: ZIPEntry) throws(ZIPError) -> Data {
+        guard entry.index >= 0, entry.index < entries.count, entries[entry.index] == entry else {
+            throw ZIPError(code: .unknownEntry, message: "entry \(entry.name.debugDescription) does not belong to this archive; pass one of its `entries`", entryName: entry.name)
+        }
+        // One spare byte lets inflate show that the data would run past the declared size.
+        let buffer = ExtractionBuffer(capacity: entry.uncompressedSize + 1)
+        let result = data.withUnsafeBytes { archive in
+            Result { () throws(ZIPError) in
+                let source = UnsafeRawBufferPointer(rebasing: archive[entry.dataOffset..<(entry.dataOffset + entry.compressedSize)])
+                try Self.decompress(entry, source, into: UnsafeMutableRawBufferPointer(start: buffer.pointer, count: buffer.capacity))
+            }
+        }
+        do {
+            try result.get()
+        } catch {
+            buffer.release()
+            throw error
+        }
+        return buffer.data(count: entry.uncompressedSize)
+    }
+
+    /// Every file entry's extracted bytes by name (directories are left out).
+    /// - Throws: the first ``ZIPError`` of ``extract(_:)``.
+    public func extractAll() throws(ZIPError) -> [String: Data] {
+        var files: [String: Data] = [:]
+        files.reserveCapacity(entries.count)
+        for entry in entries where !entry.isDirectory {
+            files[entry.name] = try extract(entry)
+        }
+        return files
+    }
+
+    /// Rejects the archive unless every entry name satisfies `allowed`.
+    /// - Throws: ``ZIPError`` with `.unexpectedEntry` naming the first entry `allowed` refuses.
+    public func validateNames(_ allowed: (String) -> Bool) throws(ZIPError) {
+        for entry in entries where !allowed(entry.name) {
+            throw ZIPError(code: .unexpectedEntry, message: "entry \(entry.name.debugDescription) is not allowed in this archive; remove it", entryName: entry.name)
+        }
+    }
+
+    private static func decompress(_ entry: ZIPEntry, _ source: UnsafeRawBufferPointer, into destination: UnsafeMutableRawBufferPointer) throws(ZIPError) {
+        let name = entry.name
+        var crc: UInt32 = 0
+        switch entry.method {
+        case .stored:
+            destination.copyMemory(from: source)
+            crc = Zlib.crc32(source)
+        case .deflate:
+            switch Zlib.inflate(source, into: destination, crc: &crc) {
+            case .finished(let consumed, let produced):
+                if produced != entry.uncompressedSize {
+                    throw ZIPError(code: .inflatedSizeMismatch, message: "entry \(name.debugDescription) inflates to \(produced) bytes but declares \(entry.uncompressedSize); rebuild the archive", entryName: name)
+                }
+                if consumed != source.count {
+                    throw ZIPError(code: .compressedSizeMismatch, message: "the deflate stream of \(name.debugDescription) ends after \(consumed) of its \(source.count) declared bytes; rebuild the archive", entryName: name)
+                }
+            case .outputFull:
+                throw ZIPError(code: .inflatedSizeMismatch, message: "entry \(name.debugDescription) inflates to more than its declared \(entry.uncompressedSize) bytes (stopped there); the sizes lie: rebuild the archive", entryName: name)
+            case .inputExhausted:
+                throw ZIPError(code: .corruptData, message: "the deflate stream of \(name.debugDescription) is cut short (no final block in \(source.count) bytes); rebuild the archive", entryName: name)
+            case .corrupt(let reason):
+                throw ZIPError(code: .corruptData, message: "the deflate stream of \(name.debugDescription) is corrupt (zlib: \(reason)); rebuild the archive", entryName: name)
+            }
+        }
+        if crc != entry.crc32 {
+            throw ZIPError(code: .crcMismatch, message: "entry \(name.debugDescription) has CRC-32 \(hex(crc)) but declares \(hex(entry.crc32)); the data is damaged: download it again", entryName: name)
+        }
+    }
+}
+
+private func hex(_ value: UInt32) -> String {
+    let digits = String(value, radix: 16)
+    return "0x" + String(repeating: "0", count: 8 - digits.count) + digits
+}
