@@ -1,5 +1,5 @@
-public import Foundation
-public import OverlayCore
+import Foundation
+import OverlayCore
 import OverlaySync
 
 /// Builds a static origin from a catalog: deterministic module archives, a manifest bound to the app version and

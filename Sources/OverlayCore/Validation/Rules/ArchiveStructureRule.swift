@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// A module archive is read by the hardened ZIP reader under the validation caps, may hold only the module layout,
 /// and is extracted in memory; any ZIP defect rejects it whole.

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// `overlay-module.json` must be present and bound to where the archive came from: the module and revision the
 /// manifest lists, and the build's source hash.
