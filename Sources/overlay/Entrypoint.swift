@@ -5,7 +5,7 @@ enum Overlay {
     /// All subcommands, in the order `overlay --help` lists them.
     static var commands: [any Command.Type] {
         [
-            KeygenCommand.self, SourceHashCommand.self, CheckCommand.self, PublishCommand.self,
+            KeygenCommand.self, SourceHashCommand.self, CheckCommand.self, PublishCommand.self, ValidateCommand.self,
             ResolveCommand.self, PluralCommand.self,
         ]
     }
