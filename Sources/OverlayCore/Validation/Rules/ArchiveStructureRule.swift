@@ -10,8 +10,9 @@ enum ArchiveStructureRule {
             maxRatio: limits.maxCompressionRatio, maxNameLength: 255)
         do {
             let archive = try ZIPArchive(data: bytes, limits: zipLimits)
-            try ModuleArchiveLayout.validate(archive)
+            // Inflate (bounded by the caps) before the layout check, so a damaged archive is reported as damaged.
             let files = try archive.extractAll().filter { !$0.key.hasSuffix("/") }
+            try ModuleArchiveLayout.validate(archive)
             return (files, [])
         } catch {
             return (nil, [Finding(
