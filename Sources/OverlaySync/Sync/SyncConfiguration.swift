@@ -1,0 +1,57 @@
+public import Foundation
+public import OverlayCore
+
+/// Everything a client build knows about where its overlays come from and what it accepts.
+public struct SyncConfiguration: Sendable {
+    /// The origin root: `https://cdn.example.com/l10n/` or a directory (`file://`). The client reads
+    /// `<origin>/<appVersion>/manifest.json`.
+    public var origin: URL
+    public var appVersion: String
+    public var trustedKeys: TrustedKeys
+    /// The build's shipped catalog (the root of trust: overlays are checked against it).
+    public var shipped: Catalog
+    /// `shipped.sourceHash`, computed once.
+    public var sourceHash: String
+    /// The store directory.
+    public var storeURL: URL
+    public var limits: ValidationLimits
+    /// Longest allowed distance between a manifest's publication and its expiry.
+    public var maxManifestAge: TimeInterval
+    /// Checks closer together than this are skipped (0 for `overlay sync`).
+    public var minimumCheckInterval: TimeInterval
+    /// Deadline of each request, body included.
+    public var requestTimeout: Duration
+    /// Changed modules download concurrently, at most this many at once.
+    public var maxConcurrentDownloads: Int
+    /// When set: once the applied manifest is older than this and a refresh fails, every module returns to the
+    /// shipped strings (never a blank).
+    public var maxOverlayAge: TimeInterval?
+    /// The clock (injectable for expiry tests).
+    public var now: @Sendable () -> Date
+
+    public init(
+        origin: URL, appVersion: String, trustedKeys: TrustedKeys, shipped: Catalog, storeURL: URL,
+        limits: ValidationLimits = .default, maxManifestAge: TimeInterval = 90 * 86_400,
+        minimumCheckInterval: TimeInterval = 0, requestTimeout: Duration = .seconds(30), maxConcurrentDownloads: Int = 3,
+        maxOverlayAge: TimeInterval? = nil, now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.origin = origin
+        self.appVersion = appVersion
+        self.trustedKeys = trustedKeys
+        self.shipped = shipped
+        self.sourceHash = shipped.sourceHash
+        self.storeURL = storeURL
+        self.limits = limits
+        self.maxManifestAge = maxManifestAge
+        self.minimumCheckInterval = minimumCheckInterval
+        self.requestTimeout = requestTimeout
+        self.maxConcurrentDownloads = max(1, maxConcurrentDownloads)
+        self.maxOverlayAge = maxOverlayAge
+        self.now = now
+    }
+
+    /// `<origin>/<appVersion>/<path>`.
+    func url(_ path: String) -> URL {
+        origin.appendingPathComponent(appVersion).appendingPathComponent(path)
+    }
+}

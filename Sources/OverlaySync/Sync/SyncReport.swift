@@ -1,0 +1,90 @@
+public import Foundation
+public import OverlayCore
+
+/// What one sync cycle did: its outcome, per-module actions, counters and findings.
+public struct SyncReport: Sendable {
+    public enum Outcome: String, Sendable {
+        /// The origin answered 304: nothing changed, nothing written.
+        case notModified = "not-modified"
+        /// A manifest was applied (every module succeeded or was settled).
+        case applied
+        /// A manifest was accepted but some modules failed; they are retried next cycle.
+        case partial
+        /// The manifest was refused (signature, binding, rollback, equivocation, freeze): nothing activated.
+        case rejected
+        /// The origin has no manifest for this app version.
+        case notPublished = "not-published"
+        /// The check could not run (unreachable, server error, store failure).
+        case failed
+        /// Skipped: too soon after the last check, or backing off after a server error.
+        case skipped
+        /// Sync is disabled (kill switch).
+        case disabled
+        /// Cancelled while running.
+        case cancelled
+    }
+
+    public enum ModuleAction: String, Sendable {
+        case activated, unchanged, skippedRejected = "skipped-rejected", skippedRevoked = "skipped-revoked"
+        case rejected, failed, rolledBack = "rolled-back", deactivated
+    }
+
+    public struct ModuleResult: Sendable {
+        public var name: String
+        public var action: ModuleAction
+        public var sha256: String?
+        public var revision: Int?
+        public var detail: String?
+    }
+
+    public var outcome: Outcome
+    public var manifestRevision: Int?
+    public var modules: [ModuleResult] = []
+    public var findings: [Finding] = []
+    public var error: SyncError?
+    /// The manifest request's HTTP status, when one was answered.
+    public var httpStatus: Int?
+    /// The origin's `Retry-After`, when it sent one.
+    public var retryAfter: Duration?
+    public var requests = 0
+    public var bytes = 0
+    public var duration: Duration = .zero
+
+    public init(outcome: Outcome) {
+        self.outcome = outcome
+    }
+
+    /// Counters as the journal records them.
+    public var counters: [(String, Int)] {
+        func count(_ action: ModuleAction) -> Int { modules.filter { $0.action == action }.count }
+        return [
+            ("requests", requests), ("bytes", bytes),
+            ("downloaded", count(.activated) + count(.rejected)),
+            ("activated", count(.activated)), ("unchanged", count(.unchanged)), ("failed", count(.failed)),
+            ("rejected", count(.rejected)), ("skipped", count(.skippedRejected) + count(.skippedRevoked)),
+            ("rolled_back", count(.rolledBack)), ("deactivated", count(.deactivated)),
+        ]
+    }
+
+    /// Rejections by finding code.
+    public var rejectedByCode: [String: Int] {
+        var result: [String: Int] = [:]
+        for finding in findings where finding.severity == .error { result[finding.code, default: 0] += 1 }
+        return result
+    }
+
+    /// One line for people: `applied revision 3: 1 activated, 3 unchanged (2 requests, 8.1 KB, 12 ms)`.
+    public var summary: String {
+        let ms = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+        let timing = "\(requests) request\(requests == 1 ? "" : "s"), \(bytes) bytes, \(Int(ms.rounded())) ms"
+        let counts = counters.filter { $0.0 != "requests" && $0.0 != "bytes" && $0.0 != "downloaded" && $0.1 > 0 }
+            .map { "\($0.1) \($0.0.replacingOccurrences(of: "_", with: " "))" }.joined(separator: ", ")
+        var text = outcome.rawValue
+        if let manifestRevision { text += " revision \(manifestRevision)" }
+        if !counts.isEmpty { text += ": \(counts)" }
+        if let error { text += ": \(error.message)" }
+        let rejected = rejectedByCode.keys.sorted()
+        if !rejected.isEmpty { text += " [rejected: \(rejected.joined(separator: ", "))]" }
+        return text + " (\(timing))"
+    }
+}
