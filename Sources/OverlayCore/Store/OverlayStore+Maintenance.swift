@@ -42,8 +42,8 @@ extension OverlayStore {
     /// process finds no store and cannot resurrect one.
     /// - Throws: ``StoreError`` when a file cannot be removed; what was removed stays removed.
     public func deleteAll() throws {
-        try writer.withLock { (writer: inout WriterState) throws in
-            writer.isDeleted = true
+        try writer.withLock { (_: inout WriterState) throws in
+            isDeleted.store(true, ordering: .releasing)
             guard try syscalls.status(layout.root)?.isDirectory == true else { return }
             let parent = (layout.root as NSString).deletingLastPathComponent
             let name = (layout.root as NSString).lastPathComponent

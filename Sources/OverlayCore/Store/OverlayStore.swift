@@ -37,9 +37,10 @@ public final class OverlayStore: Sendable {
     let layout: StoreLayout
     let journalLimit: Int
     let writer: Mutex<WriterState>
+    /// Set by `deleteAll`; read without the writer mutex so readers never wait behind a writer blocked on `LOCK`.
+    let isDeleted = Atomic<Bool>(false)
 
     struct WriterState {
-        var isDeleted = false
         /// Whether `state.json` belonged to this identity when last seen: if another build replaces it, writes stop.
         var ownsIdentity: Bool
     }
@@ -153,7 +154,7 @@ public final class OverlayStore: Sendable {
 
     /// `state.json` if it is readable and belongs to this identity.
     func currentState() -> StoreState? {
-        guard !isIgnored, !writer.withLock({ $0.isDeleted }),
+        guard !isIgnored, !isDeleted.load(ordering: .acquiring),
               (try? Self.readFormat(layout, syscalls)) == .current,
               let state = try? Self.loadState(layout, syscalls),
               state.belongs(appVersion: appVersion, sourceHash: sourceHash)
@@ -191,7 +192,7 @@ public final class OverlayStore: Sendable {
     /// Runs `body` holding the in-process mutex and `LOCK`, after checking the store still exists in a known format.
     func withWriteLock<R: Sendable>(_ body: (inout WriterState) throws -> R) throws -> R {
         try writer.withLock { (writer: inout WriterState) throws -> R in
-            guard !writer.isDeleted else { throw StoreError.deleted(layout.root) }
+            guard !isDeleted.load(ordering: .acquiring) else { throw StoreError.deleted(layout.root) }
             guard !isIgnored else { throw StoreError.newerFormat(layout.formatPath) }
             return try Self.withFileLock(layout, syscalls) { () throws -> R in
                 switch try Self.readFormat(layout, syscalls) {

@@ -88,7 +88,8 @@ extension Syscalls {
             return true
         } catch let error as StoreError where error.cause == EEXIST {
             if try status(path)?.isDirectory == true { return false }
-            throw error
+            // Something other than a directory holds the name: say so rather than "file exists".
+            throw StoreError.syscall("mkdir", path: path, errno: ENOTDIR)
         }
     }
 
