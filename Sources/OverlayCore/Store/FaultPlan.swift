@@ -1,0 +1,139 @@
+import Synchronization
+
+/// A script of failures for the syscall seam, for tests: fail the Nth call of a kind (or of any kind)
+/// with an errno, or "kill the process" there.
+///
+/// A stop throws ``StoreError/Code/simulatedCrash`` and puts the plan in the crashed state: every later
+/// call through it throws the same error without touching the disk (`close` still releases the
+/// descriptor, as the kernel would for a dead process). The test then reopens the store with
+/// ``Syscalls/live`` as if the process had been restarted.
+///
+/// ```swift
+/// let plan = FaultPlan([.init(kind: .fsync, occurrence: 1, action: .fail(errno: EIO))])
+/// let store = try OverlayStore.open(at: url, appVersion: "1.0", sourceHash: hash, syscalls: .injecting(plan))
+/// ```
+public final class FaultPlan: Sendable {
+    /// What happens at the chosen call.
+    public enum Action: Sendable, Hashable {
+        /// The call fails with this errno and does nothing.
+        case fail(errno: Int32)
+        /// The process dies just before the call.
+        case stop
+        /// A `write` writes its first half, then the process dies (on other calls: same as `stop`).
+        case tornWrite
+    }
+
+    /// One scripted fault: the `occurrence`-th (1-based) call of `kind` (of any kind when `nil`).
+    public struct Rule: Sendable, Hashable {
+        public var kind: SyscallKind?
+        public var occurrence: Int
+        public var action: Action
+
+        public init(kind: SyscallKind?, occurrence: Int, action: Action) {
+            self.kind = kind
+            self.occurrence = occurrence
+            self.action = action
+        }
+    }
+
+    /// One call that went through the plan.
+    public struct Call: Sendable, Hashable {
+        public var kind: SyscallKind
+        public var path: String
+    }
+
+    enum Decision { case proceed, fail(Int32), crash, tornWrite }
+
+    private struct State {
+        var rules: [Rule]
+        var counts: [SyscallKind: Int] = [:]
+        var total = 0
+        var calls: [Call] = []
+        var crashed = false
+    }
+
+    private let state: Mutex<State>
+
+    /// A plan with these rules; an empty plan only records the calls.
+    public init(_ rules: [Rule] = []) {
+        state = Mutex(State(rules: rules))
+    }
+
+    /// Replaces the rules and restarts counting and recording from zero (e.g. after opening the store).
+    public func arm(_ rules: [Rule]) {
+        state.withLock { $0 = State(rules: rules) }
+    }
+
+    /// The calls made since the plan was created or last armed, in order (including the one that failed or stopped).
+    public var calls: [Call] { state.withLock { $0.calls } }
+
+    /// Whether a stop has "killed" the process.
+    public var hasCrashed: Bool { state.withLock { $0.crashed } }
+
+    /// Counts the call and decides its fate.
+    func decide(_ kind: SyscallKind, _ path: String) -> Decision {
+        state.withLock { state in
+            if state.crashed { return .crash }
+            state.total += 1
+            state.counts[kind, default: 0] += 1
+            state.calls.append(Call(kind: kind, path: path))
+            let ofKind = state.counts[kind, default: 0]
+            let rule = state.rules.first { rule in
+                rule.kind == nil ? rule.occurrence == state.total : rule.kind == kind && rule.occurrence == ofKind
+            }
+            switch rule?.action {
+            case nil: return .proceed
+            case .fail(let number): return .fail(number)
+            case .stop:
+                state.crashed = true
+                return .crash
+            case .tornWrite:
+                state.crashed = true
+                return kind == .write ? .tornWrite : .crash
+            }
+        }
+    }
+}
+
+extension Syscalls {
+    /// The `base` seam with the faults of `plan` injected before each call.
+    public static func injecting(_ plan: FaultPlan, over base: Syscalls = .live) -> Syscalls {
+        @Sendable func gate(_ kind: SyscallKind, _ path: String) throws {
+            switch plan.decide(kind, path) {
+            case .proceed: return
+            case .fail(let number): throw StoreError.syscall(kind.rawValue, path: path, errno: number)
+            case .crash, .tornWrite: throw StoreError.simulatedCrash(kind.rawValue, path: path)
+            }
+        }
+        return Syscalls(
+            open: { path, flags, mode in try gate(.open, path); return try base.open(path, flags, mode) },
+            read: { fd, path, count in try gate(.read, path); return try base.read(fd, path, count) },
+            write: { fd, path, bytes in
+                switch plan.decide(.write, path) {
+                case .proceed: try base.write(fd, path, bytes)
+                case .fail(let number): throw StoreError.syscall("write", path: path, errno: number)
+                case .crash: throw StoreError.simulatedCrash("write", path: path)
+                case .tornWrite:
+                    try? base.write(fd, path, Array(bytes.prefix(bytes.count / 2)))
+                    throw StoreError.simulatedCrash("write", path: path)
+                }
+            },
+            fsync: { fd, path in try gate(.fsync, path); try base.fsync(fd, path) },
+            close: { fd, path in
+                if plan.hasCrashed {
+                    try? base.close(fd, path)
+                    throw StoreError.simulatedCrash("close", path: path)
+                }
+                try gate(.close, path)
+                try base.close(fd, path)
+            },
+            rename: { from, to in try gate(.rename, "\(from) -> \(to)"); try base.rename(from, to) },
+            mkdir: { path, mode in try gate(.mkdir, path); try base.mkdir(path, mode) },
+            unlink: { path in try gate(.unlink, path); try base.unlink(path) },
+            rmdir: { path in try gate(.rmdir, path); try base.rmdir(path) },
+            listDirectory: { path in try gate(.readdir, path); return try base.listDirectory(path) },
+            flock: { fd, path, operation in try gate(.flock, path); try base.flock(fd, path, operation) },
+            status: { path in try gate(.stat, path); return try base.status(path) },
+            descriptorStatus: { fd, path in try gate(.stat, path); return try base.descriptorStatus(fd, path) })
+    }
+}

@@ -1,0 +1,139 @@
+public import Foundation
+
+extension OverlayStore {
+    /// Writes a validated revision durably and makes it the module's active one; the active one becomes previous.
+    ///
+    /// Under `LOCK`: re-check the store's identity; write `files` and then the digest list into `tmp/<unique>/`,
+    /// fsyncing each file and each directory; rename it to `modules/<Module>/<sha256>/`; fsync the parent;
+    /// then replace `state.json` atomically. A directory already at that name (left by a crash before the
+    /// state switch) is reused if every file matches its digest list, else removed and written anew.
+    /// Any failure (including `fsync`, never retried, and `ENOSPC`) removes the temporary directory and leaves
+    /// the active and previous revisions as they were.
+    /// - Parameters:
+    ///   - files: Relative path (`Info.plist`, `fr.lproj/Localizable.strings`, …) → bytes.
+    /// - Throws: ``StoreError``; `invalidArgument` for a bad module name, SHA-256 or path.
+    public func activate(module: String, sha256: String, revision: Int, files: [String: Data]) throws {
+        try StoreLayout.validate(module: module)
+        try StoreLayout.validate(sha256: sha256)
+        try StoreLayout.validate(files: files)
+        try mutate { state in
+            var entry = state.modules[module] ?? StoreState.Module()
+            let directory = StoreLayout.revisionDirectory(module: module, sha256: sha256)
+            let record = StoreState.Revision(sha256: sha256, revision: revision, directory: directory)
+            if entry.active?.sha256 == sha256 {
+                entry.active = record
+            } else {
+                try placeRevision(files, at: layout.absolute(directory), module: module)
+                if let active = entry.active { entry.previous = active }
+                entry.active = record
+            }
+            state.modules[module] = entry
+        }
+    }
+
+    /// Makes the previous revision active again, or returns the module to the shipped strings if there is none.
+    /// - Returns: The revision now active, or `nil` for the shipped strings.
+    @discardableResult
+    public func rollback(module: String) throws -> ActiveRevision? {
+        try StoreLayout.validate(module: module)
+        return try mutate { state in
+            guard var entry = state.modules[module] else { return nil }
+            entry.active = entry.previous
+            entry.previous = nil
+            state.modules[module] = entry.isEmpty ? nil : entry
+            return entry.active.map { revision($0, of: module) }
+        }
+    }
+
+    /// Returns the module to the shipped strings: no active and no previous revision.
+    public func deactivate(module: String) throws {
+        try StoreLayout.validate(module: module)
+        try mutate { state in
+            guard var entry = state.modules[module] else { return }
+            entry.active = nil
+            entry.previous = nil
+            state.modules[module] = entry.isEmpty ? nil : entry
+        }
+    }
+
+    /// Records a manifest that passed signature, binding and expiry. A lower revision than the highest
+    /// recorded never lowers the mark (the sync service rejects it as a rollback before calling this).
+    public func recordManifestSeen(revision: Int, sha256: String) throws {
+        try StoreLayout.validate(sha256: sha256)
+        try mutate { state in
+            if let seen = state.highestSeen, seen.revision > revision { return }
+            state.highestSeen = SeenManifest(revision: revision, sha256: sha256)
+        }
+    }
+
+    /// Remembers that `sha256` of `module` was rejected, so it is not downloaded again under this manifest.
+    public func markRejected(module: String, sha256: String) throws {
+        try StoreLayout.validate(module: module)
+        try StoreLayout.validate(sha256: sha256)
+        try mutate { state in
+            var entry = state.modules[module] ?? StoreState.Module()
+            guard !entry.rejected.contains(sha256) else { return }
+            entry.rejected = (entry.rejected + [sha256]).sorted()
+            state.modules[module] = entry
+        }
+    }
+
+    /// Forgets every rejection (the manifest changed).
+    public func clearRejected() throws {
+        try mutate { state in
+            for (name, var entry) in state.modules where !entry.rejected.isEmpty {
+                entry.rejected = []
+                state.modules[name] = entry.isEmpty ? nil : entry
+            }
+        }
+    }
+
+    /// Persists the last fully applied manifest, its signature file and its ETag (each file replaced atomically,
+    /// then `state.json`).
+    public func saveManifest(bytes: Data, signature: Data, etag: String?) throws {
+        try mutate { state in
+            try syscalls.replaceFile(layout.manifestPath, with: bytes, temporaryDirectory: layout.temporaryPath)
+            try syscalls.replaceFile(layout.signaturePath, with: signature, temporaryDirectory: layout.temporaryPath)
+            state.etag = etag
+        }
+    }
+
+    /// Puts a complete, fsynced revision directory at `target`, reusing one a crash left there if it verifies.
+    private func placeRevision(_ files: [String: Data], at target: String, module: String) throws {
+        if let existing = try syscalls.status(target) {
+            if existing.isDirectory,
+               try syscalls.verifyRevision(at: target, fileLimit: Self.fileLimit).isEmpty,
+               try DigestList(data: syscalls.readFile("\(target)/\(StoreLayout.digestListFile)",
+                                                      limit: Self.metadataLimit)) == DigestList(files: files) {
+                return
+            }
+            try syscalls.removeTree(target)
+        }
+        let temp = "\(layout.temporaryPath)/\(StoreLayout.uniqueSuffix())"
+        try syscalls.mkdir(temp, 0o755)
+        var renamed = false
+        do {
+            var directories = [temp]
+            for path in files.keys.sorted() {
+                var parent = temp
+                for component in path.split(separator: "/").dropLast() {
+                    parent += "/\(component)"
+                    if try syscalls.makeDirectory(parent) { directories.append(parent) }
+                }
+                try syscalls.writeNewFile("\(temp)/\(path)", files[path]!)
+            }
+            try syscalls.writeNewFile("\(temp)/\(StoreLayout.digestListFile)", DigestList(files: files).data)
+            for directory in directories.reversed() { try syscalls.fsyncDirectory(directory) }
+            if try syscalls.makeDirectory(layout.modulePath(module)) {
+                try syscalls.fsyncDirectory(layout.modulesPath)
+            }
+            try syscalls.rename(temp, target)
+            renamed = true
+            try syscalls.fsyncDirectory(layout.modulePath(module))
+            try syscalls.fsyncDirectory(layout.temporaryPath)
+        } catch {
+            try? syscalls.removeTree(renamed ? target : temp)
+            throw error
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension OverlayStore {
+    /// Largest single journal line accepted.
+    static let journalLineLimit = 64 * 1024
+
+    /// Appends one JSON line to `journal.jsonl`, first rotating it to `journal.1.jsonl` (replacing the older
+    /// one) when the line would take it past the journal limit. Takes `LOCK`; not fsynced (a diagnostic log).
+    public func appendJournal(_ line: JSONValue) throws {
+        var bytes = Array(line.serialized().utf8)
+        guard bytes.count < Self.journalLineLimit else {
+            throw StoreError.invalid("a journal line of \(bytes.count) bytes is over the \(Self.journalLineLimit)-byte "
+                                     + "limit; journal counters, not payloads")
+        }
+        bytes.append(0x0A)
+        try withWriteLock { _ in
+            let size = try syscalls.status(layout.journalPath)?.size ?? 0
+            if size > 0, size + bytes.count > journalLimit {
+                try syscalls.rename(layout.journalPath, layout.rotatedJournalPath)
+            }
+            let fd = try syscalls.open(layout.journalPath, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+            do {
+                try syscalls.write(fd, layout.journalPath, bytes)
+            } catch {
+                try? syscalls.close(fd, layout.journalPath)
+                throw error
+            }
+            try syscalls.close(fd, layout.journalPath)
+        }
+    }
+
+    /// The last `n` journal entries, oldest first, across `journal.1.jsonl` and `journal.jsonl`.
+    /// A line that does not parse (torn by a crash) is skipped. Takes no lock.
+    public func readJournal(last n: Int) throws -> [JSONValue] {
+        guard n > 0, !isIgnored, !isDeleted.load(ordering: .acquiring) else { return [] }
+        let limit = journalLimit + Self.journalLineLimit + 1
+        var entries: [JSONValue] = []
+        for path in [layout.rotatedJournalPath, layout.journalPath] {
+            guard let data = try syscalls.readFileIfPresent(path, limit: limit) else { continue }
+            for line in data.split(separator: 0x0A) where !line.isEmpty {
+                if let value = try? StrictJSON.parse(Data(line)) { entries.append(value) }
+            }
+        }
+        return Array(entries.suffix(n))
+    }
+}

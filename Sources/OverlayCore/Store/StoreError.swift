@@ -1,0 +1,115 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Why the durable client store refused or failed an operation.
+///
+/// Errors from the syscall seam name the libc call (`syscall`), the `path` it was given and the `errno`
+/// (`cause`); the message says what happened and what to do. Whatever the error, the revision that was
+/// active before the failing call keeps serving.
+public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A stable, machine-readable error kind.
+    public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+        public let rawValue: String
+
+        public init(rawValue: String) { self.rawValue = rawValue }
+
+        /// The disk (or the user's quota) is full: `ENOSPC`, `EDQUOT`.
+        public static let diskFull = Code(rawValue: "store.disk-full")
+        /// `fsync` failed (usually `EIO`): the data may not be on disk; the operation was abandoned, not retried.
+        public static let fsyncFailed = Code(rawValue: "store.fsync-failed")
+        /// The storage reported an input/output error (`EIO`) on a call other than `fsync`.
+        public static let ioError = Code(rawValue: "store.io-error")
+        /// The process may not read or write the store: `EACCES`, `EPERM`, `EROFS`.
+        public static let permissionDenied = Code(rawValue: "store.permission-denied")
+        /// A path the operation needs does not exist: `ENOENT`.
+        public static let notFound = Code(rawValue: "store.not-found")
+        /// Any other failing system call; `cause` holds the errno.
+        public static let systemCallFailed = Code(rawValue: "store.system-call-failed")
+        /// `store.json` names a newer (or unreadable) format: the store is ignored and never written.
+        public static let newerFormat = Code(rawValue: "store.newer-format")
+        /// After taking `LOCK`, the store turned out to belong to another app version or source hash.
+        public static let identityChanged = Code(rawValue: "store.identity-changed")
+        /// The store was deleted (kill switch); this instance refuses further writes.
+        public static let deleted = Code(rawValue: "store.deleted")
+        /// A module name, SHA-256, relative path or journal line the store does not accept.
+        public static let invalidArgument = Code(rawValue: "store.invalid-argument")
+        /// A file is larger than the store reads for its kind.
+        public static let tooLarge = Code(rawValue: "store.too-large")
+        /// A fault plan stopped the process at this call (tests only): nothing after it happened.
+        public static let simulatedCrash = Code(rawValue: "store.simulated-crash")
+
+        public var description: String { rawValue }
+    }
+
+    public var code: Code
+    /// What is wrong and how to fix it.
+    public var message: String
+    /// The libc function that failed (`open`, `fsync`, …), when a system call failed.
+    public var syscall: String?
+    /// The path the call was given.
+    public var path: String?
+    /// The `errno` the call set, when a system call failed.
+    public var cause: Int32?
+
+    public init(code: Code, message: String, syscall: String? = nil, path: String? = nil, cause: Int32? = nil) {
+        self.code = code
+        self.message = message
+        self.syscall = syscall
+        self.path = path
+        self.cause = cause
+    }
+
+    public var description: String { "\(code): \(message)" }
+}
+
+extension StoreError {
+    /// The error for a failed system call: `code` from `errno`, a message naming the call, the path and the fix.
+    static func syscall(_ name: String, path: String, errno number: Int32) -> StoreError {
+        let reason = String(cString: strerror(number))
+        let (code, fix): (Code, String)
+        switch number {
+        case ENOSPC, EDQUOT:
+            (code, fix) = (.diskFull, "the disk is full; free space, the active revision keeps serving")
+        case EIO where name == "fsync":
+            (code, fix) = (.fsyncFailed,
+                           "the storage could not confirm the write; the operation was abandoned without retry "
+                           + "and the active revision keeps serving; check the disk")
+        case EIO:
+            (code, fix) = (.ioError, "the storage reported an I/O error; check the disk, the active revision keeps serving")
+        case EACCES, EPERM, EROFS:
+            (code, fix) = (.permissionDenied, "give the process read and write access to the store directory")
+        case ENOENT:
+            (code, fix) = (.notFound, "the path is missing; reopen the store to recreate its layout")
+        default:
+            (code, fix) = (.systemCallFailed, "the active revision keeps serving; retry later")
+        }
+        return StoreError(code: code, message: "\(name)(\(path)) failed: \(reason) (errno \(number)); \(fix)",
+                          syscall: name, path: path, cause: number)
+    }
+
+    /// The distinguished error a fault plan throws when it "kills" the process at a call.
+    static func simulatedCrash(_ name: String, path: String) -> StoreError {
+        StoreError(code: .simulatedCrash,
+                   message: "the fault plan stopped the process at \(name)(\(path)); reopen the store to recover",
+                   syscall: name, path: path)
+    }
+
+    static func invalid(_ message: String) -> StoreError {
+        StoreError(code: .invalidArgument, message: message)
+    }
+
+    static func newerFormat(_ path: String) -> StoreError {
+        StoreError(code: .newerFormat,
+                   message: "\(path) names a store format this build does not know; the store is ignored and left "
+                       + "untouched; update the app, or delete the store to start over",
+                   path: path)
+    }
+
+    static func deleted(_ path: String) -> StoreError {
+        StoreError(code: .deleted,
+                   message: "the store at \(path) was deleted (kill switch); open it again to start over", path: path)
+    }
+}

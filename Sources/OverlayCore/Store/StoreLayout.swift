@@ -1,0 +1,110 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The names inside a store directory, and the rules for the names callers hand in.
+struct StoreLayout: Sendable {
+    static let formatFile = "store.json"
+    static let lockFile = "LOCK"
+    static let stateFile = "state.json"
+    static let manifestFile = "manifest.json"
+    static let signatureFile = "manifest.json.sig"
+    static let signaturesDirectory = "signatures"
+    static let modulesDirectory = "modules"
+    static let journalFile = "journal.jsonl"
+    static let rotatedJournalFile = "journal.1.jsonl"
+    static let temporaryDirectory = "tmp"
+    /// Written last inside each revision directory: the SHA-256 of every other file.
+    static let digestListFile = "overlay-digests.json"
+
+    /// Every name the store owns; `deleteAll` removes these and nothing else.
+    static func isOwned(_ name: String) -> Bool {
+        [formatFile, lockFile, stateFile, manifestFile, signatureFile, signaturesDirectory, modulesDirectory,
+         temporaryDirectory].contains(name)
+            || (name.hasPrefix("journal") && name.hasSuffix(".jsonl"))
+    }
+
+    /// The store's directory, without a trailing slash.
+    let root: String
+
+    var formatPath: String { "\(root)/\(Self.formatFile)" }
+    var lockPath: String { "\(root)/\(Self.lockFile)" }
+    var statePath: String { "\(root)/\(Self.stateFile)" }
+    var manifestPath: String { "\(root)/\(Self.manifestFile)" }
+    var signaturePath: String { "\(root)/\(Self.signatureFile)" }
+    var modulesPath: String { "\(root)/\(Self.modulesDirectory)" }
+    var journalPath: String { "\(root)/\(Self.journalFile)" }
+    var rotatedJournalPath: String { "\(root)/\(Self.rotatedJournalFile)" }
+    var temporaryPath: String { "\(root)/\(Self.temporaryDirectory)" }
+
+    func modulePath(_ module: String) -> String { "\(modulesPath)/\(module)" }
+
+    /// `modules/<Module>/<sha256>` relative to the root, the form `state.json` records.
+    static func revisionDirectory(module: String, sha256: String) -> String {
+        "\(modulesDirectory)/\(module)/\(sha256)"
+    }
+
+    func absolute(_ relative: String) -> String { "\(root)/\(relative)" }
+
+    /// A name no other writer picks: process id and 64 random bits.
+    static func uniqueSuffix() -> String {
+        "\(getpid())-\(String(UInt64.random(in: .min ... .max), radix: 16))"
+    }
+
+    // MARK: Validation
+
+    /// A module name is one plain path component: letters, digits, `_`, `-`, `.`, not starting with `.`.
+    static func validate(module: String) throws {
+        let allowed = module.utf8.allSatisfy { byte in
+            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+        }
+        guard !module.isEmpty, module.utf8.count <= 128, allowed, !module.hasPrefix(".") else {
+            throw StoreError.invalid(
+                "module name \"\(module)\" is not a plain name (letters, digits, _ - ., not starting with .); "
+                    + "use the module's name from the catalog")
+        }
+    }
+
+    /// A SHA-256 is 64 lowercase hex digits.
+    static func validate(sha256: String) throws {
+        let isHex = sha256.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+        guard sha256.utf8.count == 64, isHex else {
+            throw StoreError.invalid("\"\(sha256)\" is not a SHA-256 in lowercase hex (64 digits)")
+        }
+    }
+
+    /// A revision file path is relative, `/`-separated, with no empty, `.` or `..` component, no `\` or NUL,
+    /// and is not the digest list's name.
+    static func validate(relativePath path: String) throws {
+        let components = path.split(separator: "/", omittingEmptySubsequences: false)
+        let isPlain = !path.isEmpty && path.utf8.count <= 1024
+            && components.allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." && $0.utf8.count <= 255 }
+            && !path.utf8.contains(0) && !path.utf8.contains(UInt8(ascii: "\\"))
+        guard isPlain else {
+            throw StoreError.invalid(
+                "revision file path \"\(path)\" is not a plain relative path (no leading /, no . or .. or empty "
+                    + "components, no backslash); pass paths like fr.lproj/Localizable.strings")
+        }
+        guard path != digestListFile else {
+            throw StoreError.invalid("revision file path \"\(path)\" is reserved for the store's digest list")
+        }
+    }
+
+    /// Checks every path, and that no file is also used as a directory (`a` and `a/b`).
+    static func validate(files: [String: some Any]) throws {
+        guard !files.isEmpty else { throw StoreError.invalid("a revision needs at least one file") }
+        for path in files.keys {
+            try validate(relativePath: path)
+            var prefix = Substring(path)
+            while let slash = prefix.lastIndex(of: "/") {
+                prefix = prefix[..<slash]
+                if files[String(prefix)] != nil {
+                    throw StoreError.invalid("\"\(prefix)\" is both a file and the directory of \"\(path)\"")
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+
+/// The highest manifest revision a store has seen, and that manifest's SHA-256.
+public struct SeenManifest: Sendable, Hashable {
+    public var revision: Int
+    /// Lowercase hex SHA-256 of the manifest's bytes.
+    public var sha256: String
+
+    public init(revision: Int, sha256: String) {
+        self.revision = revision
+        self.sha256 = sha256
+    }
+}
+
+/// The contents of `state.json`: which build the store belongs to and what each module serves.
+struct StoreState: Sendable, Equatable {
+    struct Revision: Sendable, Equatable {
+        var sha256: String
+        var revision: Int
+        /// `modules/<Module>/<sha256>`, relative to the store root.
+        var directory: String
+    }
+
+    struct Module: Sendable, Equatable {
+        var active: Revision?
+        var previous: Revision?
+        /// Archive SHA-256s rejected under the current manifest, sorted.
+        var rejected: [String] = []
+
+        var isEmpty: Bool { active == nil && previous == nil && rejected.isEmpty }
+    }
+
+    static let formatVersion = 1
+
+    var appVersion: String
+    var sourceHash: String
+    var modules: [String: Module] = [:]
+    var highestSeen: SeenManifest?
+    var etag: String?
+
+    func belongs(appVersion: String, sourceHash: String) -> Bool {
+        self.appVersion == appVersion && self.sourceHash == sourceHash
+    }
+
+    /// Every revision directory the state names (active and previous), relative to the root.
+    var namedDirectories: Set<String> {
+        Set(modules.values.flatMap { [$0.active?.directory, $0.previous?.directory].compactMap { $0 } })
+    }
+}
+
+// MARK: - JSON
+
+extension StoreState {
+    var json: JSONValue {
+        var modulesObject = JSONObject()
+        for name in modules.keys.sorted() {
+            let module = modules[name]!
+            var object = JSONObject()
+            if let active = module.active { object["active"] = active.json }
+            if let previous = module.previous { object["previous"] = previous.json }
+            object["rejected"] = .array(module.rejected.map { .string($0) })
+            modulesObject[name] = .object(object)
+        }
+        var root = JSONObject()
+        root["format_version"] = .number(JSONNumber(Self.formatVersion))
+        root["app_version"] = .string(appVersion)
+        root["source_hash"] = .string(sourceHash)
+        root["modules"] = .object(modulesObject)
+        if let highestSeen {
+            root["highest_manifest_revision"] = .number(JSONNumber(highestSeen.revision))
+            root["highest_manifest_sha256"] = .string(highestSeen.sha256)
+        }
+        if let etag { root["etag"] = .string(etag) }
+        return .object(root)
+    }
+
+    /// Decodes `state.json`; any structural problem throws (the caller treats the store as empty).
+    init(json data: [UInt8]) throws {
+        let root = try JSONNode(StrictJSON.parse(Data(data))).object()
+        guard try root.required("format_version", as: Int.self) == Self.formatVersion else {
+            throw StoreError.invalid("state.json has an unknown format_version")
+        }
+        appVersion = try root.required("app_version", as: String.self)
+        sourceHash = try root.required("source_hash", as: String.self)
+        for (name, node) in try root.required("modules").object().members {
+            let object = try node.object()
+            var module = Module()
+            module.active = try object.optional("active").map { try Revision(node: $0) }
+            module.previous = try object.optional("previous").map { try Revision(node: $0) }
+            module.rejected = try object.required("rejected").array().map { try $0.string() }
+            for directory in [module.active?.directory, module.previous?.directory].compactMap({ $0 }) {
+                guard directory.hasPrefix("\(StoreLayout.modulesDirectory)/\(name)/") else {
+                    throw StoreError.invalid("state.json names a directory outside modules/\(name)/")
+                }
+            }
+            modules[name] = module
+        }
+        if let revision = try root.optional("highest_manifest_revision", as: Int.self) {
+            highestSeen = SeenManifest(revision: revision,
+                                       sha256: try root.required("highest_manifest_sha256", as: String.self))
+        }
+        etag = try root.optional("etag", as: String.self)
+    }
+}
+
+extension StoreState.Revision {
+    var json: JSONValue {
+        .object(JSONObject([("sha256", .string(sha256)), ("revision", .number(JSONNumber(revision))),
+                            ("dir", .string(directory))]))
+    }
+
+    init(node: JSONNode) throws {
+        let object = try node.object()
+        sha256 = try object.required("sha256", as: String.self)
+        revision = try object.required("revision", as: Int.self)
+        directory = try object.required("dir", as: String.self)
+        try StoreLayout.validate(sha256: sha256)
+        guard directory.hasSuffix("/\(sha256)"), !directory.contains("..") else {
+            throw StoreError.invalid("state.json: dir \(directory) does not end in the revision's sha256")
+        }
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// File-level operations built from the seam's calls: every durable step the store takes is here.
+extension Syscalls {
+    /// Reads a whole file, refusing more than `limit` bytes.
+    func readFile(_ path: String, limit: Int) throws -> Data {
+        let fd = try open(path, O_RDONLY | O_CLOEXEC, 0)
+        var result = Data()
+        do {
+            while true {
+                let chunk = try read(fd, path, 64 * 1024)
+                if chunk.isEmpty { break }
+                result.append(contentsOf: chunk)
+                if result.count > limit {
+                    throw StoreError(code: .tooLarge,
+                                     message: "\(path) is larger than \(limit) bytes, more than the store ever writes "
+                                         + "there; delete the store to start over",
+                                     syscall: "read", path: path)
+                }
+            }
+        } catch {
+            try? close(fd, path)
+            throw error
+        }
+        try close(fd, path)
+        return result
+    }
+
+    /// Reads a whole file, or `nil` when it does not exist.
+    func readFileIfPresent(_ path: String, limit: Int) throws -> Data? {
+        do {
+            return try readFile(path, limit: limit)
+        } catch let error as StoreError where error.code == .notFound && error.syscall == "open" {
+            return nil
+        }
+    }
+
+    /// Creates a new file (never an existing one), writes every byte, fsyncs and closes it.
+    func writeNewFile(_ path: String, _ data: Data) throws {
+        let fd = try open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        do {
+            try write(fd, path, Array(data))
+            try fsync(fd, path)
+        } catch {
+            try? close(fd, path)
+            throw error
+        }
+        try close(fd, path)
+    }
+
+    /// Opens a directory and fsyncs it, so the names created, renamed or removed in it are durable.
+    func fsyncDirectory(_ path: String) throws {
+        let fd = try open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0)
+        do {
+            try fsync(fd, path)
+        } catch {
+            try? close(fd, path)
+            throw error
+        }
+        try close(fd, path)
+    }
+
+    /// Replaces `path` with `data` atomically: temp file in `temporaryDirectory`, fsync, rename, fsync the parent.
+    func replaceFile(_ path: String, with data: Data, temporaryDirectory: String) throws {
+        let name = (path as NSString).lastPathComponent
+        let temp = "\(temporaryDirectory)/\(name).\(StoreLayout.uniqueSuffix())"
+        do {
+            try writeNewFile(temp, data)
+            try rename(temp, path)
+        } catch {
+            try? unlink(temp)
+            throw error
+        }
+        try fsyncDirectory((path as NSString).deletingLastPathComponent)
+    }
+
+    /// Creates a directory; `true` if it was created, `false` if a directory was already there.
+    @discardableResult
+    func makeDirectory(_ path: String) throws -> Bool {
+        do {
+            try mkdir(path, 0o755)
+            return true
+        } catch let error as StoreError where error.cause == EEXIST {
+            if try status(path)?.isDirectory == true { return false }
+            // Something other than a directory holds the name: say so rather than "file exists".
+            throw StoreError.syscall("mkdir", path: path, errno: ENOTDIR)
+        }
+    }
+
+    /// Creates a directory and every missing ancestor (for the store's root only).
+    func makeDirectories(_ path: String) throws {
+        if try status(path)?.isDirectory == true { return }
+        let parent = (path as NSString).deletingLastPathComponent
+        if !parent.isEmpty, parent != path { try makeDirectories(parent) }
+        try makeDirectory(path)
+    }
+
+    /// Removes a file or a directory tree; nothing to do when it is absent. Symlinks are removed, never followed.
+    func removeTree(_ path: String) throws {
+        guard let info = try status(path) else { return }
+        if info.isDirectory {
+            for name in try listDirectory(path) { try removeTree("\(path)/\(name)") }
+            try rmdir(path)
+        } else {
+            try unlink(path)
+        }
+    }
+
+    /// Every regular file under `directory`, as sorted paths relative to it.
+    func listFiles(under directory: String, prefix: String = "") throws -> [String] {
+        var result: [String] = []
+        for name in try listDirectory(directory) {
+            let path = "\(directory)/\(name)"
+            if try status(path)?.isDirectory == true {
+                result += try listFiles(under: path, prefix: "\(prefix)\(name)/")
+            } else {
+                result.append(prefix + name)
+            }
+        }
+        return result.sorted()
+    }
+}

@@ -1,0 +1,167 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One kind of libc call the store makes: the unit a ``FaultPlan`` counts.
+public enum SyscallKind: String, Sendable, Hashable, CaseIterable {
+    case open, read, write, fsync, close, rename, mkdir, unlink, rmdir, readdir, flock, stat
+}
+
+/// What `lstat`/`fstat` report about a file, as far as the store cares.
+public struct FileStatus: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable { case regular, directory, other }
+
+    public var kind: Kind
+    public var size: Int
+    /// Device and inode: equal for two paths (or descriptors) of the same file.
+    public var device: UInt64
+    public var inode: UInt64
+
+    public init(kind: Kind, size: Int, device: UInt64, inode: UInt64) {
+        self.kind = kind
+        self.size = size
+        self.device = device
+        self.inode = inode
+    }
+
+    public var isDirectory: Bool { kind == .directory }
+}
+
+/// The store's only way to touch the file system: one closure per libc call.
+///
+/// Every live call retries `EINTR` and turns a failure into a ``StoreError`` naming the call, the path
+/// and the errno. Tests replace the seam with ``injecting(_:over:)`` to fail or "kill" the Nth call.
+public struct Syscalls: Sendable {
+    /// `open(2)`; returns the descriptor.
+    var open: @Sendable (_ path: String, _ flags: Int32, _ mode: UInt32) throws -> Int32
+    /// One `read(2)` of at most `count` bytes; empty at end of file.
+    var read: @Sendable (_ fd: Int32, _ path: String, _ count: Int) throws -> [UInt8]
+    /// `write(2)` in a loop until every byte is written.
+    var write: @Sendable (_ fd: Int32, _ path: String, _ bytes: [UInt8]) throws -> Void
+    /// `fsync(2)`.
+    var fsync: @Sendable (_ fd: Int32, _ path: String) throws -> Void
+    /// `close(2)`; `EINTR` counts as closed (Linux frees the descriptor anyway).
+    var close: @Sendable (_ fd: Int32, _ path: String) throws -> Void
+    /// `rename(2)`.
+    var rename: @Sendable (_ from: String, _ to: String) throws -> Void
+    /// `mkdir(2)`.
+    var mkdir: @Sendable (_ path: String, _ mode: UInt32) throws -> Void
+    /// `unlink(2)`.
+    var unlink: @Sendable (_ path: String) throws -> Void
+    /// `rmdir(2)`.
+    var rmdir: @Sendable (_ path: String) throws -> Void
+    /// `opendir`/`readdir`/`closedir`: the names in a directory, without `.` and `..`.
+    var listDirectory: @Sendable (_ path: String) throws -> [String]
+    /// `flock(2)` with the given operation (`LOCK_EX`, `LOCK_UN`).
+    var flock: @Sendable (_ fd: Int32, _ path: String, _ operation: Int32) throws -> Void
+    /// `lstat(2)`; `nil` when the path does not exist.
+    var status: @Sendable (_ path: String) throws -> FileStatus?
+    /// `fstat(2)` (counted as a `stat` call).
+    var descriptorStatus: @Sendable (_ fd: Int32, _ path: String) throws -> FileStatus
+
+    /// The real libc calls.
+    public static let live = Syscalls(
+        open: { path, flags, mode in
+            Int32(try retrying("open", path) { Glibc.open(path, flags, mode_t(mode)) })
+        },
+        read: { fd, path, count in
+            var buffer = [UInt8](repeating: 0, count: count)
+            let got = try retrying("read", path) { buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, count) } }
+            return Array(buffer.prefix(got))
+        },
+        write: { fd, path, bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = try retrying("write", path) {
+                    bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, bytes.count - offset) }
+                }
+                offset += written
+            }
+        },
+        fsync: { fd, path in _ = try retrying("fsync", path) { Glibc.fsync(fd) } },
+        close: { fd, path in
+            if Glibc.close(fd) == -1, errno != EINTR { throw StoreError.syscall("close", path: path, errno: errno) }
+        },
+        rename: { from, to in _ = try retrying("rename", "\(from) -> \(to)") { Glibc.rename(from, to) } },
+        mkdir: { path, mode in _ = try retrying("mkdir", path) { Glibc.mkdir(path, mode_t(mode)) } },
+        unlink: { path in _ = try retrying("unlink", path) { Glibc.unlink(path) } },
+        rmdir: { path in _ = try retrying("rmdir", path) { Glibc.rmdir(path) } },
+        listDirectory: { path in try liveListDirectory(path) },
+        flock: { fd, path, operation in _ = try retrying("flock", path) { lockFile(fd, operation) } },
+        status: { path in
+            var info = stat()
+            while lstat(path, &info) == -1 {
+                if errno == EINTR { continue }
+                if errno == ENOENT || errno == ENOTDIR { return nil }
+                throw StoreError.syscall("lstat", path: path, errno: errno)
+            }
+            return FileStatus(info)
+        },
+        descriptorStatus: { fd, path in
+            var info = stat()
+            _ = try retrying("fstat", path) { fstat(fd, &info) }
+            return FileStatus(info)
+        })
+}
+
+extension FileStatus {
+    init(_ info: stat) {
+        let type = info.st_mode & S_IFMT
+        kind = type == S_IFREG ? .regular : type == S_IFDIR ? .directory : .other
+        size = Int(info.st_size)
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+    }
+}
+
+/// `flock(2)`. Swift imports only the `struct flock` of the same name, so the function is looked up once.
+private func lockFile(_ fd: Int32, _ operation: Int32) -> Int32 {
+    flockFunction(fd, operation)
+}
+
+private typealias FlockFunction = @convention(c) (Int32, Int32) -> Int32
+
+private let flockFunction: FlockFunction = {
+    guard let symbol = dlsym(nil, "flock") else { fatalError("libc has no flock(2)") }
+    return unsafeBitCast(symbol, to: FlockFunction.self)
+}()
+
+/// Runs a libc call until it does not fail with `EINTR`; `-1` becomes a ``StoreError``.
+private func retrying<T: BinaryInteger>(_ name: String, _ path: String, _ call: () -> T) throws -> Int {
+    while true {
+        let result = call()
+        if result != -1 { return Int(result) }
+        let number = errno
+        if number == EINTR { continue }
+        throw StoreError.syscall(name, path: path, errno: number)
+    }
+}
+
+/// `opendir`, `readdir` until the end, `closedir`.
+private func liveListDirectory(_ path: String) throws -> [String] {
+    var handle: OpaquePointer?
+    while true {
+        handle = opendir(path)
+        if handle != nil { break }
+        if errno == EINTR { continue }
+        throw StoreError.syscall("opendir", path: path, errno: errno)
+    }
+    guard let handle else { return [] }
+    defer { closedir(handle) }
+    var names: [String] = []
+    while true {
+        errno = 0
+        guard let entry = readdir(handle) else {
+            if errno == 0 { break }
+            if errno == EINTR { continue }
+            throw StoreError.syscall("readdir", path: path, errno: errno)
+        }
+        let name = withUnsafePointer(to: entry.pointee.d_name) {
+            $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+        }
+        if name != "." && name != ".." { names.append(name) }
+    }
+    return names.sorted()
+}

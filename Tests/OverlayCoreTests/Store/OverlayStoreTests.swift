@@ -1,0 +1,145 @@
+import Foundation
+import Testing
+@testable import OverlayCore
+
+@Suite("OverlayStore: activation, pointers and state")
+struct OverlayStoreTests {
+    @Test("Opening creates the layout and an empty snapshot")
+    func openCreatesLayout() throws {
+        let temp = TemporaryDirectory()
+        let store = try Sample.open(temp.store)
+        #expect(names(temp.store) == ["LOCK", "modules", "store.json", "tmp"])
+        #expect(store.snapshot() == StoreSnapshot(appVersion: Sample.appVersion, sourceHash: Sample.sourceHash))
+        #expect(!store.isIgnored)
+        let format = try StrictJSON.parse(Data(contentsOf: temp.store.appendingPathComponent("store.json")))
+        #expect(format.objectValue?["format_version"]?.intValue == 1)
+    }
+
+    @Test("An activation is served with every file and its digest list")
+    func activateServesRevision() throws {
+        let temp = TemporaryDirectory()
+        let store = try Sample.open(temp.store)
+        try store.activate(module: "App", sha256: Sample.sha("A"), revision: 3, files: Sample.files("A"))
+        let active = try #require(store.snapshot().modules["App"])
+        #expect(active.sha256 == Sample.sha("A"))
+        #expect(active.revision == 3)
+        #expect(active.directory.standardizedFileURL.path
+            == temp.store.appendingPathComponent("modules/App/\(Sample.sha("A"))").standardizedFileURL.path)
+        #expect(revisionFiles(active.directory) == Sample.files("A"))
+        #expect(try store.verifyRevision(module: "App", sha256: Sample.sha("A")) == [])
+        #expect(names(temp.store.appendingPathComponent("tmp")) == [])
+        // A second instance (another launch) reads the same state.
+        #expect(try Sample.open(temp.store).snapshot() == store.snapshot())
+    }
+
+    @Test("The active revision becomes previous; reopening keeps only active and previous")
+    func previousAndGarbageCollection() throws {
+        let temp = TemporaryDirectory()
+        let store = try Sample.open(temp.store)
+        for (index, tag) in ["A", "B", "C"].enumerated() {
+            try store.activate(module: "App", sha256: Sample.sha(tag), revision: index + 1, files: Sample.files(tag))
+        }
+        #expect(store.snapshot().modules["App"]?.sha256 == Sample.sha("C"))
+        #expect(store.previous(module: "App")?.sha256 == Sample.sha("B"))
+        // Before the next open, the old revision stays on disk (a running snapshot may use it).
+        #expect(names(temp.store.appendingPathComponent("modules/App")).count == 3)
+        _ = try Sample.open(temp.store)
+        #expect(names(temp.store.appendingPathComponent("modules/App")) == [Sample.sha("B"), Sample.sha("C")].sorted())
+    }
+
+    @Test("Activating the active archive again changes nothing on disk but its revision")
+    func reactivatingActive() throws {
+        let temp = TemporaryDirectory()
+        let store = try Sample.open(temp.store)
+        try store.activate(module: "App", sha256: Sample.sha("A"), revision: 1, files: Sample.files("A"))
+        try store.activate(module: "App", sha256: Sample.sha("B"), revision: 2, files: Sample.files("B"))
+        try store.activate(module: "App", sha256: Sample.sha("B"), revision: 4, files: Sample.files("B"))
+        #expect(store.snapshot().modules["App"]?.revision == 4)
+        #expect(store.previous(module: "App")?.sha256 == Sample.sha("A"))
+    }
+
+    @Test("Rollback returns to previous, then to the shipped strings")
+    func rollback() throws {
+        let temp = TemporaryDirectory()
+        let store = try Sample.open(temp.store)
+        try store.activate(module: "App", sha256: Sample.sha("A"), revision: 1, files: Sample.files("A"))
+        try store.activate(module: "App", sha256: Sample.sha("B"), revision: 2, files: Sample.files("B"))
+        let back = try store.rollback(module: "App")
+        #expect(back?.sha256 == Sample.sha("A"))
+        #expect(store.snapshot().modules["App"]?.sha256 == Sample.sha("A"))
+        #expect(store.previous(module: "App") == nil)
+        #expect(try store.rollback(module: "App") == nil)
+        #expect(store.snapshot().modules.isEmpty)
+        #expect(try store.rollback(module: "Unknown") == nil)
+    }
+
+    @Test("Deactivate returns a module to the shipped strings and leaves the others")
+    func deactivate() throws {
+        let temp = TemporaryDirectory()
+        let store = try Sample.open(temp.store)
+        try store.activate(module: "App", sha256: Sample.sha("A"), revision: 1, files: Sample.files("A"))
+        try store.activate(module: "App", sha256: Sample.sha("B"), revision: 2, files: Sample.files("B"))
+        try store.activate(module: "Checkout", sha256: Sample.sha("C"), revision: 2, files: Sample.files("C"))
+        try store.deactivate(module: "App")
+        #expect(Set(store.snapshot().modules.keys) == ["Checkout"])
+        #expect(store.previous(module: "App") == nil)
+        _ = try Sample.open(temp.store)
+        #expect(names(temp.store.appendingPathComponent("modules")) == ["Checkout"])
+    }
+
+    @Test("Rejections are per module, persist, and clear together")
+    func rejections() throws {
+        let temp = TemporaryDirectory()
+        let store = try Sample.open(temp.store)
+        try store.markRejected(module: "App", sha256: Sample.sha("bad"))
+        try store.markRejected(module: "App", sha256: Sample.sha("bad"))
+        #expect(store.isRejected(module: "App", sha256: Sample.sha("bad")))
+        #expect(!store.isRejected(module: "Checkout", sha256: Sample.sha("bad")))
+        #expect(!store.isRejected(module: "App", sha256: Sample.sha("good")))
+        #expect(try Sample.open(temp.store).isRejected(module: "App", sha256: Sample.sha("bad")))
+        try store.clearRejected()
+        #expect(!store.isRejected(module: "App", sha256: Sample.sha("bad")))
+    }
+
+    @Test("The highest manifest seen only rises and persists")
+    func manifestSeen() throws {
+        let temp = TemporaryDirectory()
+        let store = try Sample.open(temp.store)
+        #expect(store.highestRevisionSeen == nil)
+        try store.recordManifestSeen(revision: 7, sha256: Sample.sha("m7"))
+        try store.recordManifestSeen(revision: 5, sha256: Sample.sha("m5"))
+        #expect(store.highestRevisionSeen == SeenManifest(revision: 7, sha256: Sample.sha("m7")))
+        try store.recordManifestSeen(revision: 9, sha256: Sample.sha("m9"))
+        #expect(try Sample.open(temp.store).highestRevisionSeen == SeenManifest(revision: 9, sha256: Sample.sha("m9")))
+    }
+
+    @Test("A saved manifest, its signature and ETag read back")
+    func saveManifest() throws {
+        let temp = TemporaryDirectory()
+        let store = try Sample.open(temp.store)
+        #expect(try store.savedManifest() == nil)
+        #expect(store.etag == nil)
+        try store.saveManifest(bytes: Data("{\"m\":1}".utf8), signature: Data("sig".utf8), etag: "\"abc\"")
+        let saved = try #require(try Sample.open(temp.store).savedManifest())
+        #expect(saved.manifest == Data("{\"m\":1}".utf8))
+        #expect(saved.signature == Data("sig".utf8))
+        #expect(store.etag == "\"abc\"")
+        #expect(names(temp.store).contains("manifest.json.sig"))
+    }
+
+    @Test("verifyRevision names changed, missing and unlisted files")
+    func verifyDetectsTampering() throws {
+        let temp = TemporaryDirectory()
+        let store = try Sample.open(temp.store)
+        try store.activate(module: "App", sha256: Sample.sha("A"), revision: 1, files: Sample.files("A"))
+        let directory = temp.store.appendingPathComponent("modules/App/\(Sample.sha("A"))")
+        try Data("tampered".utf8).write(to: directory.appendingPathComponent("fr.lproj/Localizable.strings"))
+        try FileManager.default.removeItem(at: directory.appendingPathComponent("Info.plist"))
+        try Data("x".utf8).write(to: directory.appendingPathComponent("de.lproj.strings"))
+        #expect(try store.verifyRevision(module: "App", sha256: Sample.sha("A"))
+            == ["Info.plist", "de.lproj.strings", "fr.lproj/Localizable.strings"])
+        try FileManager.default.removeItem(at: directory.appendingPathComponent(StoreLayout.digestListFile))
+        #expect(try store.verifyRevision(module: "App", sha256: Sample.sha("A")).contains(StoreLayout.digestListFile))
+        #expect(throws: StoreError.self) { try store.verifyRevision(module: "App", sha256: Sample.sha("none")) }
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+@testable import OverlayCore
+
+/// A fresh directory under the system temp dir, removed when the value is released.
+final class TemporaryDirectory {
+    let url: URL
+
+    init() {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("overlay-store-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    /// The store directory used by most tests.
+    var store: URL { url.appendingPathComponent("store") }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+}
+
+/// The content of the revisions the `overlay-torture` child writes (same bytes as in Sources/overlay-torture/main.swift).
+enum TortureRevisions {
+    static let module = "Torture"
+    static let appVersion = "torture-1"
+    static let sourceHash = String(repeating: "0", count: 64)
+
+    static func files(_ tag: String) -> [String: Data] {
+        func strings(_ locale: String, lines: Int) -> Data {
+            Data((0..<lines).map { "\"key.\($0)\" = \"\(locale) \(tag) \($0)\";\n" }.joined().utf8)
+        }
+        return [
+            "Info.plist": Data("<plist><dict><key>Revision</key><string>\(tag)</string></dict></plist>\n".utf8),
+            "overlay-module.json": Data(#"{"module":"Torture","revision":"\#(tag)"}"#.utf8),
+            "en.lproj/Localizable.strings": strings("en", lines: 400),
+            "fr.lproj/Localizable.strings": strings("fr", lines: 300),
+            "fr-CA.lproj/Localizable.strings": strings("fr-CA", lines: 50),
+            "de.lproj/Errors.strings": strings("de", lines: 120),
+        ]
+    }
+}
+
+/// Sample revisions for unit tests.
+enum Sample {
+    static let appVersion = "2.4.0"
+    static let sourceHash = SHA256.hash(Data("catalog".utf8)).hex
+
+    static func sha(_ tag: String) -> String { SHA256.hash(Data("archive-\(tag)".utf8)).hex }
+
+    static func files(_ tag: String) -> [String: Data] {
+        [
+            "Info.plist": Data("<plist>\(tag)</plist>".utf8),
+            "overlay-module.json": Data(#"{"revision":"\#(tag)"}"#.utf8),
+            "fr.lproj/Localizable.strings": Data("\"hello\" = \"bonjour \(tag)\";\n".utf8),
+            "ru.lproj/Plurals.stringsdict": Data("<plist>\(tag) ru</plist>".utf8),
+        ]
+    }
+
+    static func open(_ url: URL, appVersion: String = appVersion, sourceHash: String = sourceHash,
+                     syscalls: Syscalls = .live, journalLimit: Int = 256 * 1024) throws -> OverlayStore {
+        try OverlayStore.open(at: url, appVersion: appVersion, sourceHash: sourceHash, syscalls: syscalls,
+                              journalLimit: journalLimit)
+    }
+}
+
+/// What a directory holds: relative path → bytes (directories end in `/`), for "left untouched" assertions.
+func treeContents(_ url: URL) -> [String: Data] {
+    var result: [String: Data] = [:]
+    guard let enumerator = FileManager.default.enumerator(atPath: url.path) else { return result }
+    while let relative = enumerator.nextObject() as? String {
+        let path = url.appendingPathComponent(relative).path
+        var isDirectory: ObjCBool = false
+        _ = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+        result[isDirectory.boolValue ? relative + "/" : relative] =
+            isDirectory.boolValue ? Data() : (FileManager.default.contents(atPath: path) ?? Data())
+    }
+    return result
+}
+
+/// The files of a revision directory (without the digest list), read back.
+func revisionFiles(_ directory: URL) -> [String: Data] {
+    treeContents(directory).filter { !$0.key.hasSuffix("/") && $0.key != StoreLayout.digestListFile }
+}
+
+/// The names in a directory, sorted ([] when absent).
+func names(_ url: URL) -> [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).sorted()
+}
+
+/// The `overlay-torture` executable next to the test bundle (built because OverlayCoreTests depends on it).
+let tortureExecutable: URL = {
+    var candidates: [URL] = []
+    if let bundle = Bundle.allBundles.first(where: { $0.bundlePath.hasSuffix(".xctest") }) {
+        candidates.append(bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("overlay-torture"))
+    }
+    candidates.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        .appendingPathComponent("overlay-torture"))
+    for configuration in ["debug", "release"] {
+        candidates.append(Fixtures.repositoryRoot.appendingPathComponent(".build/\(configuration)/overlay-torture"))
+    }
+    return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates.last!
+}()
