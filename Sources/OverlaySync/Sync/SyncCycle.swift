@@ -1,16 +1,15 @@
 import Foundation
 import OverlayCore
-import Synchronization
 
 /// One sync cycle (DESIGN.md "Sync cycle"), run by `SyncService`.
-struct SyncCycle: Sendable {
+final class SyncCycle: Sendable {
     let configuration: SyncConfiguration
     let transport: any HTTPTransport
     let store: OverlayStore
     let events: (any EventSink)?
 
     /// Request and byte counters shared by concurrent downloads.
-    private let traffic = Mutex<(requests: Int, bytes: Int)>((0, 0))
+    private let traffic = LockedValue<(requests: Int, bytes: Int)>((0, 0))
 
     init(configuration: SyncConfiguration, transport: any HTTPTransport, store: OverlayStore, events: (any EventSink)?) {
         self.configuration = configuration

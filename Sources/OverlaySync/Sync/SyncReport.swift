@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import OverlayCore
 
 /// What one sync cycle did: its outcome, per-module actions, counters and findings.

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import OverlayCore
 
 /// Keeps a client's store in step with its origin: one conditional request when nothing changed, and

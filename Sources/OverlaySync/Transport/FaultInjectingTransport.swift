@@ -1,5 +1,5 @@
 public import Foundation
-import Synchronization
+import OverlayCore
 
 /// Wraps a transport and breaks chosen exchanges, for tests and `overlay matrix`: errors, statuses, truncated or
 /// replaced bodies, delays and wrong ETags, each for requests whose URL path ends with a given suffix.
@@ -35,7 +35,7 @@ public final class FaultInjectingTransport: HTTPTransport {
     }
 
     private let base: any HTTPTransport
-    private let state = Mutex<(rules: [Rule], requests: [TransportRequest])>(([], []))
+    private let state = LockedValue<(rules: [Rule], requests: [TransportRequest])>(([], []))
 
     public init(wrapping base: any HTTPTransport) {
         self.base = base

@@ -2,7 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Synchronization
+import OverlayCore
 
 /// HTTP through one long-lived `URLSession`. It sends `If-None-Match` itself (Linux `URLSession` has no HTTP
 /// cache), stops a body at `maxBytes + 1` while it arrives (a lying Content-Length changes nothing), and cancels the
@@ -68,7 +68,7 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable 
         var onFinish: [@Sendable () -> Void] = []
     }
 
-    private let pending = Mutex<[Int: Pending]>([:])
+    private let pending = LockedValue<[Int: Pending]>([:])
 
     func register(
         _ task: URLSessionTask, maxBytes: Int,

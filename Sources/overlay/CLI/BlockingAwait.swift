@@ -1,9 +1,9 @@
 import Foundation
-import Synchronization
+import OverlayCore
 
 /// Runs async work from the synchronous command entry point and waits for it.
 func blockingAwait<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) throws -> T {
-    let result = Mutex<Result<T, any Error>?>(nil)
+    let result = LockedValue<Result<T, any Error>?>(nil)
     let done = DispatchSemaphore(value: 0)
     Task {
         do {

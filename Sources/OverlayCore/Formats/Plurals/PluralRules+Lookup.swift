@@ -1,4 +1,3 @@
-import Synchronization
 
 extension PluralRules {
     /// The cardinal rules for a locale id or lproj name, found as FORMATS.md §5.4 describes.
@@ -36,7 +35,7 @@ final class PluralRuleTable: Sendable {
     private let byListedID: [String: PluralRules]
     /// Listed id in BCP 47 spelling (`pt-PT`) → listed id.
     private let byTag: [String: String]
-    private let cache = Mutex<[String: PluralRules]>([:])
+    private let cache = LockedValue<[String: PluralRules]>([:])
     private static let cacheLimit = 1024
 
     init(data: String) {
