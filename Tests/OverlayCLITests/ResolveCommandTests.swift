@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import OverlayCore
 
 /// `overlay resolve` against testdata/catalog: stdout is exactly the rendered string.
 @Suite struct ResolveCommandTests {
@@ -94,18 +95,11 @@ import Testing
     @Test func storeRevisionOverlaysTheShippedValue() throws {
         let store = FileManager.default.temporaryDirectory.appendingPathComponent("resolve-store-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: store) }
-        let lproj = store.appendingPathComponent("modules/Checkout/abc123/fr.lproj")
-        try FileManager.default.createDirectory(at: lproj, withIntermediateDirectories: true)
-        try Data("\"cart.title\" = \"Mon panier\";\n".utf8).write(to: lproj.appendingPathComponent("Localizable.strings"))
         let hash = try CLI.run(["source-hash", Self.catalog]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-        func writeState(_ sourceHash: String) throws {
-            let state = """
-                {"app_version": "2.4.0", "source_hash": "\(sourceHash)",
-                 "modules": {"Checkout": {"active": {"sha256": "abc123", "revision": 9, "dir": "modules/Checkout/abc123"}}}}
-                """
-            try Data(state.utf8).write(to: store.appendingPathComponent("state.json"))
-        }
-        try writeState(hash)
+        let files = ["fr.lproj/Localizable.strings": Data("\"cart.title\" = \"Mon panier\";\n".utf8)]
+        let sha = String(repeating: "ab", count: 32)
+        try OverlayStore.open(at: store, appVersion: "2.4.0", sourceHash: hash)
+            .activate(module: "Checkout", sha256: sha, revision: 9, files: files)
         let base = ["resolve", "cart.title", "--module", "Checkout", "--bundle", Self.catalog, "--store", store.path]
         let overlay = try CLI.run(base + ["--locale", "fr-CA", "--json"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(overlay.stdout.utf8)) as? [String: Any])
@@ -113,8 +107,12 @@ import Testing
         let french = try CLI.run(base + ["--locale", "fr", "--trace"])
         #expect(french.stdout == "Mon panier\n")
         #expect(french.stderr.contains("answered by overlay fr revision 9"))
-        try writeState("sha256:" + String(repeating: "0", count: 64))
-        #expect(try CLI.run(base + ["--locale", "fr"]).stdout == "Panier\n")
+
+        // A store written for another catalog (another source hash) is ignored.
+        let foreign = store.appendingPathComponent("foreign")
+        try OverlayStore.open(at: foreign, appVersion: "2.4.0", sourceHash: "sha256:" + String(repeating: "0", count: 64))
+            .activate(module: "Checkout", sha256: sha, revision: 9, files: files)
+        #expect(try CLI.run(["resolve", "cart.title", "--module", "Checkout", "--bundle", Self.catalog, "--store", foreign.path, "--locale", "fr"]).stdout == "Panier\n")
     }
 
     @Test func helpDocumentsOutputAndExitStatus() throws {
@@ -130,6 +128,6 @@ import Testing
         let result = try CLI.run(
             ["resolve", "cart.title", "--module", "Checkout", "--locale", "fr", "--bundle", Self.catalog, "--store", "/nonexistent"])
         #expect(result.status == 1)
-        #expect(result.stderr.contains("state.json"))
+        #expect(result.stderr.contains("/nonexistent: not a store"))
     }
 }

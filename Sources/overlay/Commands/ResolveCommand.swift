@@ -58,7 +58,7 @@ enum ResolveCommand: Command {
         let tableName = arguments.value("table") ?? "Localizable"
         let locales = try arguments.required("locale").split(separator: ",").map(String.init)
         let catalog = try loadCatalog(try arguments.required("bundle"), mode: .lenient).catalog
-        let store = try arguments.value("store").map { try readStoreState(at: $0, defaultSourceHash: catalog.sourceHash) }
+        let store = try arguments.value("store").map { try readStoreState(at: $0) }
         let width = try arguments.value("width").map { text throws(UsageError) in
             guard let value = Int(text) else { throw UsageError(message: "--width '\(text)' is not an integer") }
             return value
@@ -214,46 +214,26 @@ struct ArgumentSlots {
     }
 }
 
-// MARK: - Interim store reader
-// TEMPORARY: reads a store's state.json directly until OverlayStore exposes a public snapshot API; replace
-// `readStoreState` with that API (the lead wires the real store). Only the fields the resolver needs are read:
-// `source_hash`, `app_version`, and `modules.<name>.active.{sha256, revision, dir}` (dir relative to the store,
-// default `modules/<name>/<sha256>`).
+// MARK: - Store
 
-/// Reads `<dir>/state.json` into a snapshot (interim; see the note above).
-func readStoreState(at path: String, defaultSourceHash: String) throws -> StoreSnapshot {
-    let root = URL(fileURLWithPath: path)
-    let stateURL = root.appendingPathComponent("state.json")
-    let data: Data
+/// The active revisions of the store at `path`, read without writing or locking. A store for another source hash
+/// yields its snapshot anyway: the Localizer ignores it and counts it (shown by --trace).
+func readStoreState(at path: String) throws -> StoreSnapshot {
+    let inspection: StoreInspection
     do {
-        data = try Data(contentsOf: stateURL)
+        inspection = try OverlayStore.inspect(at: URL(fileURLWithPath: path))
     } catch {
-        throw CommandFailure(message: "\(stateURL.path): cannot read the store state; pass a store directory written by 'overlay sync'")
+        throw CommandFailure(message: "\(path): cannot read the store (\(error))")
     }
-    let parsed = Result { () throws(JSONError) -> StoreSnapshot in
-        try parseStoreState(data, root: root, defaultSourceHash: defaultSourceHash)
+    switch inspection.format {
+    case .absent:
+        throw CommandFailure(message: "\(path): not a store (no store.json); pass the --store directory 'overlay sync' wrote")
+    case .newer:
+        throw CommandFailure(message: "\(path): written by a newer store format; use the overlay version that wrote it")
+    case .current:
+        guard let snapshot = inspection.snapshot else {
+            throw CommandFailure(message: "\(path): the store has no state yet; run 'overlay sync' first")
+        }
+        return snapshot
     }
-    switch parsed {
-    case .success(let snapshot): return snapshot
-    case .failure(let error): throw CommandFailure(message: "\(stateURL.path): \(error.message)")
-    }
-}
-
-private func parseStoreState(_ data: Data, root: URL, defaultSourceHash: String) throws(JSONError) -> StoreSnapshot {
-    let state = try JSONNode(StrictJSON.parse(data)).object()
-    var snapshot = StoreSnapshot(
-        appVersion: try state.optional("app_version", as: String.self) ?? "",
-        sourceHash: try state.optional("source_hash", as: String.self) ?? defaultSourceHash)
-    let modules = try state.optional("modules")?.object().members ?? []
-    for (name, node) in modules {
-        guard let active = try node.object().optional("active"), !active.value.isNull else { continue }
-        let fields = try active.object()
-        let sha256 = try fields.required("sha256", as: String.self)
-        let revision = try fields.required("revision", as: Int.self)
-        let directory = try fields.optional("dir", as: String.self) ?? "modules/\(name)/\(sha256)"
-        snapshot.modules[name] = ActiveRevision(
-            module: name, sha256: sha256, revision: revision,
-            directory: directory.hasPrefix("/") ? URL(fileURLWithPath: directory) : root.appendingPathComponent(directory))
-    }
-    return snapshot
 }
