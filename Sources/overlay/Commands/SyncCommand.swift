@@ -1,0 +1,123 @@
+import Foundation
+import OverlayCore
+import OverlaySync
+import OverlayTools
+
+/// `overlay sync`: one sync cycle of a client store against an origin.
+enum SyncCommand: Command {
+    static let name = "sync"
+    static let summary = "Run one sync cycle: fetch, verify, validate and activate what changed."
+    static let usage = """
+        sync --origin <url|dir> --app-version <v> --bundle <catalog> --store <dir> --trust <pem>...
+                    [--threshold <n>] [--max-age <90d>] [--json]
+        """
+    static let discussion = """
+        Exactly what an app's SyncService does on launch: one conditional GET of
+        <origin>/<v>/manifest.json (a 304 writes nothing), then the signature, binding, rollback,
+        equivocation and expiry checks, revocations, and download → verify → validate → activate of each
+        module whose archive changed. Rejected artifacts are reported and never activated; the active
+        revisions keep serving. No minimum interval applies.
+        Exit status: 0 when the cycle ran to its end (even if it rejected something), 1 when it could not
+        run or some modules could not be fetched (they are retried next time).
+
+        EXAMPLES:
+          overlay sync --origin origin/ --app-version 1.0 --bundle testdata/catalog --store /tmp/store \\
+              --trust keys/overlay-signing-key.pub.pem
+          overlay sync --origin https://cdn.example.com/l10n --app-version 2.3 --bundle App/Resources \\
+              --store ~/.local/state/app/overlay --trust k.pub.pem --json | jq .outcome
+        """
+    static let signature = CommandSignature(options: [
+        .value("origin", "url|dir", "The origin root (an http(s) URL or a directory)."),
+        .value("app-version", "version", "The client build's app version."),
+        .value("bundle", "catalog", "The client build's shipped catalog."),
+        .value("store", "dir", "The client store directory (created if missing)."),
+        .repeated("trust", "pem", "Public key PEM the build trusts; repeat for several."),
+        .value("threshold", "n", "How many trusted keys must sign (default 1)."),
+        .value("max-age", "duration", "Longest allowed manifest lifetime (default 90d)."),
+        .value("timeout", "duration", "Deadline per request (default 30s)."),
+        .flag("json", "Print the cycle report as JSON."),
+    ])
+
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+        let originText = try arguments.required("origin")
+        let appVersion = try arguments.required("app-version")
+        let bundle = try arguments.required("bundle")
+        let storePath = try arguments.required("store")
+        let trustPaths = arguments.all("trust")
+        guard !trustPaths.isEmpty else { throw UsageError(message: "missing required option --trust") }
+        let threshold = try arguments.value("threshold").map { text throws(UsageError) -> Int in
+            guard let value = Int(text), value >= 1 else { throw UsageError(message: "--threshold takes a positive integer") }
+            return value
+        } ?? 1
+        let maxAge = try arguments.value("max-age").map { text throws(UsageError) in
+            try DurationArgument.seconds(text, option: "max-age")
+        } ?? 90 * 86_400
+        let timeout = try arguments.value("timeout").map { text throws(UsageError) in
+            try DurationArgument.seconds(text, option: "timeout")
+        } ?? 30
+
+        let (origin, transport) = try Self.origin(originText)
+        let shipped = try loadCatalog(bundle, mode: .lenient).catalog
+        let keys = try trustPaths.map { path in
+            do { return try KeyFiles.publicKey(at: path) } catch let error as ToolError { throw CommandFailure(message: error.message) }
+        }
+        let trusted: TrustedKeys
+        do { trusted = try TrustedKeys(keys, threshold: threshold) } catch { throw CommandFailure(message: error.message) }
+        let configuration = SyncConfiguration(
+            origin: origin, appVersion: appVersion, trustedKeys: trusted, shipped: shipped,
+            storeURL: URL(fileURLWithPath: storePath), maxManifestAge: maxAge,
+            requestTimeout: .milliseconds(Int(timeout * 1000)))
+        let service = SyncService(configuration: configuration, transport: transport)
+        let report = try blockingAwait { await service.start() }
+        if arguments.flag("json") {
+            console.out(SyncReportJSON.render(report))
+        } else {
+            for finding in report.findings where finding.severity == .error {
+                console.diagnostic("error", "\(finding.message) [\(finding.code)]", prefix: finding.location.file ?? "")
+            }
+            console.out(report.summary)
+        }
+        switch report.outcome {
+        case .failed, .partial, .cancelled: return ExitCode.failure
+        default: return ExitCode.success
+        }
+    }
+
+    /// An http(s) origin uses URLSession; anything else is a directory served by the file transport.
+    static func origin(_ text: String) throws(UsageError) -> (URL, any HTTPTransport) {
+        if let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" {
+            return (url, URLSessionTransport())
+        }
+        if let url = URL(string: text), url.scheme?.lowercased() == "file" {
+            return (url, FileTransport())
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: text, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw UsageError(message: "--origin '\(text)' is neither an http(s) URL nor a directory")
+        }
+        return (URL(fileURLWithPath: text, isDirectory: true), FileTransport())
+    }
+}
+
+enum SyncReportJSON {
+    static func render(_ report: SyncReport) -> String {
+        var members: [(String, JSONOutput)] = [("outcome", .string(report.outcome.rawValue))]
+        members.append(("revision", report.manifestRevision.map { .int($0) } ?? .null))
+        members.append(("http_status", report.httpStatus.map { .int($0) } ?? .null))
+        for (name, value) in report.counters { members.append((name, .int(value))) }
+        members.append(("duration_ms", .int(Int(Double(report.duration.components.seconds) * 1000 + Double(report.duration.components.attoseconds) / 1e15))))
+        members.append(("modules", .array(report.modules.map { module in
+            var fields: [(String, JSONOutput)] = [("name", .string(module.name)), ("action", .string(module.action.rawValue))]
+            if let sha = module.sha256 { fields.append(("sha256", .string(sha))) }
+            if let revision = module.revision { fields.append(("revision", .int(revision))) }
+            if let detail = module.detail { fields.append(("detail", .string(detail))) }
+            return .object(fields)
+        })))
+        members.append(("rejected_by_code", .object(report.rejectedByCode.sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) })))
+        members.append(("findings", .array(report.findings.map(FindingPrinter.json))))
+        if let error = report.error {
+            members.append(("error", .object([("code", .string(error.code.rawValue)), ("message", .string(error.message))])))
+        }
+        return JSONOutput.object(members).rendered()
+    }
+}
