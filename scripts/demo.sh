@@ -1,21 +1,58 @@
 #!/usr/bin/env bash
-# The main job on the embedded sample catalog (testdata/catalog): check it, print its source hash, and show
-# a few plural categories. Later stages (publish → sync → resolve → inspect) extend this script.
+# The main job on the embedded sample catalog (testdata/catalog), end to end with no network: check the catalog,
+# make a signing key, publish a signed origin (a directory), sync a client store from it, resolve strings through
+# the overlay, publish a correction, sync again (only the changed module moves), and show the corrected text.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
+echo "building overlay (release)…" >&2
 swift build -c release --product overlay >&2
-overlay=".build/release/overlay"
-catalog="testdata/catalog"
+overlay="$PWD/.build/release/overlay"
+work="$PWD/out/demo"
+rm -rf "$work"
+mkdir -p "$work"
+cp -R testdata/catalog "$work/catalog"   # a copy: the demo corrects a typo in it later
+catalog="$work/catalog"
+origin="$work/origin"
+store="$work/store"
+trust="$work/keys/overlay-signing-key.pub.pem"
 
-echo "\$ overlay check $catalog"
-"$overlay" check "$catalog"
+step() { printf '\n\033[1m$ %s\033[0m\n' "$*"; "$@"; }
+show() { printf '\n\033[1m$ %s\033[0m\n' "$*"; }
+
+step "$overlay" check "$catalog"
+step "$overlay" source-hash "$catalog"
+step "$overlay" keygen --out "$work/keys"
+step "$overlay" publish "$catalog" --app-version 1.0 --key "$work/keys/overlay-signing-key.pem" --out "$origin"
+step "$overlay" validate "$origin" --bundle testdata/catalog --trust "$trust"
+
+# The client: a build that shipped testdata/catalog, syncing from the origin into its store.
+sync() { "$overlay" sync --origin "$origin" --app-version 1.0 --bundle testdata/catalog --store "$store" --trust "$trust"; }
+show overlay sync --origin "$origin" --app-version 1.0 --bundle testdata/catalog --store "$store" --trust "$trust"
+sync
+show "overlay sync …   # again: one conditional request, answered 304, nothing written"
+sync
+
+resolve() { "$overlay" resolve "$@" --bundle testdata/catalog --store "$store"; }
+show 'overlay resolve settings.notifications.title --module App --locale en   # the shipped typo'
+resolve settings.notifications.title --module App --locale en
+for n in 1 2 5 21; do
+  show "overlay resolve cart.items --module Checkout --locale ru --count $n"
+  resolve cart.items --module Checkout --locale ru --count "$n"
+done
+for n in 0 1 2 3 11 100; do
+  show "overlay resolve cart.items --module Checkout --locale ar --count $n"
+  resolve cart.items --module Checkout --locale ar --count "$n"
+done
+show 'overlay resolve cart.empty --module Checkout --locale fr-CA --trace   # fr-CA has no value: falls back to fr'
+resolve cart.empty --module Checkout --locale fr-CA --trace
+
+# A correction ships without a new build: fix the typo, publish, sync.
+sed -i 's/Notifcations/Notifications/' "$catalog/App/en.lproj/Localizable.strings"
+step "$overlay" publish "$catalog" --app-version 1.0 --key "$work/keys/overlay-signing-key.pem" --out "$origin"
+show "overlay sync …   # only the App module moves"
+sync
+show 'overlay resolve settings.notifications.title --module App --locale en --trace'
+resolve settings.notifications.title --module App --locale en --trace
 echo
-echo "\$ overlay source-hash $catalog"
-"$overlay" source-hash "$catalog"
-echo
-echo "\$ overlay plural ru 1 2 5 21 1.5"
-"$overlay" plural ru 1 2 5 21 1.5
-echo
-echo "\$ overlay plural ar 0 1 2 3 11 100"
-"$overlay" plural ar 0 1 2 3 11 100
+echo "Everything is under $work (origin/, store/, keys/)."
