@@ -11,5 +11,7 @@ echo "== swift build (warnings are errors)"
 swift build --build-tests -Xswiftc -warnings-as-errors
 echo "== swift test"
 swift test --skip-build
+echo "== JSON Schemas: examples and real publisher output (check-jsonschema)"
+bash scripts/check-published-schemas.sh | tail -n 1
 echo "== release build of overlay"
 swift build -c release --product overlay -Xswiftc -warnings-as-errors
