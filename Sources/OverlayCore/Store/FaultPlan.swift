@@ -120,12 +120,16 @@ extension Syscalls {
             },
             fsync: { fd, path in try gate(.fsync, path); try base.fsync(fd, path) },
             close: { fd, path in
-                if plan.hasCrashed {
+                // Whatever the plan says, the descriptor is released: the kernel closes a dead process's files.
+                switch plan.decide(.close, path) {
+                case .proceed: try base.close(fd, path)
+                case .fail(let number):
+                    try? base.close(fd, path)
+                    throw StoreError.syscall("close", path: path, errno: number)
+                case .crash, .tornWrite:
                     try? base.close(fd, path)
                     throw StoreError.simulatedCrash("close", path: path)
                 }
-                try gate(.close, path)
-                try base.close(fd, path)
             },
             rename: { from, to in try gate(.rename, "\(from) -> \(to)"); try base.rename(from, to) },
             mkdir: { path, mode in try gate(.mkdir, path); try base.mkdir(path, mode) },
