@@ -110,6 +110,61 @@ import OverlayCore
         #expect(try harness.notificationsTitle() == ("Notifcations", .overlay))
     }
 
+    @Test func threeOverlaySyncProcessesOnOneStoreLeaveItConsistent() async throws {
+        let overlay = try #require(Self.overlayExecutable, "the overlay binary is built next to the test bundle by swift build")
+        let harness = try await SyncHarness()
+        defer { harness.remove() }
+        let manifest = try harness.manifest()
+        let keyFile = harness.root.appendingPathComponent("trusted.pub.pem")
+        try Data(harness.key.publicKey.pemRepresentation.utf8).write(to: keyFile)
+        let processes = try (0..<3).map { index in
+            let process = Process()
+            process.executableURL = overlay
+            process.arguments = [
+                "sync", "--origin", harness.server.baseURL.absoluteString, "--app-version", "1.0",
+                "--bundle", harness.catalogURL.path, "--store", harness.storeURL.path, "--trust", keyFile.path, "--json",
+            ]
+            process.standardOutput = try FileHandle(forWritingTo: Self.emptyFile(harness.root.appendingPathComponent("out-\(index).json")))
+            process.standardError = FileHandle.nullDevice
+            return process
+        }
+        for process in processes { try process.run() }
+        for process in processes { process.waitUntilExit() }
+
+        let outcomes = try (0..<3).map { index in
+            let data = try Data(contentsOf: harness.root.appendingPathComponent("out-\(index).json"))
+            return try JSONNode(StrictJSON.parse(data)).object().required("outcome", as: String.self)
+        }
+        #expect(processes.map(\.terminationStatus) == [0, 0, 0], "\(outcomes)")
+        #expect(outcomes.allSatisfy { $0 == "applied" || $0 == "not-modified" }, "\(outcomes)")
+        let expected = Dictionary(uniqueKeysWithValues: manifest.modules.map { ($0.name, $0.sha256) })
+        #expect(try harness.activeHashes() == expected)
+        let inspection = try OverlayStore.inspect(at: harness.storeURL)
+        #expect(inspection.temporaryDebris.isEmpty)
+        for module in inspection.modules {
+            #expect(try OverlayStore.verify(try #require(module.active)).isEmpty)
+        }
+        // The store is settled: this build's next check is one 304.
+        let logged = harness.logged().count
+        #expect(try await harness.service().start().outcome == .notModified)
+        #expect(harness.logged(from: logged).map(\.status) == [304])
+    }
+
+    static func emptyFile(_ url: URL) throws -> URL {
+        try Data().write(to: url)
+        return url
+    }
+
+    /// The `overlay` executable SwiftPM builds beside the test bundle.
+    static let overlayExecutable: URL? = {
+        var candidates: [URL] = []
+        if let bundle = Bundle.allBundles.first(where: { $0.bundlePath.hasSuffix(".xctest") }) {
+            candidates.append(bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("overlay"))
+        }
+        candidates.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("overlay"))
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }()
+
     @Test func disableDuringADownloadLeavesNothingAndNothingIsResurrected() async throws {
         let harness = try await SyncHarness()
         defer { harness.remove() }
