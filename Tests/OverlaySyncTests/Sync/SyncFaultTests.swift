@@ -165,17 +165,19 @@ import OverlayCore
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }()
 
-    @Test func disableDuringADownloadLeavesNothingAndNothingIsResurrected() async throws {
+    /// The kill switch pressed while the manifest answer, or the archives, are still on their way.
+    @Test(arguments: ["manifest.json", ".zip"])
+    func disableMidCycleLeavesNothingAndNothingIsResurrected(_ delayed: String) async throws {
         let harness = try await SyncHarness()
         defer { harness.remove() }
         let transport = harness.transport()
-        transport.inject(.init(pathSuffix: ".zip", fault: .delay(.milliseconds(700))))
+        transport.inject(.init(pathSuffix: delayed, fault: .delay(.milliseconds(700))))
         let service = try harness.service(transport: transport)
         let localizer = Localizer(catalog: harness.shipped, store: try await service.snapshot(), preferredLanguages: ["en"])
         await service.attach(localizer)
 
         let cycle = Task { await service.start() }
-        #expect(await waitUntil { transport.requests.contains { $0.url.path.hasSuffix(".zip") } })
+        #expect(await waitUntil { transport.requests.contains { $0.url.path.hasSuffix(delayed) } })
         await service.disable()
 
         #expect(await cycle.value.outcome == .cancelled)
