@@ -20,7 +20,7 @@ let package = Package(
         // A child process for the store's crash tests: activates revisions in a loop until it is killed.
         .executableTarget(name: "overlay-torture", dependencies: ["OverlayCore"]),
         .testTarget(name: "OverlayCoreTests", dependencies: ["OverlayCore", "overlay-torture"]),
-        .testTarget(name: "OverlaySyncTests", dependencies: ["OverlaySync", "OverlayTools"]),
+        .testTarget(name: "OverlaySyncTests", dependencies: ["OverlaySync", "OverlayTools", "overlay"]),
         .testTarget(name: "OverlayToolsTests", dependencies: ["OverlayTools"]),
         .testTarget(name: "OverlayCLITests", dependencies: ["OverlayCore", "overlay"]),
     ],

@@ -75,12 +75,20 @@ public final class FaultInjectingTransport: HTTPTransport {
         case .notModified(let etag)?:
             return TransportResponse(status: 304, etag: etag)
         case .delay(let duration)?:
+            // The delay counts against the request's deadline, as a slow origin would.
+            guard duration < request.timeout else {
+                try? await Task.sleep(for: request.timeout)
+                if Task.isCancelled { throw SyncError(code: .cancelled, message: "cancelled while delayed", url: request.url) }
+                throw SyncError(code: .deadline, message: "no answer within the deadline (injected delay)", url: request.url)
+            }
             do {
                 try await Task.sleep(for: duration)
             } catch {
                 throw SyncError(code: .cancelled, message: "cancelled while delayed", url: request.url)
             }
-            return try await base.fetch(request)
+            var remaining = request
+            remaining.timeout = request.timeout - duration
+            return try await base.fetch(remaining)
         case .truncate(let bytes)?:
             var response = try await base.fetch(request)
             response.body = response.body.prefix(bytes)
