@@ -181,8 +181,8 @@ extension SyncReport {
     var errorCodes: Set<String> { Set(findings.filter { $0.severity == .error }.map(\.code)) }
 }
 
-/// Polls `condition` every 10 ms for up to `seconds`.
-func waitUntil(seconds: Double = 10, _ condition: () -> Bool) async -> Bool {
+/// Polls `condition` every 10 ms for up to `seconds` (generous: a loaded two-core CI machine is slow).
+func waitUntil(seconds: Double = 30, _ condition: () -> Bool) async -> Bool {
     let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
     while ContinuousClock.now < deadline {
         if condition() { return true }
