@@ -51,9 +51,7 @@ enum PublishCommand: Command {
             guard let value = Int(text), value >= 1 else { throw UsageError(message: "--revision takes a positive integer") }
             revision = value
         }
-        let expiresIn = try arguments.value("expires-in").map { text throws(UsageError) in
-            try DurationArgument.seconds(text, option: "expires-in")
-        } ?? 30 * 86_400
+        let expiresIn = try arguments.seconds("expires-in", default: 30 * 86_400)
         var revocations: [Manifest.Revocation] = []
         for text in arguments.all("revoke") {
             let parts = text.split(separator: "@", maxSplits: 1).map(String.init)

@@ -43,26 +43,12 @@ enum SyncCommand: Command {
         let appVersion = try arguments.required("app-version")
         let bundle = try arguments.required("bundle")
         let storePath = try arguments.required("store")
-        let trustPaths = arguments.all("trust")
-        guard !trustPaths.isEmpty else { throw UsageError(message: "missing required option --trust") }
-        let threshold = try arguments.value("threshold").map { text throws(UsageError) -> Int in
-            guard let value = Int(text), value >= 1 else { throw UsageError(message: "--threshold takes a positive integer") }
-            return value
-        } ?? 1
-        let maxAge = try arguments.value("max-age").map { text throws(UsageError) in
-            try DurationArgument.seconds(text, option: "max-age")
-        } ?? 90 * 86_400
-        let timeout = try arguments.value("timeout").map { text throws(UsageError) in
-            try DurationArgument.seconds(text, option: "timeout")
-        } ?? 30
+        let maxAge = try arguments.seconds("max-age", default: 90 * 86_400)
+        let timeout = try arguments.seconds("timeout", default: 30)
+        let trusted = try arguments.trustedKeys()
 
         let (origin, transport) = try Self.origin(originText)
         let shipped = try loadCatalog(bundle, mode: .lenient).catalog
-        let keys = try trustPaths.map { path in
-            do { return try KeyFiles.publicKey(at: path) } catch let error as ToolError { throw CommandFailure(message: error.message) }
-        }
-        let trusted: TrustedKeys
-        do { trusted = try TrustedKeys(keys, threshold: threshold) } catch { throw CommandFailure(message: error.message) }
         let configuration = SyncConfiguration(
             origin: origin, appVersion: appVersion, trustedKeys: trusted, shipped: shipped,
             storeURL: URL(fileURLWithPath: storePath), maxManifestAge: maxAge,

@@ -33,26 +33,10 @@ enum ValidateCommand: Command {
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         let path = arguments.positionals[0]
         let bundle = try arguments.required("bundle")
-        let trustPaths = arguments.all("trust")
-        guard !trustPaths.isEmpty else { throw UsageError(message: "missing required option --trust") }
-        let threshold = try arguments.value("threshold").map { text throws(UsageError) -> Int in
-            guard let value = Int(text), value >= 1 else { throw UsageError(message: "--threshold takes a positive integer") }
-            return value
-        } ?? 1
-        let maxAge = try arguments.value("max-age").map { text throws(UsageError) in
-            try DurationArgument.seconds(text, option: "max-age")
-        } ?? 90 * 86_400
+        let maxAge = try arguments.seconds("max-age", default: 90 * 86_400)
         let strict = arguments.flag("strict")
+        let trusted = try arguments.trustedKeys()
         let shipped = try loadCatalog(bundle, mode: .lenient).catalog
-        let keys = try trustPaths.map { path in
-            do { return try KeyFiles.publicKey(at: path) } catch let error as ToolError { throw CommandFailure(message: error.message) }
-        }
-        let trusted: TrustedKeys
-        do {
-            trusted = try TrustedKeys(keys, threshold: threshold)
-        } catch {
-            throw CommandFailure(message: error.message)
-        }
         let appVersion = arguments.value("app-version")
         var context = ValidationContext(
             trustedKeys: trusted, appVersion: appVersion ?? "", sourceHash: shipped.sourceHash, shipped: shipped,
