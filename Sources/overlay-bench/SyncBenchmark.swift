@@ -70,11 +70,25 @@ enum SyncBenchmark {
         let baseline = try curlUnzip(server: server, published: published, scratch: root.appendingPathComponent("curl"))
         let ratio = ours.medianNanoseconds / baseline.medianNanoseconds
         print("  full sync / (curl + unzip): \(rounded(ratio))× (budget ≤ 2×: \(verdict(ratio <= 2)))")
+        let context = ValidationContext(
+            trustedKeys: trusted, appVersion: appVersion, sourceHash: shipped.sourceHash, shipped: shipped)
+        let archives = try published.modules.map { module in
+            (module, try Data(contentsOf: origin.appendingPathComponent(appVersion).appendingPathComponent(module.path)))
+        }
+        let validation = measure("of which: ModuleValidator.validateContents of the \(modules) archives, in process", iterations: 3, warmup: 1) {
+            for (module, bytes) in archives {
+                let checked = ModuleValidator.validateContents(
+                    bytes, expectedModule: module.name, expectedRevision: module.revision, context: context, file: module.path)
+                precondition(checked.isAccepted, "\(module.name) was rejected")
+            }
+        }
+        print("  validation is \(rounded(validation.medianNanoseconds / ours.medianNanoseconds * 100))% of the full sync")
         if let overlay = BenchProcess.sibling("overlay") {
             let fresh = root.appendingPathComponent("store-strace")
-            let count = try fsyncCount(overlay, syncArguments(server, catalogURL, fresh, publicKeyURL))
+            let (count, seconds) = try fsyncCount(overlay, syncArguments(server, catalogURL, fresh, publicKeyURL))
             print("  fsyncs of an `overlay sync` child, full download of \(modules) modules: \(count) "
-                + "(\(rounded(Double(count) / Double(modules))) per module)")
+                + "(\(rounded(Double(count) / Double(modules))) per module), \(rounded(seconds * 1_000)) ms inside them "
+                + "(\(rounded(seconds * 1e9 / ours.medianNanoseconds * 100))% of the in-process full sync)")
         }
 
         print(" (a) 304 cycle, \(cycles) cycles alternated with bare fetches on one URLSessionTransport")
@@ -119,7 +133,7 @@ enum SyncBenchmark {
         print("  304 cycle / curl kept-connection request: \(rounded(start.medianNanoseconds / curl))×; "
             + "bare URLSession fetch / curl: \(rounded(fetch.medianNanoseconds / curl))×")
         if let overlay = BenchProcess.sibling("overlay") {
-            let count = try fsyncCount(overlay, syncArguments(server, catalogURL, lastStore, publicKeyURL))
+            let count = try fsyncCount(overlay, syncArguments(server, catalogURL, lastStore, publicKeyURL)).calls
             print("  fsyncs of an `overlay sync` child doing a 304 cycle (store open included): \(count) "
                 + "(budget 0: \(verdict(count == 0)))")
         } else {
@@ -171,21 +185,22 @@ enum SyncBenchmark {
         return perRequest
     }
 
-    /// fsync + fdatasync calls of a child process and its threads, counted by `strace -c -f`.
-    static func fsyncCount(_ executable: String, _ arguments: [String]) throws -> Int {
+    /// fsync + fdatasync calls of a child process and its threads, and their summed wall time in seconds, from
+    /// `strace -c -w -f`.
+    static func fsyncCount(_ executable: String, _ arguments: [String]) throws -> (calls: Int, seconds: Double) {
         guard let strace = BenchProcess.which("strace") else {
             throw BenchProcess.Failure(message: "strace is not installed: apt-get install strace")
         }
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("overlay-bench-strace-\(getpid()).txt")
         defer { try? FileManager.default.removeItem(at: out) }
-        _ = try BenchProcess.output(strace, ["-c", "-f", "-e", "trace=fsync,fdatasync", "-o", out.path, executable] + arguments)
+        _ = try BenchProcess.output(strace, ["-c", "-w", "-f", "-e", "trace=fsync,fdatasync", "-o", out.path, executable] + arguments)
         let text = try String(contentsOf: out, encoding: .utf8)
         // "  0.00    0.000000           0         1           fsync"
-        return text.split(separator: "\n").reduce(0) { total, line in
+        return text.split(separator: "\n").reduce((0, 0.0)) { total, line in
             let fields = line.split(separator: " ")
             guard let name = fields.last, name == "fsync" || name == "fdatasync", fields.count >= 5,
-                  let calls = Int(fields[3]) else { return total }
-            return total + calls
+                  let seconds = Double(fields[1]), let calls = Int(fields[3]) else { return total }
+            return (total.0 + calls, total.1 + seconds)
         }
     }
 }
