@@ -8,6 +8,11 @@ enum Benchmarks {
         ("strings", StringsBenchmark.run),
         ("resolver", ResolverBenchmark.run),
         ("zip", ZIPBenchmark.run),
+        ("crypto", CryptoBenchmark.run),
+        ("validation", ValidationBenchmark.run),
+        ("sync", SyncBenchmark.run),
+        ("launch", LaunchBenchmark.run),
+        ("cli", CLIBenchmark.run),
     ]
 }
 

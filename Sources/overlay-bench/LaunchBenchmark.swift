@@ -1,0 +1,145 @@
+import Foundation
+import OverlayCore
+
+/// Cold launch with 30 modules × 12 locales × 2,000 keys in the store: `OverlayStore.open` + `snapshot` +
+/// `Localizer` init + the first `table(in:)` + the first lookup, each measured in a fresh child process (nothing
+/// warm in memory; the files are in the page cache, as on a device that launched the app before). Baselines in the
+/// same run: a `[String: String]` of the same 2,000 keys built from memory, and `PropertyListSerialization` of one
+/// 2,000-key table. Also loading one 2,000-key table.
+///
+/// Budget (DESIGN.md, Performance): first lookup ready in ≤ 5 ms; loading one 2,000-key table ≤ 1 ms.
+///
+/// The store is generated once (30 `OverlayStore.activate` calls) into a cached temporary directory, reused by later
+/// runs. The child is this executable run as `overlay-bench launch` with `OVERLAY_BENCH_LAUNCH_CHILD=<cache dir>`.
+enum LaunchBenchmark {
+    static let modules = 30
+    static let keys = 2_000
+    static let locales = ["en", "fr", "fr-CA", "de", "es", "it", "ja", "ko", "pt-BR", "ru", "ar", "pl"]
+    static let children = 9
+    static let childVariable = "OVERLAY_BENCH_LAUNCH_CHILD"
+    static let cacheName = "overlay-bench-launch-v1"
+    static let lookupKey = BenchCatalog.key(1_234)
+    static let phases = ["open", "snapshot", "init", "table", "lookup"]
+
+    static func run() throws {
+        if let cache = ProcessInfo.processInfo.environment[childVariable] {
+            try child(cache: URL(fileURLWithPath: cache))
+            return
+        }
+        let cache = try prepare()
+        print("launch: store of \(modules) modules × \(locales.count) locales × \(keys) keys at \(cache.path) "
+            + "(shipped catalog: \(modules) modules × en), \(children) fresh child processes, preferred language fr")
+
+        var environment = ProcessInfo.processInfo.environment
+        environment[childVariable] = cache.path
+        var samples: [String: [Double]] = [:]
+        var walls: [Double] = []
+        let outputFile = FileManager.default.temporaryDirectory.appendingPathComponent("overlay-bench-launch-\(getpid()).txt")
+        defer { try? FileManager.default.removeItem(at: outputFile) }
+        for _ in 0..<children {
+            walls.append(try BenchProcess.spawn(BenchProcess.selfPath, ["launch"], environment: environment, stdout: outputFile.path))
+            let output = try String(contentsOf: outputFile, encoding: .utf8)
+            for field in output.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
+                let parts = field.split(separator: "=")
+                if parts.count == 2, let value = Double(parts[1]) { samples[String(parts[0]), default: []].append(value) }
+            }
+        }
+        guard let catalogSamples = samples["catalog"], let totals = samples["total"], totals.count == children else {
+            throw BenchProcess.Failure(message: "the launch child printed no timings")
+        }
+        report("child: CatalogLoader.load of the shipped catalog (before the window, not in the budget)", samples: catalogSamples)
+        for phase in phases { report("child: \(phase)", samples: samples[phase] ?? [0]) }
+        let window = report("child: open + snapshot + Localizer init + table(in:) + first lookup", samples: totals)
+        report("child process wall time (spawn to exit, for scale)", samples: walls)
+
+        let tableURL = cache.appendingPathComponent("store/modules/Module01")
+        let revision = try FileManager.default.contentsOfDirectory(atPath: tableURL.path).first { $0.count == 64 } ?? ""
+        let frFile = tableURL.appendingPathComponent("\(revision)/fr.lproj/Localizable.strings")
+        let frData = try Data(contentsOf: frFile)
+        let entries = try StringsReader.read(frData).dictionary
+        let keyList = Array(entries.keys)
+        let valueList = keyList.map { entries[$0]! }
+        let dictionary = measure("baseline: [String: String] of the same \(keys) keys built from memory", iterations: 200) {
+            var built = [String: String](minimumCapacity: keyList.count)
+            for index in keyList.indices { built[keyList[index]] = valueList[index] }
+            blackHole(built)
+        }
+        let plist = try measure("baseline: PropertyListSerialization of one \(keys)-key table", iterations: 50) {
+            blackHole(try PropertyListSerialization.propertyList(from: frData, options: [], format: nil))
+        }
+        let load = try measure("StringsReader.read + .dictionary, one \(keys)-key table (\(frData.count) bytes, in memory)", iterations: 200) {
+            blackHole(try StringsReader.read(frData).dictionary)
+        }
+        let loadFromDisk = try measure("read file + StringsReader.read + .dictionary, one \(keys)-key table", iterations: 200) {
+            blackHole(try StringsReader.read(Data(contentsOf: frFile)).dictionary)
+        }
+        let ms = window.medianNanoseconds / 1_000_000
+        print("  cold launch to first lookup: \(rounded(ms)) ms (budget ≤ 5 ms: \(verdict(ms <= 5))); "
+            + "\(rounded(window.medianNanoseconds / dictionary.medianNanoseconds))× building the dictionary from memory, "
+            + "\(rounded(window.medianNanoseconds / plist.medianNanoseconds))× one PropertyListSerialization")
+        let tableMs = loadFromDisk.medianNanoseconds / 1_000_000
+        print("  one \(keys)-key table: \(rounded(load.medianNanoseconds / 1_000_000)) ms in memory, \(rounded(tableMs)) ms from disk "
+            + "(budget ≤ 1 ms: \(verdict(tableMs <= 1))); speedup over PropertyListSerialization: "
+            + "\(rounded(plist.medianNanoseconds / load.medianNanoseconds))× (budget ≥ 3×: "
+            + "\(verdict(plist.medianNanoseconds / load.medianNanoseconds >= 3)))")
+    }
+
+    /// One cold launch, timed phase by phase; prints `name=nanoseconds` fields for the parent.
+    static func child(cache: URL) throws {
+        let sourceHash = try String(contentsOf: cache.appendingPathComponent("ready"), encoding: .utf8)
+        let clock = ContinuousClock()
+        let t0 = clock.now
+        let catalog = try CatalogLoader.load(at: cache.appendingPathComponent("catalog"), mode: .lenient).catalog
+        let t1 = clock.now
+        let store = try OverlayStore.open(at: cache.appendingPathComponent("store"), appVersion: "1.0", sourceHash: sourceHash)
+        let t2 = clock.now
+        let snapshot = store.snapshot()
+        let t3 = clock.now
+        let localizer = Localizer(catalog: catalog, store: snapshot, preferredLanguages: ["fr"], sourceHash: sourceHash)
+        let t4 = clock.now
+        let table = localizer.table(in: "Module01")
+        let t5 = clock.now
+        let value = table.string(forKey: lookupKey)
+        let t6 = clock.now
+        blackHole(value)
+        let resolution = table.resolve(lookupKey)
+        guard snapshot.modules.count == modules, resolution.layer == .overlay, resolution.locale == "fr" else {
+            throw BenchProcess.Failure(message: "the launch child did not resolve \(lookupKey) from the fr overlay "
+                + "(\(snapshot.modules.count) modules in the snapshot, layer \(resolution.layer)); remove \(cache.path)")
+        }
+        let times = [t0, t1, t2, t3, t4, t5, t6]
+        let names = ["catalog"] + phases
+        var fields = zip(names, zip(times, times.dropFirst())).map { "\($0.0)=\(Int(nanoseconds($0.1.1 - $0.1.0)))" }
+        fields.append("total=\(Int(nanoseconds(t6 - t1)))")
+        print(fields.joined(separator: " "))
+    }
+
+    /// The cached store and shipped catalog, generated on first use; `ready` holds the catalog's source hash.
+    static func prepare() throws -> URL {
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent(cacheName)
+        let ready = cache.appendingPathComponent("ready")
+        if let hash = try? String(contentsOf: ready, encoding: .utf8), !hash.isEmpty { return cache }
+        let clock = ContinuousClock()
+        let start = clock.now
+        try? FileManager.default.removeItem(at: cache)
+        let shippedTable = BenchCatalog.table(keys: keys, seed: 1)
+        for index in 0..<modules {
+            try BenchCatalog.write(
+                ["Info.plist": BenchCatalog.infoPlist(), "en.lproj/Localizable.strings": shippedTable],
+                under: cache.appendingPathComponent("catalog/\(BenchCatalog.moduleName(index))"))
+        }
+        let sourceHash = try CatalogLoader.load(at: cache.appendingPathComponent("catalog"), mode: .lenient).catalog.sourceHash
+        let store = try OverlayStore.open(at: cache.appendingPathComponent("store"), appVersion: "1.0", sourceHash: sourceHash)
+        var files = ["Info.plist": BenchCatalog.infoPlist()]
+        for (index, locale) in locales.enumerated() {
+            files["\(locale).lproj/Localizable.strings"] = BenchCatalog.table(keys: keys, seed: 100 + UInt64(index))
+        }
+        for index in 0..<modules {
+            let name = BenchCatalog.moduleName(index)
+            try store.activate(module: name, sha256: SHA256.hash(Data("\(cacheName)/\(name)".utf8)).hex, revision: 1, files: files)
+        }
+        try Data(sourceHash.utf8).write(to: ready)
+        print("launch: generated the store in \(rounded(nanoseconds(clock.now - start) / 1e9)) s (cached for later runs)")
+        return cache
+    }
+}
