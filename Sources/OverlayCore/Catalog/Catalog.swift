@@ -103,6 +103,9 @@ public struct CatalogTable: Sendable, Equatable {
         self.files = files
     }
 
+    /// Every key of the table, unordered (cheaper than `keys` when order does not matter).
+    public var keySet: Set<String> { Set(strings.keys).union(plurals.keys) }
+
     /// Every key of the table, `.strings` and `.stringsdict` together, in byte order.
     public var keys: [String] {
         Set(strings.keys).union(plurals.keys).sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) })

@@ -14,7 +14,8 @@ enum KeySyntaxRule {
                 message: "the key is \(key.utf8.count) bytes, over the \(limits.maxKeyBytes)-byte limit; shorten it",
                 location: location))
         }
-        if key.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+        // General category Cc is exactly U+0000–U+001F and U+007F–U+009F.
+        if key.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
             findings.append(Finding(
                 code: "key.control-character", severity: .error,
                 message: "the key contains a control character (tab, newline or similar); keys must be printable",

@@ -5,7 +5,7 @@ enum TableCoverageRule {
         overlay: CatalogTable, shipped: CatalogTable?, module: String, locale: String
     ) -> [Finding] {
         guard let shipped else { return [] }
-        let missing = Set(shipped.keys).subtracting(overlay.keys)
+        let missing = shipped.keySet.subtracting(overlay.keySet)
         guard !missing.isEmpty else { return [] }
         let examples = missing.sorted().prefix(3).map { "\"\($0)\"" }.joined(separator: ", ")
         return [Finding(
