@@ -42,6 +42,7 @@ struct FormatRenderer {
         case .width(let keys, let programs):
             program = programs[Self.variantIndex(keys: keys, forWidth: width)]
         }
+        if let text = program.constantText { return text }
         var output = ""
         if program.estimatedBytes > 15 { output.reserveCapacity(program.estimatedBytes) }  // 15: a small string
         try render(program, of: value, firstSlot: 1, depth: 0, into: &output)
@@ -73,8 +74,8 @@ struct FormatRenderer {
         guard depth <= Self.maximumDepth else { throw .tooDeep }
         guard !program.isUnsafe else { throw .unsafeFormat }
         var next = firstSlot
-        for op in program.ops {
-            switch op {
+        for index in program.ops.indices {
+            switch program.ops[index] {
             case .literal(let text):
                 output += text
             case .named(let name):
@@ -90,11 +91,11 @@ struct FormatRenderer {
                 let slot = Self.slot(position, next: &next)
                 guard let integer = try argument(slot).unsignedValue else { throw .unconvertible(slot: slot) }
                 output += String(integer)
-            case .general(let index):
-                output += try render(program.specifiers[index], next: &next)
-            case .variable(let position, let index):
+            case .general(let specifier):
+                output += try render(program.specifiers[specifier], next: &next)
+            case .variable(let position, let variable):
                 let slot = Self.slot(position, next: &next)
-                let variant = try self.variant(of: value.variables[index], rules: value.rules, slot: slot)
+                let variant = try self.variant(of: value.variables[variable], rules: value.rules, slot: slot)
                 try render(variant, of: value, firstSlot: slot, depth: depth + 1, into: &output)
             case .unknownVariable(let name):
                 throw .unknownVariable(name)
@@ -118,6 +119,14 @@ struct FormatRenderer {
         of variable: CompiledVariable, rules: PluralRules, slot: Int
     ) throws(RenderFailure) -> RenderProgram {
         let argument = try self.argument(slot)
+        if !variable.isDouble, case .int(let integer) = argument, integer >= 0,
+            UInt64(integer) < CompiledVariable.smallIntegerLimit
+        {  // the common count: a table lookup, same answer as below
+            guard let program = variable.forms[Int(variable.smallIntegerForms[Int(integer)])] else {
+                throw .unknownVariable(variable.name)
+            }
+            return program
+        }
         var category: PluralCategory
         var isZero: Bool
         if !variable.isDouble, let integer = argument.signedValue {  // v = 0: evaluated on the integer, no digit strings

@@ -78,7 +78,6 @@ public final class LocalizedTable: Sendable {
         width: Int? = nil, default defaultValue: String? = nil
     ) -> String {
         guard let resolved = values[key] else { return miss(key, default: defaultValue) }
-        if case .string(let text) = resolved.value, !text.utf8.contains(UInt8(ascii: "%")) { return text }
         let renderer = FormatRenderer(arguments: arguments, substitutions: substitutions, width: width)
         do {
             return try renderer.render(resolved.compiled)

@@ -21,15 +21,17 @@ enum RenderOp: Sendable {
 /// A format string parsed once into the steps that render it: no parsing, locking or hashing per render.
 ///
 /// Positions are kept as written; sequential slots are numbered while rendering, because a variant starts at the
-/// slot of the token that chose it.
-struct RenderProgram: Sendable {
-    var ops: [RenderOp] = []
+/// slot of the token that chose it. A class: picking a plural variant is one reference, not two arrays.
+final class RenderProgram: Sendable {
+    let ops: [RenderOp]
     /// The specifiers `.general` ops render.
-    var specifiers: [FormatSpecifier] = []
+    let specifiers: [FormatSpecifier]
     /// The string has a parse error: rendering it fails with ``RenderFailure/unsafeFormat``.
-    var isUnsafe = false
+    let isUnsafe: Bool
     /// UTF-8 bytes of the literal text plus a guess per argument: the capacity worth reserving.
-    var estimatedBytes = 0
+    let estimatedBytes: Int
+    /// The whole output when the program reads no argument and no substitution (a value without specifiers).
+    let constantText: String?
 
     /// A guess at the printed size of one argument.
     private static let bytesPerArgument = 8
@@ -39,7 +41,9 @@ struct RenderProgram: Sendable {
     /// With `fastPaths` off every specifier is rendered by the general path (the tests compare both).
     init(_ format: FormatString, variables: [String: Int], fastPaths: Bool) {
         isUnsafe = format.hasErrors
-        guard !isUnsafe else { return }
+        var ops: [RenderOp] = []
+        var specifiers: [FormatSpecifier] = []
+        var estimatedBytes = 0
         var pending = ""
         func flush() {
             guard !pending.isEmpty else { return }
@@ -47,7 +51,7 @@ struct RenderProgram: Sendable {
             estimatedBytes += pending.utf8.count
             pending = ""
         }
-        for token in format.tokens {
+        for token in isUnsafe ? [] : format.tokens {
             switch token {
             case .literal(let text):
                 pending += text
@@ -71,15 +75,23 @@ struct RenderProgram: Sendable {
                     ops.append(.unknownVariable(token.name))
                 }
             case .specifier(let spec):
-                ops.append(fastPaths ? Self.fastOp(spec) ?? general(spec) : general(spec))
+                if fastPaths, let op = Self.fastOp(spec) {
+                    ops.append(op)
+                } else {
+                    specifiers.append(spec)
+                    ops.append(.general(specifiers.count - 1))
+                }
             }
         }
         flush()
-    }
-
-    private mutating func general(_ spec: FormatSpecifier) -> RenderOp {
-        specifiers.append(spec)
-        return .general(specifiers.count - 1)
+        self.ops = ops
+        self.specifiers = specifiers
+        self.estimatedBytes = estimatedBytes
+        switch (isUnsafe, ops.first, ops.count) {
+        case (false, nil, _): constantText = ""
+        case (false, .literal(let text), 1): constantText = text
+        default: constantText = nil
+        }
     }
 
     /// The direct-append op for a plain `%@`, `%d`/`%ld`/`%i`/`%D` or `%u`/`%lu`/`%U`; nil for anything else.
@@ -95,14 +107,33 @@ struct RenderProgram: Sendable {
 }
 
 /// One plural variable compiled: a program per category, `other` already standing in for missing ones.
-struct CompiledVariable: Sendable {
-    var name: String
+final class CompiledVariable: Sendable {
+    let name: String
     /// The value type reads a double (`f e g a`, any case): plural operands come from its decimal text.
-    var isDouble: Bool
+    let isDouble: Bool
     /// Indexed by ``PluralCategory/order``; nil when neither the category nor `other` has a variant.
-    var forms: [RenderProgram?]
+    let forms: [RenderProgram?]
     /// Apple's zero rule applies: a `zero` variant exists and the locale has no CLDR `zero` category.
-    var usesExactZero: Bool
+    let usesExactZero: Bool
+    /// For integers below ``smallIntegerLimit``: the index in `forms` of their variant, zero rule applied.
+    let smallIntegerForms: [UInt8]
+
+    /// Integer arguments below this pick their variant from a table instead of evaluating the CLDR rules.
+    static let smallIntegerLimit: UInt64 = 128
+
+    init(name: String, variable: PluralVariable, rules: PluralRules, program: (String) -> RenderProgram) {
+        self.name = name
+        isDouble = variable.valueType.unicodeScalars.last.map { "fFeEgGaA".unicodeScalars.contains($0) } ?? false
+        forms = PluralCategory.allCases.sorted().map { category in
+            (variable.forms[category] ?? variable.forms[.other]).map(program)
+        }
+        let usesExactZero = !rules.categories.contains(.zero) && variable.forms[.zero] != nil
+        self.usesExactZero = usesExactZero
+        smallIntegerForms = (0..<Self.smallIntegerLimit).map { value in
+            let category = value == 0 && usesExactZero ? .zero : rules.category(forInteger: value)
+            return UInt8(category.order)
+        }
+    }
 }
 
 /// A table value compiled for rendering, built once per ``ResolvedValue`` on its first render.
@@ -148,16 +179,7 @@ final class CompiledValue: Sendable {
                 RenderProgram(FormatParser.parse(text), variables: indices, fastPaths: fastPaths)
             }
             let variables = names.map { name in
-                let variable = plural.variables[name]!
-                let forms = PluralCategory.allCases.sorted().map { category in
-                    (variable.forms[category] ?? variable.forms[.other]).map(program)
-                }
-                return CompiledVariable(
-                    name: name,
-                    isDouble: variable.valueType.unicodeScalars.last.map { "fFeEgGaA".unicodeScalars.contains($0) }
-                        ?? false,
-                    forms: forms,
-                    usesExactZero: !rules.categories.contains(.zero) && variable.forms[.zero] != nil)
+                CompiledVariable(name: name, variable: plural.variables[name]!, rules: rules, program: program)
             }
             return (.program(program(plural.format)), variables)
         case .width(let variants):
