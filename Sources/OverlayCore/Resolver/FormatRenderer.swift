@@ -43,11 +43,20 @@ struct FormatRenderer {
             program = programs[Self.variantIndex(keys: keys, forWidth: width)]
         }
         if let text = program.constantText { return text }
-        var output = ""
-        if program.estimatedBytes > 15 { output.reserveCapacity(program.estimatedBytes) }  // 15: a small string
-        try render(program, of: value, firstSlot: 1, depth: 0, into: &output)
-        return output
+        let result = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.bufferCapacity) { storage in
+            var output = RenderBuffer(storage: storage)
+            do throws(RenderFailure) {
+                try render(program, of: value, firstSlot: 1, depth: 0, into: &output)
+            } catch {
+                return Result<String, RenderFailure>.failure(error)
+            }
+            return .success(output.finish())
+        }
+        return try result.get()
     }
+
+    /// Bytes of stack the output is collected in before it spills into a `String`.
+    private static let bufferCapacity = 512
 
     /// The width variant with the largest key ≤ `width`, else the smallest key; nil width: the largest key.
     static func variant(of variants: [Int: String], forWidth width: Int?) -> String? {
@@ -69,30 +78,35 @@ struct FormatRenderer {
     }
 
     private func render(
-        _ program: RenderProgram, of value: CompiledValue, firstSlot: Int, depth: Int, into output: inout String
+        _ program: RenderProgram, of value: CompiledValue, firstSlot: Int, depth: Int, into output: inout RenderBuffer
     ) throws(RenderFailure) {
         guard depth <= Self.maximumDepth else { throw .tooDeep }
         guard !program.isUnsafe else { throw .unsafeFormat }
         var next = firstSlot
         for index in program.ops.indices {
             switch program.ops[index] {
-            case .literal(let text):
-                output += text
+            case .literal(let bytes):
+                output.append(bytes)
             case .named(let name):
                 guard let value = substitutions[name] else { throw .missingSubstitution(name) }
-                output += value
+                output.append(value)
             case .object(let position):
-                output += try argument(Self.slot(position, next: &next)).objectText
+                switch try argument(Self.slot(position, next: &next)) {
+                case .string(let text): output.append(text)
+                case .int(let integer): output.appendDecimal(magnitude: integer.magnitude, negative: integer < 0)
+                case .uint(let integer): output.appendDecimal(magnitude: integer, negative: false)
+                case .double(let double): output.append(FormatArgument.shortestText(double))
+                }
             case .signed(let position):
                 let slot = Self.slot(position, next: &next)
                 guard let integer = try argument(slot).signedValue else { throw .unconvertible(slot: slot) }
-                output += String(integer)
+                output.appendDecimal(magnitude: integer.magnitude, negative: integer < 0)
             case .unsigned(let position):
                 let slot = Self.slot(position, next: &next)
                 guard let integer = try argument(slot).unsignedValue else { throw .unconvertible(slot: slot) }
-                output += String(integer)
+                output.appendDecimal(magnitude: integer, negative: false)
             case .general(let specifier):
-                output += try render(program.specifiers[specifier], next: &next)
+                output.append(try render(program.specifiers[specifier], next: &next))
             case .variable(let position, let variable):
                 let slot = Self.slot(position, next: &next)
                 let variant = try self.variant(of: value.variables[variable], rules: value.rules, slot: slot)

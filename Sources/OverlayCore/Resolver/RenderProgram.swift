@@ -1,7 +1,7 @@
 /// One step of a compiled format string (see ``RenderProgram``).
 enum RenderOp: Sendable {
-    /// Text appended as is; adjacent literal tokens and `%%` are merged into one.
-    case literal(String)
+    /// UTF-8 text appended as is; adjacent literal tokens and `%%` are merged into one.
+    case literal([UInt8])
     /// `%{name}`: the substitution's value appended verbatim.
     case named(String)
     /// `%@` without flags, width or precision: the argument's object text appended as is.
@@ -28,13 +28,8 @@ final class RenderProgram: Sendable {
     let specifiers: [FormatSpecifier]
     /// The string has a parse error: rendering it fails with ``RenderFailure/unsafeFormat``.
     let isUnsafe: Bool
-    /// UTF-8 bytes of the literal text plus a guess per argument: the capacity worth reserving.
-    let estimatedBytes: Int
     /// The whole output when the program reads no argument and no substitution (a value without specifiers).
     let constantText: String?
-
-    /// A guess at the printed size of one argument.
-    private static let bytesPerArgument = 8
 
     /// Compiles `format`; `variables` maps the entry's variable names to their indices.
     ///
@@ -43,12 +38,10 @@ final class RenderProgram: Sendable {
         isUnsafe = format.hasErrors
         var ops: [RenderOp] = []
         var specifiers: [FormatSpecifier] = []
-        var estimatedBytes = 0
         var pending = ""
         func flush() {
             guard !pending.isEmpty else { return }
-            ops.append(.literal(pending))
-            estimatedBytes += pending.utf8.count
+            ops.append(.literal(Array(pending.utf8)))
             pending = ""
         }
         for token in isUnsafe ? [] : format.tokens {
@@ -62,7 +55,6 @@ final class RenderProgram: Sendable {
             default:
                 flush()
             }
-            estimatedBytes += Self.bytesPerArgument
             switch token {
             case .literal, .percent:
                 break
@@ -86,10 +78,9 @@ final class RenderProgram: Sendable {
         flush()
         self.ops = ops
         self.specifiers = specifiers
-        self.estimatedBytes = estimatedBytes
         switch (isUnsafe, ops.first, ops.count) {
         case (false, nil, _): constantText = ""
-        case (false, .literal(let text), 1): constantText = text
+        case (false, .literal(let bytes), 1): constantText = String(decoding: bytes, as: UTF8.self)
         default: constantText = nil
         }
     }

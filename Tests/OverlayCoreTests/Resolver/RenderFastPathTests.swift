@@ -82,3 +82,17 @@ import Testing
         #expect(resolved != nil && resolved?.compiled === resolved?.compiled)
     }
 }
+
+/// Output longer than the stack buffer spills into a `String` without losing or splitting text.
+@Suite struct RenderBufferTests {
+    @Test("long output", arguments: [100, 511, 512, 513, 2_000])
+    func longOutput(_ length: Int) {
+        let head = String(repeating: "é", count: length / 2)
+        let argument = String(repeating: "€", count: length / 3) + "x"
+        let format = head + "%@|%ld|%@" + String(repeating: "b", count: length)
+        let value = CompiledValue(.string(format), rules: PluralRules.cardinal(for: "en"), device: "iphone")
+        let rendered = try? FormatRenderer(arguments: [.string(argument), .int(Int64.min), .uint(UInt64.max)],
+                                           substitutions: [:], width: nil).render(value)
+        #expect(rendered == head + argument + "|-9223372036854775808|18446744073709551615" + String(repeating: "b", count: length))
+    }
+}
