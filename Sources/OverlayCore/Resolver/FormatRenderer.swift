@@ -109,7 +109,7 @@ struct FormatRenderer {
                 output.append(try render(program.specifiers[specifier], next: &next))
             case .variable(let position, let variable):
                 let slot = Self.slot(position, next: &next)
-                let variant = try self.variant(of: value.variables[variable], rules: value.rules, slot: slot)
+                let variant = try self.variant(of: value.variables[variable], in: value, slot: slot)
                 try render(variant, of: value, firstSlot: slot, depth: depth + 1, into: &output)
             case .unknownVariable(let name):
                 throw .unknownVariable(name)
@@ -130,7 +130,7 @@ struct FormatRenderer {
     /// variant is used for the value 0 when the locale has no CLDR `zero`; where CLDR has one (ar, lv), CLDR decides.
     /// A category without a variant uses `other`.
     private func variant(
-        of variable: CompiledVariable, rules: PluralRules, slot: Int
+        of variable: CompiledVariable, in value: CompiledValue, slot: Int
     ) throws(RenderFailure) -> RenderProgram {
         let argument = try self.argument(slot)
         if !variable.isDouble, case .int(let integer) = argument, integer >= 0,
@@ -144,7 +144,7 @@ struct FormatRenderer {
         var category: PluralCategory
         var isZero: Bool
         if !variable.isDouble, let integer = argument.signedValue {  // v = 0: evaluated on the integer, no digit strings
-            category = rules.category(forInteger: integer.magnitude)
+            category = value.rules.category(forInteger: integer.magnitude)
             isZero = integer == 0
         } else {
             let operands: PluralOperands?
@@ -155,7 +155,7 @@ struct FormatRenderer {
                     .flatMap(PluralOperands.init)
             }
             guard let operands else { throw .unconvertible(slot: slot) }
-            category = rules.category(for: operands)
+            category = value.rules.category(for: operands)
             isZero = operands.integerDigits == "0" && operands.trimmedFractionDigits.isEmpty
         }
         if isZero, variable.usesExactZero { category = .zero }
