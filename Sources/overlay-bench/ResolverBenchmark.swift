@@ -64,6 +64,13 @@ enum ResolverBenchmark {
         let arguments = measure("LocalizedTable.format \"Pay %@ for %ld items\"", iterations: 200) {
             for n in 0..<batch { blackHole(table.format("pay", ["€5", .int(Int64(n))])) }
         }
+        // What a format call costs besides rendering: the key lookup and the caller's argument array.
+        measure("  part: LocalizedTable.value(forKey:) of the plural key", iterations: 200) {
+            for _ in 0..<batch { blackHole(table.value(forKey: "items")) }
+        }
+        measure("  part: building the argument array [.int(n)]", iterations: 200) {
+            for n in 0..<batch { blackHole([FormatArgument.int(Int64(n + count))]) }
+        }
         print("  overlay hit / dictionary read: \(rounded(1 / overlayHit.speedup(over: baseline)))× (budget ≤ 2×)")
         print("  3-locale chain / dictionary read: \(rounded(1 / chained.speedup(over: baseline)))× (budget ≤ 4×)")
         print("  overlay hit speedup over Bundle.localizedString: \(rounded(overlayHit.speedup(over: foundation)))× (budget ≥ 5×)")

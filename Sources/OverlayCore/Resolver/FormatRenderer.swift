@@ -18,7 +18,7 @@ enum RenderFailure: Error, Equatable {
     case tooDeep
 }
 
-/// Renders parsed format strings and `.stringsdict` entries by walking their tokens: no `String(format:)`.
+/// Renders compiled values (``CompiledValue``) by walking their ops: no `String(format:)`, no parsing.
 ///
 /// Sequential specifiers number slots from 1; inside a plural variant they start at the token's slot;
 /// positional ones are absolute. `%{name}` substitutions are inserted verbatim and never parsed again.
@@ -28,54 +28,47 @@ struct FormatRenderer {
 
     let arguments: [FormatArgument]
     let substitutions: [String: String]
-    /// The CLDR rules of the locale whose value is rendered.
-    let rules: PluralRules
-    /// The device a device rule picks (`iphone`, `mac`, …); `other` when absent.
-    let device: String
     /// The presentation width a width rule picks; nil picks the widest variant.
     let width: Int?
-    /// Parses each string once per handle.
-    let formats: FormatCache
 
-    /// Renders a table value.
-    func render(_ value: CatalogValue) throws(RenderFailure) -> String {
-        switch value {
-        case .string(let text): return try render(plain: text)
-        case .plural(let entry): return try render(entry: entry, depth: 0)
+    /// Renders a compiled table value.
+    func render(_ value: CompiledValue) throws(RenderFailure) -> String {
+        let program: RenderProgram
+        switch value.body {
+        case .failure(let failure):
+            throw failure
+        case .program(let body):
+            program = body
+        case .width(let keys, let programs):
+            program = programs[Self.variantIndex(keys: keys, forWidth: width)]
         }
-    }
-
-    /// Renders a plain format string (no plural variables).
-    func render(plain text: String) throws(RenderFailure) -> String {
-        var output = ""
-        try render(formats.parse(text), firstSlot: 1, plural: nil, depth: 0, into: &output)
-        return output
-    }
-
-    private func render(entry: StringsdictEntry, depth: Int) throws(RenderFailure) -> String {
-        guard depth <= Self.maximumDepth else { throw .tooDeep }
-        switch entry {
-        case .text(let text):
-            return try render(plain: text)
-        case .format(let plural):
-            var output = ""
-            try render(formats.parse(plural.format), firstSlot: 1, plural: plural, depth: 0, into: &output)
-            return output
-        case .width(let variants):
-            guard let text = Self.variant(of: variants, forWidth: width) else { throw .unknownVariable("width") }
-            return try render(plain: text)
-        case .device(let variants):
-            guard let chosen = Self.variant(of: variants, forDevice: device) else { throw .unknownVariable("device") }
-            return try render(entry: chosen, depth: depth + 1)
+        if let text = program.constantText { return text }
+        let result = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.bufferCapacity) { storage in
+            var output = RenderBuffer(storage: storage)
+            do throws(RenderFailure) {
+                try render(program, of: value, firstSlot: 1, depth: 0, into: &output)
+            } catch {
+                return Result<String, RenderFailure>.failure(error)
+            }
+            return .success(output.finish())
         }
+        return try result.get()
     }
+
+    /// Bytes of stack the output is collected in before it spills into a `String`.
+    private static let bufferCapacity = 512
 
     /// The width variant with the largest key ≤ `width`, else the smallest key; nil width: the largest key.
     static func variant(of variants: [Int: String], forWidth width: Int?) -> String? {
         let keys = variants.keys.sorted()
-        guard let smallest = keys.first, let largest = keys.last else { return nil }
-        guard let width else { return variants[largest] }
-        return variants[keys.last(where: { $0 <= width }) ?? smallest]
+        guard !keys.isEmpty else { return nil }
+        return variants[keys[variantIndex(keys: keys, forWidth: width)]]
+    }
+
+    /// The index in ascending, non-empty `keys` of the width variant: see ``variant(of:forWidth:)``.
+    static func variantIndex(keys: [Int], forWidth width: Int?) -> Int {
+        guard let width else { return keys.count - 1 }
+        return keys.lastIndex(where: { $0 <= width }) ?? 0
     }
 
     /// The variant for `device`, else `other`, else the first in byte order.
@@ -85,37 +78,50 @@ struct FormatRenderer {
     }
 
     private func render(
-        _ format: FormatString, firstSlot: Int, plural: PluralFormat?, depth: Int, into output: inout String
+        _ program: RenderProgram, of value: CompiledValue, firstSlot: Int, depth: Int, into output: inout RenderBuffer
     ) throws(RenderFailure) {
         guard depth <= Self.maximumDepth else { throw .tooDeep }
-        guard !format.hasErrors else { throw .unsafeFormat }
+        guard !program.isUnsafe else { throw .unsafeFormat }
         var next = firstSlot
-        for token in format.tokens {
-            switch token {
-            case .literal(let text):
-                output += text
-            case .percent:
-                output += "%"
-            case .named(let named):
-                guard let value = substitutions[named.name] else { throw .missingSubstitution(named.name) }
-                output += value
-            case .specifier(let spec):
-                output += try render(spec, next: &next)
-            case .variable(let token):
-                let slot: Int
-                if let position = token.position {
-                    slot = position
-                } else {
-                    slot = next
-                    next += 1
+        for index in program.ops.indices {
+            switch program.ops[index] {
+            case .literal(let bytes):
+                output.append(bytes)
+            case .named(let name):
+                guard let value = substitutions[name] else { throw .missingSubstitution(name) }
+                output.append(value)
+            case .object(let position):
+                switch try argument(Self.slot(position, next: &next)) {
+                case .string(let text): output.append(text)
+                case .int(let integer): output.appendDecimal(magnitude: integer.magnitude, negative: integer < 0)
+                case .uint(let integer): output.appendDecimal(magnitude: integer, negative: false)
+                case .double(let double): output.append(FormatArgument.shortestText(double))
                 }
-                guard let plural, let variable = plural.variables[token.name] else {
-                    throw .unknownVariable(token.name)
-                }
-                let variant = try self.variant(of: variable, named: token.name, slot: slot)
-                try render(formats.parse(variant), firstSlot: slot, plural: plural, depth: depth + 1, into: &output)
+            case .signed(let position):
+                let slot = Self.slot(position, next: &next)
+                guard let integer = try argument(slot).signedValue else { throw .unconvertible(slot: slot) }
+                output.appendDecimal(magnitude: integer.magnitude, negative: integer < 0)
+            case .unsigned(let position):
+                let slot = Self.slot(position, next: &next)
+                guard let integer = try argument(slot).unsignedValue else { throw .unconvertible(slot: slot) }
+                output.appendDecimal(magnitude: integer, negative: false)
+            case .general(let specifier):
+                output.append(try render(program.specifiers[specifier], next: &next))
+            case .variable(let position, let variable):
+                let slot = Self.slot(position, next: &next)
+                let variant = try self.variant(of: value.variables[variable], in: value, slot: slot)
+                try render(variant, of: value, firstSlot: slot, depth: depth + 1, into: &output)
+            case .unknownVariable(let name):
+                throw .unknownVariable(name)
             }
         }
+    }
+
+    /// The explicit position, else the next sequential slot (which it consumes).
+    private static func slot(_ position: Int?, next: inout Int) -> Int {
+        if let position { return position }
+        defer { next += 1 }
+        return next
     }
 
     /// Picks the variant of `variable` for the argument in `slot` (FORMATS.md §2.2, §6.4 step 5).
@@ -123,31 +129,38 @@ struct FormatRenderer {
     /// The category comes from the CLDR rules of the rendered value's locale. Apple's zero rule: a present `zero`
     /// variant is used for the value 0 when the locale has no CLDR `zero`; where CLDR has one (ar, lv), CLDR decides.
     /// A category without a variant uses `other`.
-    private func variant(of variable: PluralVariable, named name: String, slot: Int) throws(RenderFailure) -> String {
+    private func variant(
+        of variable: CompiledVariable, in value: CompiledValue, slot: Int
+    ) throws(RenderFailure) -> RenderProgram {
         let argument = try self.argument(slot)
+        if !variable.isDouble, case .int(let integer) = argument, integer >= 0,
+            UInt64(integer) < CompiledVariable.smallIntegerLimit
+        {  // the common count: a table lookup, same answer as below
+            guard let program = variable.forms[Int(variable.smallIntegerForms[Int(integer)])] else {
+                throw .unknownVariable(variable.name)
+            }
+            return program
+        }
         var category: PluralCategory
         var isZero: Bool
-        let isDouble = variable.valueType.unicodeScalars.last.map { "fFeEgGaA".unicodeScalars.contains($0) } ?? false
-        if !isDouble, let integer = argument.signedValue {  // v = 0: evaluated on the integer, no digit strings
-            category = rules.category(forInteger: integer.magnitude)
+        if !variable.isDouble, let integer = argument.signedValue {  // v = 0: evaluated on the integer, no digit strings
+            category = value.rules.category(forInteger: integer.magnitude)
             isZero = integer == 0
         } else {
             let operands: PluralOperands?
-            if isDouble {
+            if variable.isDouble {
                 operands = argument.doubleValue != nil ? argument.pluralOperands : nil
             } else {  // integer value types: the exact integer, v = 0
                 operands = (argument.signedValue.map { String($0) } ?? argument.unsignedValue.map { String($0) })
                     .flatMap(PluralOperands.init)
             }
             guard let operands else { throw .unconvertible(slot: slot) }
-            category = rules.category(for: operands)
+            category = value.rules.category(for: operands)
             isZero = operands.integerDigits == "0" && operands.trimmedFractionDigits.isEmpty
         }
-        if isZero, !rules.categories.contains(.zero), variable.forms[.zero] != nil {
-            category = .zero
-        }
-        guard let text = variable.forms[category] ?? variable.forms[.other] else { throw .unknownVariable(name) }
-        return text
+        if isZero, variable.usesExactZero { category = .zero }
+        guard let program = variable.forms[category.order] else { throw .unknownVariable(variable.name) }
+        return program
     }
 
     private func argument(_ slot: Int) throws(RenderFailure) -> FormatArgument {

@@ -28,11 +28,11 @@ public final class LocalizedTable: Sendable {
     public let values: [String: ResolvedValue]
 
     private let developmentValues: CatalogTable?
-    private let rules: [String: PluralRules]
+    /// The CLDR rules of the development region, for rendering the fallback value.
+    private let developmentRules: PluralRules
     private let mode: Localizer.Mode
     private let device: String
     private let counters: LocalizerCounters
-    private let formats = FormatCache()
 
     init(
         module: String, table: String, chain: [String], developmentRegion: String, values: [String: ResolvedValue],
@@ -47,9 +47,7 @@ public final class LocalizedTable: Sendable {
         self.mode = mode
         self.device = device
         self.counters = counters
-        var rules: [String: PluralRules] = [:]
-        for locale in chain + [developmentRegion] { rules[locale] = PluralRules.cardinal(for: locale) }
-        self.rules = rules
+        self.developmentRules = PluralRules.cardinal(for: developmentRegion)
     }
 
     /// The text for `key`: a string as written (no formatting), an entry's format key.
@@ -80,21 +78,16 @@ public final class LocalizedTable: Sendable {
         width: Int? = nil, default defaultValue: String? = nil
     ) -> String {
         guard let resolved = values[key] else { return miss(key, default: defaultValue) }
-        if case .string(let text) = resolved.value, !text.utf8.contains(UInt8(ascii: "%")) { return text }
-        let renderer = FormatRenderer(
-            arguments: arguments, substitutions: substitutions, rules: rules[resolved.locale] ?? .otherOnly,
-            device: device, width: width, formats: formats)
+        let renderer = FormatRenderer(arguments: arguments, substitutions: substitutions, width: width)
         do {
-            return try renderer.render(resolved.value)
+            return try renderer.render(resolved.compiled)
         } catch {
             counters.countRenderError()
         }
         let isDevelopmentValue = resolved.layer == .shipped && resolved.locale == developmentRegion
-        if !isDevelopmentValue, let shipped = developmentValues?.value(forKey: key) {
-            let fallback = FormatRenderer(
-                arguments: arguments, substitutions: substitutions, rules: rules[developmentRegion] ?? .otherOnly,
-                device: device, width: width, formats: formats)
-            if let text = try? fallback.render(shipped) { return text }
+        if !isDevelopmentValue, let shipped = developmentValues?.value(forKey: key) {  // rare: compiled, not kept
+            let fallback = CompiledValue(shipped, rules: developmentRules, device: device)
+            if let text = try? renderer.render(fallback) { return text }
         }
         return key
     }

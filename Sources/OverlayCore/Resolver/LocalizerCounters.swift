@@ -16,19 +16,3 @@ final class LocalizerCounters: Sendable {
             ignoredRevisions: ignoredRevisions.load(ordering: .relaxed))
     }
 }
-
-/// Parsed format strings of one handle, parsed once on first use. Bounded: beyond the limit, strings are
-/// parsed on every render instead of cached.
-final class FormatCache: Sendable {
-    private static let limit = 20_000
-    private let storage = LockedValue<[String: FormatString]>([:])
-
-    func parse(_ text: String) -> FormatString {
-        if let cached = storage.withLock({ $0[text] }) { return cached }
-        let parsed = FormatParser.parse(text)
-        storage.withLock { cache in
-            if cache.count < Self.limit { cache[text] = parsed }
-        }
-        return parsed
-    }
-}

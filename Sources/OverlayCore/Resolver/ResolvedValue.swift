@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Which layer answered a lookup.
 public enum ResolutionLayer: String, Sendable, Hashable, CaseIterable {
     /// A downloaded revision in the store.
@@ -22,12 +24,34 @@ public final class ResolvedValue: Sendable {
     /// device rule: the configured device's variant, else `other`).
     public let text: String
 
+    /// The device whose variants device rules pick.
+    private let device: String
+    /// The value compiled for rendering, set once on its first render and released in `deinit`. An `Atomic` of
+    /// `Unmanaged` rather than `AtomicLazyReference`, whose `load` is not specialized (a metadata lookup per call).
+    private let compiledValue = Atomic<Unmanaged<CompiledValue>?>(nil)
+
     init(value: CatalogValue, layer: ResolutionLayer, locale: String, revision: Int?, device: String) {
         self.value = value
         self.layer = layer
         self.locale = locale
         self.revision = revision
+        self.device = device
         self.text = ResolvedValue.text(of: value, device: device)
+    }
+
+    /// The value compiled with the CLDR rules of `locale`, built once (a racing thread's copy is discarded).
+    var compiled: CompiledValue {
+        if let stored = compiledValue.load(ordering: .acquiring) { return stored.takeUnretainedValue() }
+        let built = Unmanaged.passRetained(CompiledValue(value, rules: PluralRules.cardinal(for: locale), device: device))
+        let (exchanged, original) = compiledValue.compareExchange(
+            expected: nil, desired: built, ordering: .acquiringAndReleasing)
+        guard !exchanged, let original else { return built.takeUnretainedValue() }
+        built.release()
+        return original.takeUnretainedValue()
+    }
+
+    deinit {
+        compiledValue.load(ordering: .acquiring)?.release()
     }
 
     private static func text(of value: CatalogValue, device: String) -> String {
