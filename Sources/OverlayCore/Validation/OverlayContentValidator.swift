@@ -6,6 +6,8 @@ public enum OverlayContentValidator {
     ) -> [Finding] {
         let development = shipped?.developmentTables ?? [:]
         var findings: [Finding] = []
+        // Source slot maps, built once per key and shared by every locale.
+        var sourceSlots: [String: [String: SlotMap]] = [:]
         for identifier in overlay.localeIdentifiers {
             guard let localization = overlay.localizations[identifier] else { continue }
             for tableName in localization.tables.keys.sorted() {
@@ -21,7 +23,9 @@ public enum OverlayContentValidator {
                     findings += KeySyntaxRule.check(
                         key: key, value: value, knownToShipped: shippedValue != nil, limits: limits, location: location)
                     if let shippedValue {
-                        findings += PlaceholderRule.check(value, shippedSource: shippedValue, strict: strictFormats, location: location)
+                        let slots = sourceSlots[tableName]?[key] ?? ValueRules.slotMap(shippedValue)
+                        sourceSlots[tableName, default: [:]][key] = slots
+                        findings += PlaceholderRule.check(value, shippedSource: slots, strict: strictFormats, location: location)
                     } else {
                         findings += ValueRules.ownFormatIssues(value).map { $0.finding(at: location) }
                     }

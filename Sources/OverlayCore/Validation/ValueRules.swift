@@ -3,7 +3,9 @@ enum ValueRules {
     /// The slot map of a value: a plain string's specifiers or a whole plural entry's.
     static func slotMap(_ value: CatalogValue) -> SlotMap {
         switch value {
-        case .string(let text): SlotMap(text)
+        case .string(let text):
+            // Most text has no `%` at all: nothing to parse.
+            text.utf8.contains(UInt8(ascii: "%")) ? SlotMap(text) : SlotMap()
         case .plural(let entry): SlotMap(entry: entry)
         }
     }
@@ -19,6 +21,11 @@ enum ValueRules {
     /// reported again as an unknown or mismatched slot, and while a translation has errors, advice about
     /// arguments or names it leaves out is held back.
     static func compatibility(source: CatalogValue, translation: CatalogValue, strict: Bool) -> [FormatIssue] {
+        compatibility(source: slotMap(source), translation: translation, strict: strict)
+    }
+
+    /// The same, with the source's slot map already built (it is shared by every locale of a key).
+    static func compatibility(source sourceSlots: SlotMap, translation: CatalogValue, strict: Bool) -> [FormatIssue] {
         let translationSlots = slotMap(translation)
         let own = translationSlots.issues
         var issues: [FormatIssue]
@@ -26,7 +33,7 @@ enum ValueRules {
             let errorOffsets = Set(own.filter { $0.severity == .error }.compactMap(\.offset))
             issues = own.filter { $0.severity == .error || $0.offset.map { !errorOffsets.contains($0) } ?? true }
         } else {
-            issues = FormatCompatibility.check(source: slotMap(source), translation: translationSlots, strict: strict)
+            issues = FormatCompatibility.check(source: sourceSlots, translation: translationSlots, strict: strict)
         }
         if issues.contains(where: { $0.severity == .error }) {
             issues.removeAll { $0.code == .unusedSlot || $0.code == .omittedName }

@@ -2,7 +2,7 @@
 /// (FORMATS.md §4.4): what the app passes must render safely in the new text.
 enum PlaceholderRule {
     static func check(
-        _ value: CatalogValue, shippedSource: CatalogValue, strict: Bool, location: Finding.Location
+        _ value: CatalogValue, shippedSource: SlotMap, strict: Bool, location: Finding.Location
     ) -> [Finding] {
         ValueRules.compatibility(source: shippedSource, translation: value, strict: strict)
             .map { $0.finding(at: location) }
