@@ -53,12 +53,24 @@ public enum CatalogLoader {
 
     /// Loads one module folder (`<lang>.lproj/…`, `Base.lproj`, `Info.plist`, `*.xcstrings`), e.g. a store revision
     /// directory. Nil when the folder holds no localization at all.
+    /// - Parameter locales: when given, only these localizations (normalized identifiers) are parsed — a resolver
+    ///   needs just its fallback chain; `Base.lproj` is parsed with the development region.
     public static func loadModule(
-        named name: String, at url: URL, mode: Mode = .lenient
+        named name: String, at url: URL, mode: Mode = .lenient, locales: Set<String>? = nil
     ) throws -> (module: CatalogModule?, findings: [Finding]) {
         var loader = ModuleLoader(root: url.deletingLastPathComponent(), mode: mode)
-        let module = try loader.loadModule(named: name, at: url)
+        let module = try loader.loadModule(named: name, at: url, only: locales)
         return (module, loader.findings)
+    }
+
+    /// The normalized identifiers of a module folder's `.lproj` directories (`Base` included), without parsing them.
+    public static func localizationIdentifiers(at url: URL) -> [String: String] {
+        var result: [String: String] = [:]
+        for name in (try? sortedEntries(of: url)) ?? [] where name.hasSuffix(".lproj") {
+            let rawName = String(name.dropLast(".lproj".count))
+            result[rawName == "Base" ? "Base" : normalizedLocale(rawName)] = name
+        }
+        return result
     }
 
     static func sortedEntries(of directory: URL) throws -> [String] {
@@ -87,7 +99,7 @@ struct ModuleLoader {
         self.mode = mode
     }
 
-    mutating func loadModule(named name: String, at url: URL) throws -> CatalogModule? {
+    mutating func loadModule(named name: String, at url: URL, only locales: Set<String>? = nil) throws -> CatalogModule? {
         let entries = try CatalogLoader.sortedEntries(of: url)
         let lprojs = entries.filter { $0.hasSuffix(".lproj") && CatalogLoader.isDirectoryURL(url.appendingPathComponent($0)) }
         let xcstrings = entries.filter { $0.hasSuffix(".xcstrings") }
@@ -120,6 +132,7 @@ struct ModuleLoader {
             let rawName = String(directory.dropLast(".lproj".count))
             let isBase = rawName == "Base"
             let identifier = isBase ? "Base" : normalizedLocale(rawName)
+            if let locales, !locales.contains(identifier) { continue }
             var localization = (isBase ? module.base : module.localizations[identifier])
                 ?? CatalogLocalization(identifier: identifier, directoryName: directory)
             let lprojURL = url.appendingPathComponent(directory)

@@ -1,40 +1,85 @@
 import Foundation
 
-/// Overlay revision directories of one store snapshot, each loaded on first use and then kept.
+/// Overlay revision directories of one store snapshot. A module's localizations are listed on first use and each
+/// one is parsed only when a fallback chain needs it, so a launch reads the few tables it shows, not every locale.
 final class OverlayModules: Sendable {
-    /// A loaded revision: its metadata and its tables.
+    /// A loaded revision: its metadata and the tables of the localizations asked for.
     struct Loaded: Sendable {
         var revision: ActiveRevision
         var module: CatalogModule
     }
 
+    /// What a revision directory holds, before any table is parsed.
+    struct Listing: Sendable {
+        var revision: ActiveRevision
+        var developmentRegion: String
+        /// Normalized identifier → `.lproj` directory name.
+        var locales: [String: String]
+    }
+
+    private struct LocaleID: Hashable {
+        var module: String
+        var locale: String
+    }
+
     /// The revisions of a snapshot whose source hash matched the build.
     let revisions: [String: ActiveRevision]
     private let counters: LocalizerCounters
-    private let loaded = LockedValue<[String: Loaded?]>([:])
+    private let listings = LockedValue<[String: Listing?]>([:])
+    private let localizations = LockedValue<[LocaleID: CatalogLocalization?]>([:])
 
     init(revisions: [String: ActiveRevision], counters: LocalizerCounters) {
         self.revisions = revisions
         self.counters = counters
     }
 
-    /// The module's overlay, loaded leniently (as Apple would read the bundle); nil when there is none or its
-    /// directory cannot be read (counted as an ignored revision, the shipped strings serve).
-    func module(_ name: String) -> Loaded? {
-        if let cached = loaded.withLock({ $0[name] }) { return cached }
+    /// The module's localizations and development region; nil when there is no revision or its directory cannot be
+    /// read (counted as an ignored revision: the shipped strings serve).
+    func listing(_ name: String) -> Listing? {
+        if let cached = listings.withLock({ $0[name] }) { return cached }
         guard let revision = revisions[name] else { return nil }
-        var result: Loaded?
-        if let read = try? CatalogLoader.loadModule(named: name, at: revision.directory, mode: .lenient),
-            let module = read.module
-        {
-            result = Loaded(revision: revision, module: module)
+        let locales = CatalogLoader.localizationIdentifiers(at: revision.directory)
+        var result: Listing?
+        if !locales.isEmpty {
+            let info = try? PropertyListSerialization.propertyList(
+                from: Data(contentsOf: revision.directory.appendingPathComponent("Info.plist")), format: nil)
+            let region = ((info as? [String: Any])?["CFBundleDevelopmentRegion"] as? String).map(normalizedLocale) ?? "en"
+            result = Listing(revision: revision, developmentRegion: region, locales: locales)
         }
-        return loaded.withLock { cache in
-            if let existing = cache[name] { return existing }  // another thread loaded it first
+        return listings.withLock { cache in
+            if let existing = cache[name] { return existing }  // another thread listed it first
             if result == nil { counters.countIgnoredRevisions(1) }
             cache[name] = result
             return result
         }
+    }
+
+    /// The module's overlay with the tables of `locales` parsed (leniently, as Apple would read the bundle).
+    func module(_ name: String, locales: [String]) -> Loaded? {
+        guard let listing = listing(name) else { return nil }
+        var wanted = Set(locales.filter { listing.locales[$0] != nil })
+        if wanted.contains(listing.developmentRegion), listing.locales["Base"] != nil { wanted.insert("Base") }
+        let missing = localizations.withLock { cache in wanted.filter { cache[LocaleID(module: name, locale: $0)] == nil } }
+        if !missing.isEmpty {
+            let read = try? CatalogLoader.loadModule(
+                named: name, at: listing.revision.directory, mode: .lenient, locales: Set(missing))
+            localizations.withLock { cache in
+                for locale in missing {
+                    let loaded = locale == "Base" ? read?.module?.base : read?.module?.localizations[locale]
+                    let id = LocaleID(module: name, locale: locale)
+                    // A miss is remembered too (as nil), so an unreadable table is not re-read on every handle.
+                    if cache[id] == nil { cache[id] = .some(loaded) }
+                }
+            }
+        }
+        var module = CatalogModule(name: name, developmentRegion: listing.developmentRegion)
+        localizations.withLock { cache in
+            for locale in wanted {
+                guard let localization = cache[LocaleID(module: name, locale: locale)] ?? nil else { continue }
+                if locale == "Base" { module.base = localization } else { module.localizations[locale] = localization }
+            }
+        }
+        return Loaded(revision: listing.revision, module: module)
     }
 }
 
@@ -79,15 +124,13 @@ final class LocalizerSnapshot: Sendable {
 
     /// The locale chain of a module: the shipped and overlay localizations, ordered for the preferences.
     func chain(for module: String) -> [String] {
-        let shipped = catalog.modules[module]
-        let overlay = overlays.module(module)?.module
-        return Self.chain(preferences: preferredLanguages, shipped: shipped, overlay: overlay)
+        Self.chain(preferences: preferredLanguages, shipped: catalog.modules[module], overlay: overlays.listing(module))
     }
 
-    static func chain(preferences: [String], shipped: CatalogModule?, overlay: CatalogModule?) -> [String] {
+    static func chain(preferences: [String], shipped: CatalogModule?, overlay: OverlayModules.Listing?) -> [String] {
         var available = Array(shipped?.localizations.keys ?? [:].keys)
         if shipped?.base != nil { available.append("Base") }
-        for locale in overlay?.localizations.keys ?? [:].keys where !available.contains(locale) {
+        for locale in overlay?.locales.keys ?? [:].keys where locale != "Base" && !available.contains(locale) {
             available.append(locale)
         }
         available.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
@@ -98,8 +141,8 @@ final class LocalizerSnapshot: Sendable {
 
     private func build(_ tableName: String, in moduleName: String) -> LocalizedTable {
         let shipped = catalog.modules[moduleName]
-        let overlay = overlays.module(moduleName)
-        let chain = Self.chain(preferences: preferredLanguages, shipped: shipped, overlay: overlay?.module)
+        let chain = Self.chain(preferences: preferredLanguages, shipped: shipped, overlay: overlays.listing(moduleName))
+        let overlay = overlays.module(moduleName, locales: chain)
         let developmentRegion = shipped?.developmentRegion ?? "en"
         let developmentTable = shipped.flatMap { Self.table(tableName, of: $0, locale: developmentRegion) }
         let knownKeys = developmentTable.map { Set($0.strings.keys).union($0.plurals.keys) } ?? []
