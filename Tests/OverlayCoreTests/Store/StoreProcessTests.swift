@@ -61,8 +61,16 @@ struct StoreProcessTests {
         var generator = SplitMix64(state: seed)
         let temp = TemporaryDirectory()
         var served: [String: Int] = [:]
+        // Kill within twice the time a child takes to start and finish one activation (at least 40 ms), so slow
+        // machines and sanitizer builds still kill children mid-activation rather than always before the first.
+        let warmup = try launch(temp.store, ["--iterations", "1"])
+        let started = ContinuousClock.now
+        warmup.waitUntilExit()
+        let firstActivation = ContinuousClock.now - started
+        let window = max(UInt32(40_000), UInt32(min(2_000_000, firstActivation.components.seconds * 2_000_000
+            + firstActivation.components.attoseconds / 500_000_000_000)))
         for iteration in 0..<200 {
-            let delay = UInt32.random(in: 1_000...40_000, using: &generator)
+            let delay = UInt32.random(in: 1_000...window, using: &generator)
             let process = try launch(temp.store)
             usleep(delay)
             kill(process.processIdentifier, SIGKILL)
