@@ -61,8 +61,10 @@ final class OverlayModules: Sendable {
         if wanted.contains(listing.developmentRegion), listing.locales["Base"] != nil { wanted.insert("Base") }
         let missing = localizations.withLock { cache in wanted.filter { cache[LocaleID(module: name, locale: $0)] == nil } }
         if !missing.isEmpty {
+            // A revision whose folder cannot be listed any more serves nothing: counted, the shipped strings serve.
             let read = try? CatalogLoader.loadModule(
                 named: name, at: listing.revision.directory, mode: .lenient, locales: Set(missing))
+            if read == nil { counters.countIgnoredRevisions(1) }
             localizations.withLock { cache in
                 for locale in missing {
                     let loaded = locale == "Base" ? read?.module?.base : read?.module?.localizations[locale]
