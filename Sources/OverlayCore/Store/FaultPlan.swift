@@ -1,4 +1,3 @@
-import Synchronization
 
 /// A script of failures for the syscall seam, for tests: fail the Nth call of a kind (or of any kind)
 /// with an errno, or "kill the process" there.
@@ -52,11 +51,11 @@ public final class FaultPlan: Sendable {
         var crashed = false
     }
 
-    private let state: Mutex<State>
+    private let state: LockedValue<State>
 
     /// A plan with these rules; an empty plan only records the calls.
     public init(_ rules: [Rule] = []) {
-        state = Mutex(State(rules: rules))
+        state = LockedValue(State(rules: rules))
     }
 
     /// Replaces the rules and restarts counting and recording from zero (e.g. after opening the store).

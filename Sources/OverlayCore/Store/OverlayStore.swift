@@ -36,7 +36,7 @@ public final class OverlayStore: Sendable {
     let syscalls: Syscalls
     let layout: StoreLayout
     let journalLimit: Int
-    let writer: Mutex<WriterState>
+    let writer: LockedValue<WriterState>
     /// Set by `deleteAll`; read without the writer mutex so readers never wait behind a writer blocked on `LOCK`.
     let isDeleted = Atomic<Bool>(false)
 
@@ -59,7 +59,7 @@ public final class OverlayStore: Sendable {
         self.syscalls = syscalls
         self.layout = StoreLayout(root: url.path)
         self.journalLimit = journalLimit
-        self.writer = Mutex(WriterState(ownsIdentity: ownsIdentity))
+        self.writer = LockedValue(WriterState(ownsIdentity: ownsIdentity))
     }
 
     /// Opens (creating if absent) the store at `url` for one build of the app.
