@@ -114,6 +114,32 @@ struct PublishWorkspace {
         #expect(report.modules.filter { $0.status == .changed }.map(\.name) == ["App"])
     }
 
+    /// nginx's ETag is mtime (seconds) and size: a same-size republish within one second must still change it.
+    @Test func aNewManifestIsAlwaysNewerThanTheOneItReplaces() async throws {
+        let workspace = try PublishWorkspace()
+        defer { workspace.remove() }
+        _ = try await workspace.publish()
+        let manifestPath = workspace.origin.appendingPathComponent("1.0/manifest.json").path
+        // The old manifest's clock is ahead of ours (a publish a moment ago, or a skewed runner before this one).
+        let ahead = Date().addingTimeInterval(3_600).timeIntervalSince1970.rounded(.down)
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: ahead)], ofItemAtPath: manifestPath)
+        let oldSize = try Data(contentsOf: URL(fileURLWithPath: manifestPath)).count
+
+        #expect(try await workspace.publish().revision == 2)
+        let attributes = try FileManager.default.attributesOfItem(atPath: manifestPath)
+        let modified = try #require(attributes[.modificationDate] as? Date).timeIntervalSince1970
+        #expect(try Data(contentsOf: URL(fileURLWithPath: manifestPath)).count == oldSize)
+        #expect(modified.rounded(.down) == ahead + 1)
+
+        // A manifest already older than the clock keeps the clock's time.
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_000_000_000)], ofItemAtPath: manifestPath)
+        let before = Date().timeIntervalSince1970.rounded(.down)
+        _ = try await workspace.publish()
+        let now = try #require(try FileManager.default.attributesOfItem(atPath: manifestPath)[.modificationDate] as? Date)
+        #expect(now.timeIntervalSince1970 >= before)
+        #expect(now.timeIntervalSince1970 < ahead)
+    }
+
     @Test func revisionsOnlyGoUp() async throws {
         let workspace = try PublishWorkspace()
         defer { workspace.remove() }

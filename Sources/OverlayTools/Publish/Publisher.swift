@@ -89,7 +89,7 @@ public enum Publisher {
         try AtomicFile.write(manifestBytes, to: versionRoot.appendingPathComponent("history/manifest.\(revision).json"))
         try AtomicFile.write(CacheHeaders.standard.encoded(), to: options.output.appendingPathComponent(CacheHeaders.fileName))
         let manifestURL = versionRoot.appendingPathComponent("manifest.json")
-        try AtomicFile.write(manifestBytes, to: manifestURL)
+        try AtomicFile.write(manifestBytes, to: manifestURL, advancingModificationTime: true)
 
         let current = Set(modules.map(\.name))
         return PublishReport(

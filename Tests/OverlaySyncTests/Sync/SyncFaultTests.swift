@@ -128,8 +128,7 @@ import OverlayCore
             process.standardError = try FileHandle(forWritingTo: Self.emptyFile(harness.root.appendingPathComponent("err-\(index).txt")))
             return process
         }
-        for process in processes { try process.run() }
-        for process in processes { process.waitUntilExit() }
+        try await Self.runToExit(processes)
 
         for (index, process) in processes.enumerated() where process.terminationStatus != 0 {
             let stderr = (try? String(contentsOf: harness.root.appendingPathComponent("err-\(index).txt"), encoding: .utf8)) ?? ""
@@ -151,6 +150,19 @@ import OverlayCore
         let logged = harness.logged().count
         #expect(try await harness.service().start().outcome == .notModified)
         #expect(harness.logged(from: logged).map(\.status) == [304])
+    }
+
+    /// Starts every process and waits for all to exit without blocking a cooperative thread: on two cores a
+    /// blocking wait here starved the other suites' cycles of a thread until the children finished.
+    static func runToExit(_ processes: [Process]) async throws {
+        let (exits, continuation) = AsyncStream<Void>.makeStream()
+        for process in processes { process.terminationHandler = { _ in continuation.yield() } }
+        for process in processes { try process.run() }
+        var remaining = processes.count
+        for await _ in exits {
+            remaining -= 1
+            if remaining == 0 { break }
+        }
     }
 
     static func emptyFile(_ url: URL) throws -> URL {
