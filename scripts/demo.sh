@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 echo "building overlay (release)…" >&2
-swift build -c release --product overlay >&2
+swift build -c release --static-swift-stdlib --product overlay >&2
 overlay="$PWD/.build/release/overlay"
 work="$PWD/out/demo"
 rm -rf "$work"

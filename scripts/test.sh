@@ -33,5 +33,5 @@ run_tests --filter OverlayCLITests
 echo "== JSON Schemas: examples and real publisher output (check-jsonschema)"
 bash scripts/check-published-schemas.sh | tail -n 1
 echo "== release build of overlay"
-swift build -c release --product overlay -Xswiftc -warnings-as-errors
+swift build -c release --static-swift-stdlib --product overlay -Xswiftc -warnings-as-errors
 echo "tests: $passed passed, 0 failed"
