@@ -13,21 +13,58 @@ extension OverlayStore {
     ///   - files: Relative path (`Info.plist`, `fr.lproj/Localizable.strings`, …) → bytes.
     /// - Throws: ``StoreError``; `invalidArgument` for a bad module name, SHA-256 or path.
     public func activate(module: String, sha256: String, revision: Int, files: [String: Data]) throws {
-        try StoreLayout.validate(module: module)
-        try StoreLayout.validate(sha256: sha256)
-        try StoreLayout.validate(files: files)
+        try activate([PendingRevision(module: module, sha256: sha256, revision: revision, files: files)])
+    }
+
+    /// A validated revision waiting to be written: what ``activate(_:)`` takes.
+    public struct PendingRevision: Sendable {
+        public var module: String
+        public var sha256: String
+        public var revision: Int
+        /// Relative path (`Info.plist`, `fr.lproj/Localizable.strings`, …) → bytes.
+        public var files: [String: Data]
+
+        public init(module: String, sha256: String, revision: Int, files: [String: Data]) {
+            self.module = module
+            self.sha256 = sha256
+            self.revision = revision
+            self.files = files
+        }
+    }
+
+    /// Writes several validated revisions and switches them all with one replacement of `state.json`: a sync
+    /// cycle's modules become active together (a crash leaves all old or all new), and the cycle pays for one
+    /// state write and one fsync of `tmp/` instead of one per module.
+    ///
+    /// All or nothing: if any revision cannot be written, none is switched (revision directories already
+    /// renamed into `modules/` are unnamed by `state.json` and collected at the next open, or reused by the
+    /// next activation after their digests verify).
+    /// - Throws: ``StoreError``; `invalidArgument` for a bad module name, SHA-256 or path, or a module listed twice.
+    public func activate(_ revisions: [PendingRevision]) throws {
+        for pending in revisions {
+            try StoreLayout.validate(module: pending.module)
+            try StoreLayout.validate(sha256: pending.sha256)
+            try StoreLayout.validate(files: pending.files)
+        }
+        guard Set(revisions.map(\.module)).count == revisions.count else {
+            throw StoreError(code: .invalidArgument, message: "a batch activation lists a module twice; activate one revision per module")
+        }
+        guard !revisions.isEmpty else { return }
         try mutate { state in
-            var entry = state.modules[module] ?? StoreState.Module()
-            let directory = StoreLayout.revisionDirectory(module: module, sha256: sha256)
-            let record = StoreState.Revision(sha256: sha256, revision: revision, directory: directory)
-            if entry.active?.sha256 == sha256 {
+            var placed = false
+            for pending in revisions.sorted(by: { $0.module < $1.module }) {
+                var entry = state.modules[pending.module] ?? StoreState.Module()
+                let directory = StoreLayout.revisionDirectory(module: pending.module, sha256: pending.sha256)
+                let record = StoreState.Revision(sha256: pending.sha256, revision: pending.revision, directory: directory)
+                if entry.active?.sha256 != pending.sha256 {
+                    placed = try placeRevision(pending.files, at: layout.absolute(directory), module: pending.module) || placed
+                    if let active = entry.active { entry.previous = active }
+                }
                 entry.active = record
-            } else {
-                try placeRevision(files, at: layout.absolute(directory), module: module)
-                if let active = entry.active { entry.previous = active }
-                entry.active = record
+                state.modules[pending.module] = entry
             }
-            state.modules[module] = entry
+            // The renames out of tmp/ are durable before state.json names their targets.
+            if placed { try syscalls.fsyncDirectory(layout.temporaryPath) }
         }
     }
 
@@ -99,13 +136,14 @@ extension OverlayStore {
     }
 
     /// Puts a complete, fsynced revision directory at `target`, reusing one a crash left there if it verifies.
-    private func placeRevision(_ files: [String: Data], at target: String, module: String) throws {
+    /// - Returns: Whether a directory was renamed out of `tmp/` (the caller fsyncs `tmp/` once for the batch).
+    private func placeRevision(_ files: [String: Data], at target: String, module: String) throws -> Bool {
         if let existing = try syscalls.status(target) {
             if existing.isDirectory,
                try syscalls.verifyRevision(at: target, fileLimit: Self.fileLimit).isEmpty,
                try DigestList(data: syscalls.readFile("\(target)/\(StoreLayout.digestListFile)",
                                                       limit: Self.metadataLimit)) == DigestList(files: files) {
-                return
+                return false
             }
             try syscalls.removeTree(target)
         }
@@ -130,10 +168,10 @@ extension OverlayStore {
             try syscalls.rename(temp, target)
             renamed = true
             try syscalls.fsyncDirectory(layout.modulePath(module))
-            try syscalls.fsyncDirectory(layout.temporaryPath)
         } catch {
             try? syscalls.removeTree(renamed ? target : temp)
             throw error
         }
+        return true
     }
 }

@@ -137,8 +137,28 @@ final class SyncCycle: Sendable {
             report.outcome = .cancelled
             return report
         }
+        // Every accepted module is switched in one store write: fewer fsyncs, and a crash leaves all or none.
+        let pending = results.compactMap(\.pending)
+        var activationFailure: String?
+        if !pending.isEmpty {
+            do {
+                try store.activate(pending)
+            } catch {
+                activationFailure = "store: \(error)"
+            }
+        }
         for result in results {
-            report.modules.append(result.module)
+            var module = result.module
+            if let activated = result.pending {
+                if let activationFailure {
+                    module.action = .failed
+                    module.detail = activationFailure
+                    emit(.warning, "module.failed", ["module": activated.module, "detail": activationFailure])
+                } else {
+                    emit(.info, "module.activated", ["module": activated.module, "sha256": activated.sha256, "revision": String(activated.revision)])
+                }
+            }
+            report.modules.append(module)
             report.findings += result.findings
         }
         if report.modules.contains(where: { $0.action == .failed }) {
@@ -180,6 +200,8 @@ final class SyncCycle: Sendable {
     private struct DownloadResult: Sendable {
         var module: SyncReport.ModuleResult
         var findings: [Finding]
+        /// A verified, validated revision for the cycle's one batch activation.
+        var pending: OverlayStore.PendingRevision?
     }
 
     /// Step 5, with at most `maxConcurrentDownloads` archives in flight.
@@ -223,14 +245,10 @@ final class SyncCycle: Sendable {
                               detail: verdict.findings.first { $0.severity == .error }?.message),
                 findings: verdict.findings)
         }
-        guard !Task.isCancelled else { return failed("cancelled") }
-        do {
-            try store.activate(module: entry.name, sha256: entry.sha256, revision: entry.revision, files: files)
-        } catch {
-            return failed("store: \(error)")
-        }
-        emit(.info, "module.activated", ["module": entry.name, "sha256": entry.sha256, "revision": String(entry.revision)])
-        return DownloadResult(module: .init(name: entry.name, action: .activated, sha256: entry.sha256, revision: entry.revision), findings: verdict.findings)
+        return DownloadResult(
+            module: .init(name: entry.name, action: .activated, sha256: entry.sha256, revision: entry.revision),
+            findings: verdict.findings,
+            pending: OverlayStore.PendingRevision(module: entry.name, sha256: entry.sha256, revision: entry.revision, files: files))
     }
 
     // MARK: Helpers

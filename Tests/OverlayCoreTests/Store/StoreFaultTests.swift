@@ -158,6 +158,115 @@ struct StoreFaultTests {
         try expectServes(temp, "B", previous: "A")
     }
 
+    /// B for App and C for Checkout (which has no revision yet) in one batch.
+    private func activateBatch(_ store: OverlayStore) throws {
+        try store.activate([
+            OverlayStore.PendingRevision(module: "Checkout", sha256: Sample.sha("C"), revision: 3, files: Sample.files("C")),
+            OverlayStore.PendingRevision(module: "App", sha256: Sample.sha("B"), revision: 3, files: Sample.files("B")),
+        ])
+    }
+
+    /// Which batch state a reopened store serves: "old" (App A, no Checkout) or "new" (App B, Checkout C), whole.
+    private func batchState(_ temp: TemporaryDirectory, _ comment: Comment) throws -> String {
+        let reopened = try Sample.open(temp.store)
+        let modules = reopened.snapshot().modules
+        #expect(names(temp.store.appendingPathComponent("tmp")) == [], comment)
+        if modules["App"]?.sha256 == Sample.sha("A") {
+            #expect(modules["Checkout"] == nil, comment)
+            #expect(names(temp.store.appendingPathComponent("modules/Checkout")) == [], comment)
+            try expectServes(temp, "A", previous: "P", comment)
+            return "old"
+        }
+        let checkout = try #require(modules["Checkout"], comment)
+        #expect(checkout.sha256 == Sample.sha("C"), comment)
+        #expect(revisionFiles(checkout.directory) == Sample.files("C"), comment)
+        try expectServes(temp, "B", previous: "A", comment)
+        return "new"
+    }
+
+    @Test("A batch activation writes state.json once and fsyncs tmp/ once, after every revision is in place")
+    func batchWritesStateOnce() throws {
+        let temp = TemporaryDirectory()
+        let (store, plan) = try prepared(temp)
+        try activateBatch(store)
+        let calls = plan.calls
+        let renames = calls.filter { $0.kind == .rename }.map { String($0.path.split(separator: "/").suffix(2).joined(separator: "/")) }
+        #expect(renames == ["App/\(Sample.sha("B"))", "Checkout/\(Sample.sha("C"))", "\(temp.store.lastPathComponent)/state.json"])
+        let tmpSyncs = calls.enumerated().filter { $0.element.kind == .fsync && $0.element.path.hasSuffix("/tmp") }
+        #expect(tmpSyncs.count == 1)
+        let lastRevisionRename = try #require(calls.lastIndex { $0.kind == .rename && $0.path.contains("/modules/") })
+        #expect(tmpSyncs.first.map { $0.offset > lastRevisionRename } == true)
+        #expect(try batchState(temp, "after the batch") == "new")
+
+        // The same batch again changes nothing on disk and needs no fsync of tmp/.
+        plan.arm([])
+        try activateBatch(store)
+        #expect(!plan.calls.contains { $0.kind == .fsync && $0.path.hasSuffix("/tmp") })
+        #expect(!plan.calls.contains { $0.kind == .mkdir })
+    }
+
+    @Test("A crash at every call of a two-module batch leaves both old or both new")
+    func batchCrashAtEveryCall() throws {
+        let template = TemporaryDirectory()
+        _ = try prepared(template)
+        let recording = TemporaryDirectory()
+        let (recorder, plan) = try prepared(recording, from: template.store)
+        try activateBatch(recorder)
+        let calls = plan.calls
+        var seen: Set<String> = []
+        for (index, call) in calls.enumerated() {
+            let comment: Comment = "crash at call \(index + 1) of \(calls.count): \(call.kind) \(call.path)"
+            let temp = TemporaryDirectory()
+            let (store, plan) = try prepared(temp, from: template.store)
+            plan.arm([FaultPlan.Rule(kind: nil, occurrence: index + 1, action: .stop)])
+            do {
+                try activateBatch(store)
+            } catch let error as StoreError {
+                #expect(error.code == .simulatedCrash, comment)
+            }
+            #expect(plan.hasCrashed, comment)
+            seen.insert(try batchState(temp, comment))
+            try activateBatch(try Sample.open(temp.store))
+            #expect(try batchState(temp, comment) == "new")
+        }
+        #expect(seen == ["old", "new"])
+    }
+
+    @Test("A failure writing the second revision of a batch switches neither module")
+    func batchFailureSwitchesNothing() throws {
+        let temp = TemporaryDirectory()
+        let (store, plan) = try prepared(temp)
+        // Checkout's files are written after App's whole revision is in place (modules go in name order).
+        let appWrites = Sample.files("B").count + 1
+        plan.arm([FaultPlan.Rule(kind: .write, occurrence: appWrites + 1, action: .fail(errno: ENOSPC))])
+        let error = try #require(throws: StoreError.self) { try activateBatch(store) }
+        #expect(error.code == .diskFull)
+        #expect(try batchState(temp, "ENOSPC in Checkout") == "old")
+        #expect(store.snapshot().modules["App"]?.sha256 == Sample.sha("A"))
+    }
+
+    @Test("A batch naming a module twice, or a bad name, is refused before anything is written")
+    func batchArguments() throws {
+        let temp = TemporaryDirectory()
+        let (store, plan) = try prepared(temp)
+        let twice = try #require(throws: StoreError.self) {
+            try store.activate([
+                OverlayStore.PendingRevision(module: "App", sha256: Sample.sha("B"), revision: 3, files: Sample.files("B")),
+                OverlayStore.PendingRevision(module: "App", sha256: Sample.sha("C"), revision: 4, files: Sample.files("C")),
+            ])
+        }
+        #expect(twice.code == .invalidArgument)
+        let badName = try #require(throws: StoreError.self) {
+            try store.activate([
+                OverlayStore.PendingRevision(module: "App", sha256: Sample.sha("B"), revision: 3, files: Sample.files("B")),
+                OverlayStore.PendingRevision(module: "../x", sha256: Sample.sha("C"), revision: 4, files: Sample.files("C")),
+            ])
+        }
+        #expect(badName.code == .invalidArgument)
+        try store.activate([])
+        #expect(plan.calls.isEmpty)
+    }
+
     @Test("A fault plan counts calls per kind and overall, and fails only the chosen one")
     func faultPlanCounting() throws {
         let temp = TemporaryDirectory()
