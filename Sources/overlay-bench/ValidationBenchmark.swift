@@ -40,6 +40,9 @@ enum ValidationBenchmark {
             blackHole(ModuleValidator.validateContents(
                 archive, expectedModule: "Bench", expectedRevision: 1, context: context, file: "Bench.zip"))
         }
+        let unzip = try measure("ZIPArchive.extractAll (unzip step alone)", iterations: 15) {
+            blackHole(try ZIPArchive(data: archive).extractAll())
+        }
         let parse = measure("CatalogLoader.module, strict (parse step alone)", iterations: 15) {
             blackHole(CatalogLoader.module(named: "Bench", developmentRegion: "en", files: overlayFiles, mode: .strict))
         }
@@ -48,8 +51,8 @@ enum ValidationBenchmark {
             blackHole(OverlayContentValidator.validate(parsed, shipped: shippedModule))
         }
         func mbps(_ measurement: Measurement) -> Double { Double(textBytes) / measurement.medianNanoseconds * 1_000 }
-        print("  StringsReader parse: \(rounded(mbps(baseline))) MB/s; parse into a CatalogModule: \(rounded(mbps(parse))) MB/s; "
-            + "rules alone: \(rounded(mbps(rules))) MB/s")
+        print("  StringsReader parse: \(rounded(mbps(baseline))) MB/s; unzip: \(rounded(mbps(unzip))) MB/s; "
+            + "parse into a CatalogModule: \(rounded(mbps(parse))) MB/s; rules alone: \(rounded(mbps(rules))) MB/s")
         print("  validation: \(rounded(mbps(whole))) MB/s of table text (budget ≥ 50 MB/s: \(verdict(mbps(whole) >= 50)))")
         print("  validation / bare StringsReader parse: \(rounded(whole.medianNanoseconds / baseline.medianNanoseconds))× the time")
     }
