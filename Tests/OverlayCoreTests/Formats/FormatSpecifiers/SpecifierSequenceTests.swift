@@ -1,0 +1,190 @@
+import Testing
+@testable import OverlayCore
+
+/// `SpecifierSequence` stands in for the full parse on validation's fast path: equal sequences must mean equal slot
+/// maps, and the fast path may only accept what the full check accepts.
+@Suite struct SpecifierSequenceTests {
+    @Test("sequences of plain strings", arguments: [
+        ("Title", ""),
+        ("Pay %@ for %ld items", "%@%ld"),
+        ("%1$@ a %2$-5.2lf", "%1$@%2$-5.2lf"),
+        ("100%% sure, %d", "%d"),
+        ("50% off", "% o"),
+        ("%*.*Lf %n %s", "%*.*Lf%n%s"),
+        ("%5%d", nil),
+        ("%{name}", nil),
+        ("%#@items@", nil),
+        ("%#x", nil),
+        ("%k", nil),
+        ("%é", nil),
+        ("ends in %", nil),
+        ("ends in %1$", nil),
+    ] as [(String, String?)])
+    func sequence(text: String, expected: String?) {
+        #expect(SpecifierSequence.of(text).map { String(decoding: $0, as: UTF8.self) } == expected)
+    }
+
+    /// The claim the fast path rests on, over strings of random specifiers and literal noise: two strings with the
+    /// same sequence have the same slot map and the same issues (offsets aside), so a translation checks against a
+    /// source exactly as the source checks against itself.
+    @Test func equalSequencesMeanEqualSlotMaps() {
+        var generator = FormatStringGenerator(seed: 1)
+        var compared = 0
+        for _ in 0..<3_000 {
+            let source = generator.string()
+            guard let sequence = SpecifierSequence.of(source) else { continue }
+            let translation = generator.restyle(source)
+            #expect(SpecifierSequence.of(translation) == sequence, "\(source) → \(translation)")
+            let (a, b) = (SlotMap(source), SlotMap(translation))
+            #expect(a.classes == b.classes && a.names == b.names && a.styles == b.styles, "\(source) | \(translation)")
+            #expect(withoutOffsets(a.issues) == withoutOffsets(b.issues), "\(source) | \(translation)")
+            for strict in [false, true] {
+                let against = ValueRules.compatibility(source: .string(source), translation: .string(translation), strict: strict)
+                let itself = ValueRules.compatibility(source: .string(source), translation: .string(source), strict: strict)
+                #expect(withoutOffsets(against) == withoutOffsets(itself), "\(source) | \(translation)")
+            }
+            compared += 1
+        }
+        #expect(compared > 1_000)
+    }
+
+    /// The fast path against the full check over random pairs: related (same sequence, one specifier changed, `%%`
+    /// moved) and unrelated. Whenever it accepts, the full check finds nothing; and it does accept most clean pairs
+    /// with the same specifiers, so it is exercised.
+    @Test func fastPathAcceptsOnlyWhatTheFullCheckAccepts() {
+        var generator = FormatStringGenerator(seed: 2)
+        var accepted = 0
+        var cleanSameSequence = 0
+        for round in 0..<4_000 {
+            let source = generator.string()
+            let translation: String
+            switch round % 4 {
+            case 0: translation = generator.restyle(source)
+            case 1: translation = generator.mutate(source)
+            case 2: translation = generator.string()
+            default: translation = source
+            }
+            for strict in [false, true] {
+                let shipped = ShippedValue(.string(source), sequences: SequenceVerdicts(strict: strict))
+                let full = ValueRules.compatibility(source: .string(source), translation: .string(translation), strict: strict)
+                let fast = PlaceholderRule.isClean(translation, shipped: shipped)
+                if fast {
+                    accepted += 1
+                    #expect(full.isEmpty, "fast path accepted \(translation) for \(source): \(full)")
+                }
+                if full.isEmpty, let sequence = SpecifierSequence.of(source), SpecifierSequence.of(translation) == sequence {
+                    cleanSameSequence += 1
+                    #expect(fast, "a clean translation with the source's specifiers went the slow way: \(source) | \(translation)")
+                }
+            }
+        }
+        #expect(accepted > 1_000)
+        #expect(cleanSameSequence > 0)
+    }
+
+    /// A sequence's verdict is decided once from the sequence alone; it must be the verdict of every value with it.
+    @Test func aSequenceVerdictIsTheVerdictOfItsValues() {
+        var generator = FormatStringGenerator(seed: 3)
+        for strict in [false, true] {
+            let verdicts = SequenceVerdicts(strict: strict)
+            for _ in 0..<2_000 {
+                let text = generator.string()
+                guard let sequence = SpecifierSequence.of(text) else { continue }
+                let own = ValueRules.compatibility(source: .string(text), translation: .string(text), strict: strict)
+                #expect(verdicts.isClean(sequence) == own.isEmpty, "\(text)")
+            }
+        }
+    }
+
+    private func withoutOffsets(_ issues: [FormatIssue]) -> [FormatIssue] {
+        issues.map { FormatIssue(code: $0.code, severity: $0.severity, message: $0.message) }
+    }
+}
+
+/// Format strings made of random specifiers (positional, `%%`, `%n`, stray and trailing `%`, `*` widths and
+/// precisions, length modifiers, named substitutions, variable tokens) between random literal text.
+struct FormatStringGenerator {
+    private var random: SeededRandom
+
+    init(seed: UInt64) { random = SeededRandom(seed: seed) }
+
+    static let literals = ["", " ", "a", "items", "d", "5", "$", ".", "l", "50% ", "é", "Привет ", "設定", "\n", "-", "*"]
+    static let conversions: [String] = "@diDuUxXoOcCfFeEgGaAsSPpn".map(String.init) + ["k", "y", "é", "%", " ", "{", ""]
+    static let lengths = ["", "", "", "h", "hh", "l", "ll", "q", "L", "z", "t", "j"]
+    static let positions = ["", "", "", "1$", "2$", "3$", "0$", "128$", "1"]
+    static let amounts = ["", "", "5", "05", "*", "*1$", "*2$", "*0$"]
+
+    mutating func pick<T>(_ options: [T]) -> T { options[Int(random.next() % UInt64(options.count))] }
+
+    mutating func specifier() -> String {
+        switch random.next() % 12 {
+        case 0: return "%%"
+        case 1: return pick(["%{name}", "%{user_1}", "%{", "%{1x}", "%#@v@", "%1$#@v@", "%#@", "%"])
+        default:
+            var flags = ""
+            for flag in ["-", "+", " ", "0", "#"] where random.next() % 6 == 0 { flags += flag }
+            let precision = random.next() % 3 == 0 ? "." + pick(["", "2", "*", "*1$", "*3$"]) : ""
+            return "%" + pick(Self.positions) + flags + pick(Self.amounts) + precision + pick(Self.lengths)
+                + pick(Self.conversions)
+        }
+    }
+
+    mutating func string() -> String {
+        var text = pick(Self.literals)
+        for _ in 0..<(random.next() % 4) { text += specifier() + pick(Self.literals) }
+        return text
+    }
+
+    /// The same specifiers with other literal text around them, and `%%` added or left out.
+    mutating func restyle(_ text: String) -> String {
+        var pieces: [Substring] = []
+        var rest = Substring(text)
+        while let index = rest.utf8.firstIndex(of: UInt8(ascii: "%")) {
+            let piece = specifierPiece(rest[index...])
+            pieces.append(piece)
+            rest = rest[piece.endIndex...]
+        }
+        var out = pick(["", "Новый ", "x "])
+        for piece in pieces where piece != "%%" {
+            out += piece + pick(["", " ", "·", "%% ", " and "])
+        }
+        return out
+    }
+
+    /// One specifier swapped for a random one.
+    mutating func mutate(_ text: String) -> String {
+        var pieces = text.split(separator: "%", omittingEmptySubsequences: false).map(String.init)
+        guard pieces.count > 1 else { return text + specifier() }
+        let index = 1 + Int(random.next() % UInt64(pieces.count - 1))
+        pieces[index] = String(specifier().dropFirst()) + pieces[index].drop { $0.isASCII && !$0.isWhitespace }
+        return pieces.joined(separator: "%")
+    }
+
+    /// `%` and the bytes `SpecifierSequence` reads with it (body run and one conversion), or `%%`.
+    private func specifierPiece(_ text: Substring) -> Substring {
+        let bytes = Array(text.utf8)
+        var end = 1
+        if bytes.count > 1, bytes[1] == UInt8(ascii: "%") {
+            end = 2
+        } else {
+            while end < bytes.count, SpecifierSequence.isSpecifierBody(bytes[end]) { end += 1 }
+            if end < bytes.count, SpecifierSequence.isConversion(bytes[end]) { end += 1 }
+        }
+        return text[..<text.utf8.index(text.startIndex, offsetBy: end)]
+    }
+}
+
+/// SplitMix64: reproducible inputs from a seed.
+struct SeededRandom: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
