@@ -129,25 +129,6 @@ public struct CatalogTable: Sendable, Equatable {
         return nil
     }
 
-    /// The values of `keys` (as `value(forKey:)`), or nil unless each is a key of this table spelled with the same
-    /// bytes (`String` equality alone would match a canonically equivalent spelling).
-    func values(forKeysSpelledAs keys: [String]) -> [CatalogValue]? {
-        var values: [CatalogValue] = []
-        values.reserveCapacity(keys.count)
-        for key in keys {
-            if let index = plurals.index(forKey: key) {
-                guard String.utf8Equal(plurals.keys[index], key) else { return nil }
-                values.append(.plural(plurals.values[index]))
-            } else if let index = strings.index(forKey: key) {
-                guard String.utf8Equal(strings.keys[index], key) else { return nil }
-                values.append(.string(strings.values[index]))
-            } else {
-                return nil
-            }
-        }
-        return values
-    }
-
     /// Adds the keys of `other` that this table lacks.
     mutating func fill(from other: CatalogTable) {
         nonTranslatableKeys.formUnion(other.nonTranslatableKeys)
@@ -181,16 +162,6 @@ extension String {
             }
         }
         return (order ?? nil) ?? a.utf8.lexicographicallyPrecedes(b.utf8)
-    }
-
-    /// Whether the UTF-8 encodings are the same bytes (`==` on `String` is canonical equivalence).
-    static func utf8Equal(_ a: String, _ b: String) -> Bool {
-        let equal = a.utf8.withContiguousStorageIfAvailable { left in
-            b.utf8.withContiguousStorageIfAvailable { right in
-                left.count == right.count && (left.isEmpty || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0)
-            }
-        }
-        return (equal ?? nil) ?? a.utf8.elementsEqual(b.utf8)
     }
 }
 

@@ -8,8 +8,9 @@ public enum OverlayContentValidator {
     }
 
     /// `fastPaths` lets an entry that is provably clean (a plain string, a well-formed shipped key, specifiers byte
-    /// for byte the shipped value's) skip the rules; with it off every rule runs on every entry, which the
-    /// equivalence tests compare against.
+    /// for byte the shipped value's) skip the rules; only the others are sorted and checked, which gives the same
+    /// findings in the same order since a clean entry has none. With it off every rule runs on every entry, which
+    /// the equivalence tests compare against.
     static func validate(
         _ overlay: CatalogModule, shipped: CatalogModule?, limits: ValidationLimits, strictFormats: Bool,
         fastPaths: Bool
@@ -26,17 +27,10 @@ public enum OverlayContentValidator {
                 let source = development[tableName]
                 let shippedTable = shippedTables[tableName] ?? ShippedTable(source, sequences: sequences)
                 shippedTables[tableName] = shippedTable
-                let entries = shippedTable.entries(of: table, reusingOrder: fastPaths)
-                for index in entries.keys.indices {
-                    let key = entries.keys[index]
-                    let value = entries.values[index]
-                    let shippedValue = entries.shipped[index]
-                    if fastPaths, let shippedValue, case .string(let text) = value,
-                        KeySyntaxRule.isClean(key: key, text: text, limits: limits),
-                        PlaceholderRule.isClean(text, shipped: shippedValue)
-                    {
-                        continue
-                    }
+                let keys = fastPaths ? uncleanKeys(of: table, shipped: shippedTable, limits: limits) : table.keys
+                for key in keys {
+                    guard let value = table.value(forKey: key) else { continue }
+                    let shippedValue = shippedTable.value(forKey: key)
                     let origin = table.origins[key]
                     let location = Finding.Location(
                         file: origin?.file, line: origin?.line, module: overlay.name, locale: identifier,
@@ -58,42 +52,34 @@ public enum OverlayContentValidator {
         }
         return findings
     }
+
+    /// The keys of `table` the rules must look at, in byte order: plurals, keys the build does not ship, and plain
+    /// strings the fast checks cannot clear. Walks the dictionary as it is stored (no sort, no lookup into it).
+    private static func uncleanKeys(of table: CatalogTable, shipped: ShippedTable, limits: ValidationLimits) -> [String] {
+        var unclean = Array(table.plurals.keys)
+        for (key, text) in table.strings where table.plurals.isEmpty || table.plurals[key] == nil {
+            guard let shippedValue = shipped.value(forKey: key),
+                KeySyntaxRule.isClean(key: key, text: text, limits: limits),
+                PlaceholderRule.isClean(text, shipped: shippedValue)
+            else {
+                unclean.append(key)
+                continue
+            }
+        }
+        return unclean.sorted(by: String.utf8Precedes)
+    }
 }
 
-/// One shipped development table as the overlay's tables of that name meet it, locale after locale.
+/// One shipped development table, its values prepared on first use by key.
 final class ShippedTable {
-    /// An overlay table's entries in byte order of keys, with the shipped value of each key.
-    struct Entries {
-        var keys: [String]
-        var values: [CatalogValue]
-        var shipped: [ShippedValue?]
-    }
-
     private let table: CatalogTable?
     private let sequences: SequenceVerdicts
     private var values: [String: ShippedValue?] = [:]
-    /// The previous locale's order: locales of a module usually have the same keys, and sorting them was a fifth of
-    /// validation's time.
-    private var last = Entries(keys: [], values: [], shipped: [])
 
     init(_ table: CatalogTable?, sequences: SequenceVerdicts) {
         self.table = table
         self.sequences = sequences
         values.reserveCapacity(table?.keyCount ?? 0)
-    }
-
-    /// `overlay`'s entries in byte order of keys; the previous table's order when `reusingOrder` and it has the
-    /// same keys, byte for byte.
-    func entries(of overlay: CatalogTable, reusingOrder: Bool) -> Entries {
-        if reusingOrder, !last.keys.isEmpty, last.keys.count == overlay.keyCount,
-            let values = overlay.values(forKeysSpelledAs: last.keys)
-        {
-            last.values = values
-            return last
-        }
-        let keys = overlay.keys
-        last = Entries(keys: keys, values: keys.map { overlay.value(forKey: $0)! }, shipped: keys.map(value(forKey:)))
-        return last
     }
 
     /// The shipped value of `key`, or nil when the build does not ship it.

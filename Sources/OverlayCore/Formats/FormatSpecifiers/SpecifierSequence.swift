@@ -1,3 +1,5 @@
+import Foundation
+
 /// A cheap stand-in for a plain string's slot map: the bytes of its `%` specifiers in order, found by a byte scan
 /// without building tokens (validation compares it before paying for two slot maps and a compatibility check).
 ///
@@ -27,12 +29,10 @@ enum SpecifierSequence {
         var index = 0
         let count = bytes.count
         while index < count {
-            guard bytes[index] == percent else {
-                index += 1
-                continue
-            }
-            let start = index
-            index += 1
+            // Most text has no `%` at all.
+            guard let found = memchr(bytes.baseAddress! + index, Int32(percent), count - index) else { break }
+            let start = bytes.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            index = start + 1
             guard index < count else { return nil }
             if bytes[index] == percent {
                 index += 1
