@@ -199,7 +199,9 @@ struct OverlayGenerator {
             case 5:
                 if let text = table.strings[key] { table.strings[key] = text + String(repeating: "!", count: 40) }
             default:
-                if let text = table.strings[key], SpecifierSequence.of(text) != nil { table.strings[key] = formats.restyle(text) }
+                if let text = table.strings[key], SpecifierSequence.of(text) != nil {
+                    table.strings[key] = formats.restyle(text, reordering: chance(50))
+                }
             }
         }
         return table
