@@ -7,8 +7,8 @@ public enum OverlayContentValidator {
         validate(overlay, shipped: shipped, limits: limits, strictFormats: strictFormats, fastPaths: true)
     }
 
-    /// `fastPaths` lets an entry that is provably clean (a plain string, a well-formed shipped key, specifiers byte
-    /// for byte the shipped value's) skip the rules; only the others are sorted and checked, which gives the same
+    /// `fastPaths` lets an entry that is provably clean (a plain string, a well-formed shipped key, specifiers that
+    /// pass against the shipped value's) skip the rules; only the others are sorted and checked, which gives the same
     /// findings in the same order since a clean entry has none. With it off every rule runs on every entry, which
     /// the equivalence tests compare against.
     static func validate(
@@ -18,16 +18,17 @@ public enum OverlayContentValidator {
         let development = shipped?.developmentTables ?? [:]
         var findings: [Finding] = []
         // Shipped values by table and key, prepared once and shared by every locale.
-        let sequences = SequenceVerdicts(strict: strictFormats)
+        let verdicts = PlaceholderVerdicts(strict: strictFormats)
         var shippedTables: [String: ShippedTable] = [:]
         for identifier in overlay.localeIdentifiers {
             guard let localization = overlay.localizations[identifier] else { continue }
             for tableName in localization.tables.keys.sorted() {
                 guard let table = localization.tables[tableName] else { continue }
                 let source = development[tableName]
-                let shippedTable = shippedTables[tableName] ?? ShippedTable(source, sequences: sequences)
+                let shippedTable = shippedTables[tableName] ?? ShippedTable(source)
                 shippedTables[tableName] = shippedTable
-                let keys = fastPaths ? uncleanKeys(of: table, shipped: shippedTable, limits: limits) : table.keys
+                let keys = fastPaths
+                    ? uncleanKeys(of: table, shipped: shippedTable, verdicts: verdicts, limits: limits) : table.keys
                 for key in keys {
                     guard let value = table.value(forKey: key) else { continue }
                     let shippedValue = shippedTable.value(forKey: key)
@@ -55,12 +56,14 @@ public enum OverlayContentValidator {
 
     /// The keys of `table` the rules must look at, in byte order: plurals, keys the build does not ship, and plain
     /// strings the fast checks cannot clear. Walks the dictionary as it is stored (no sort, no lookup into it).
-    private static func uncleanKeys(of table: CatalogTable, shipped: ShippedTable, limits: ValidationLimits) -> [String] {
+    private static func uncleanKeys(
+        of table: CatalogTable, shipped: ShippedTable, verdicts: PlaceholderVerdicts, limits: ValidationLimits
+    ) -> [String] {
         var unclean = Array(table.plurals.keys)
         for (key, text) in table.strings where table.plurals.isEmpty || table.plurals[key] == nil {
             guard let shippedValue = shipped.value(forKey: key),
                 KeySyntaxRule.isClean(key: key, text: text, limits: limits),
-                PlaceholderRule.isClean(text, shipped: shippedValue)
+                PlaceholderRule.isClean(text, shipped: shippedValue, verdicts: verdicts)
             else {
                 unclean.append(key)
                 continue
@@ -73,19 +76,17 @@ public enum OverlayContentValidator {
 /// One shipped development table, its values prepared on first use by key.
 final class ShippedTable {
     private let table: CatalogTable?
-    private let sequences: SequenceVerdicts
     private var values: [String: ShippedValue?] = [:]
 
-    init(_ table: CatalogTable?, sequences: SequenceVerdicts) {
+    init(_ table: CatalogTable?) {
         self.table = table
-        self.sequences = sequences
         values.reserveCapacity(table?.keyCount ?? 0)
     }
 
     /// The shipped value of `key`, or nil when the build does not ship it.
     func value(forKey key: String) -> ShippedValue? {
         if let known = values[key] { return known }
-        let value = table?.value(forKey: key).map { ShippedValue($0, sequences: sequences) }
+        let value = table?.value(forKey: key).map(ShippedValue.init)
         values[key] = .some(value)
         return value
     }
