@@ -61,13 +61,13 @@ public enum OverlayContentValidator {
     ) -> [String] {
         var unclean = Array(table.plurals.keys)
         for (key, text) in table.strings where table.plurals.isEmpty || table.plurals[key] == nil {
-            guard let shippedValue = shipped.value(forKey: key),
+            if let shippedValue = shipped.value(forKey: key),
                 KeySyntaxRule.isClean(key: key, text: text, limits: limits),
                 PlaceholderRule.isClean(text, shipped: shippedValue, verdicts: verdicts)
-            else {
-                unclean.append(key)
+            {
                 continue
             }
+            unclean.append(key)
         }
         return unclean.sorted(by: String.utf8Precedes)
     }
