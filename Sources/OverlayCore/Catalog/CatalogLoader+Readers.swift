@@ -82,20 +82,23 @@ extension ModuleLoader {
                 code: "strings.\(warning.code.rawValue)", severity: .warning, message: warning.message,
                 location: .init(file: relativePath, line: lineOrNil(warning.location), column: columnOrNil(warning.location))))
         }
-        var firstLines: [String: Int] = [:]
+        table.strings.reserveCapacity(table.strings.count + file.entries.count)
+        table.origins.reserveCapacity(table.origins.count + file.entries.count)
+        // A key whose previous origin is this file is a duplicate; only those need their first line kept apart.
+        var firstLinesOfDuplicates: [String: Int] = [:]
         for entry in file.entries {
-            if let first = firstLines[entry.key] {
+            let origin = KeyOrigin(file: relativePath, line: lineOrNil(entry.location))
+            if let previous = table.origins.updateValue(origin, forKey: entry.key), previous.file == relativePath {
+                let first = firstLinesOfDuplicates[entry.key] ?? previous.line ?? 0
+                firstLinesOfDuplicates[entry.key] = first
                 findings.append(Finding(
                     code: "strings.duplicate-key", severity: mode == .strict ? .error : .warning,
                     message: "key \"\(entry.key)\" is defined again (first on line \(first)); Apple keeps the last value silently, so remove one of them",
                     location: .init(
                         file: relativePath, line: lineOrNil(entry.location), column: columnOrNil(entry.location),
                         key: entry.key)))
-            } else {
-                firstLines[entry.key] = entry.location.line
             }
             table.strings[entry.key] = entry.value
-            table.origins[entry.key] = KeyOrigin(file: relativePath, line: lineOrNil(entry.location))
         }
         return true
     }
@@ -160,9 +163,10 @@ extension CatalogLoader {
             let table = String(file.dropLast(isStrings ? ".strings".count : ".stringsdict".count))
             let rawName = String(directory.dropLast(".lproj".count))
             let identifier = rawName == "Base" ? "Base" : normalizedLocale(rawName)
-            var localization = (rawName == "Base" ? module.base : module.localizations[identifier])
+            // Taken out, not copied, so parsing into them does not copy their dictionaries.
+            var localization = (rawName == "Base" ? module.base.take() : module.localizations.removeValue(forKey: identifier))
                 ?? CatalogLocalization(identifier: identifier, directoryName: directory)
-            var content = localization.tables[table] ?? CatalogTable(name: table)
+            var content = localization.tables.removeValue(forKey: table) ?? CatalogTable(name: table)
             let relativePath = "\(name)/\(path)"
             let parsed = isStrings
                 ? loader.parseStrings(relativePath: relativePath, data: data, into: &content)

@@ -154,6 +154,24 @@ func stringsdict(key: String, format: String = "%#@v@", valueType: String, forms
         }
     }
 
+    /// Duplicates are found through the key's previous origin; a third definition still names the first line.
+    @Test func everyRepeatOfAKeyNamesItsFirstLine() {
+        let text = "\"k\" = \"1\";\n\"j\" = \"x\";\n\"k\" = \"2\";\n\"k\" = \"3\";\n"
+        let result = CatalogLoader.module(
+            named: "M", developmentRegion: "en", files: [
+                "en.lproj/Localizable.strings": Data(text.utf8),
+                "en.lproj/Localizable.stringsdict": Data(stringsdict(
+                    key: "k", valueType: "ld", forms: ["one": "%ld item", "other": "%ld items"]).utf8),
+            ], mode: .strict)
+        #expect(result.findings.map(\.code) == ["strings.duplicate-key", "strings.duplicate-key"])
+        #expect(result.findings.map(\.location.line) == [3, 4])
+        #expect(result.findings.allSatisfy { $0.message.contains("(first on line 1)") })
+        let table = result.module.localizations["en"]?.tables["Localizable"]
+        #expect(table?.strings["k"] == "3")
+        #expect(table?.plurals["k"] != nil)
+        #expect(table?.origins["k"]?.file == "M/en.lproj/Localizable.stringsdict")
+    }
+
     @Test func duplicatesAreErrorsWhenStrictAndLastWinsWhenLenient() throws {
         let catalog = try TemporaryCatalog([
             "M/en.lproj/Localizable.strings": "\"k\" = \"first\";\n\"k\" = \"second\";\n"

@@ -37,6 +37,27 @@ enum KeySyntaxRule {
         return findings
     }
 
+    /// True when `check` would find nothing for a shipped key and a plain value: a byte scan, no scalars decoded.
+    static func isClean(key: String, text: String, limits: ValidationLimits) -> Bool {
+        guard !key.isEmpty, key.utf8.count <= limits.maxKeyBytes, text.utf8.count <= limits.maxValueBytes else {
+            return false
+        }
+        return !hasControlCharacter(key)
+    }
+
+    /// Cc in UTF-8: a byte below 0x20, 0x7F, or U+0080–U+009F, which is 0xC2 followed by 0x80–0x9F.
+    static func hasControlCharacter(_ key: String) -> Bool {
+        func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            var previous: UInt8 = 0
+            for byte in bytes {
+                if byte < 0x20 || byte == 0x7F || (previous == 0xC2 && byte >= 0x80 && byte <= 0x9F) { return true }
+                previous = byte
+            }
+            return false
+        }
+        return key.utf8.withContiguousStorageIfAvailable(scan) ?? Array(key.utf8).withUnsafeBufferPointer(scan)
+    }
+
     static func valueBytes(_ value: CatalogValue) -> Int {
         switch value {
         case .string(let text): text.utf8.count

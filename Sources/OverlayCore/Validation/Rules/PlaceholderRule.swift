@@ -7,4 +7,62 @@ enum PlaceholderRule {
         ValueRules.compatibility(source: shippedSource, translation: value, strict: strict)
             .map { $0.finding(at: location) }
     }
+
+    /// True only when `check` finds nothing for the plain string `text` against a plain shipped value: decided from
+    /// the two specifier sequences (`SpecifierSequence`), once per distinct pair. False says nothing; run `check`.
+    static func isClean(_ text: String, shipped: ShippedValue, verdicts: PlaceholderVerdicts) -> Bool {
+        guard let source = shipped.sequence, let translation = SpecifierSequence.of(text) else { return false }
+        // Locales of a key mostly share their sequence: remember the last one per key and skip the hashing.
+        if let last = shipped.lastVerdict, last.translation == translation { return last.clean }
+        let clean = verdicts.isClean(source: source, translation: translation)
+        shipped.lastVerdict = (translation, clean)
+        return clean
+    }
+}
+
+/// A shipped development-language value, prepared once and shared by every locale's translation of its key.
+final class ShippedValue {
+    let value: CatalogValue
+
+    init(_ value: CatalogValue) { self.value = value }
+
+    /// The value's slot map, built on first use.
+    private(set) lazy var slots: SlotMap = ValueRules.slotMap(value)
+
+    /// The last translation sequence checked against this value, and its verdict.
+    var lastVerdict: (translation: [UInt8], clean: Bool)?
+
+    /// The specifier sequence of a plain value; nil for a plural or a sequence the byte scan cannot follow.
+    private(set) lazy var sequence: [UInt8]? = {
+        guard case .string(let text) = value else { return nil }
+        return SpecifierSequence.of(text)
+    }()
+}
+
+/// Whether a translation's placeholders pass against its source's, by their specifier sequences: the check is run
+/// once per distinct pair (a catalog has a few dozen: `%@`, `%ld`, `%1$@ %2$ld` against `%2$ld %1$@` …), on the
+/// sequences themselves, which `SpecifierSequence` shows give the same issues as the strings they come from.
+final class PlaceholderVerdicts {
+    private struct Pair: Hashable {
+        var source: [UInt8]
+        var translation: [UInt8]
+    }
+
+    private let strict: Bool
+    private var verdicts: [Pair: Bool] = [:]
+
+    init(strict: Bool) { self.strict = strict }
+
+    func isClean(source: [UInt8], translation: [UInt8]) -> Bool {
+        // Neither reads an argument.
+        if source.isEmpty && translation.isEmpty { return true }
+        let pair = Pair(source: source, translation: translation)
+        if let known = verdicts[pair] { return known }
+        let clean = ValueRules.compatibility(
+            source: .string(String(decoding: source, as: UTF8.self)),
+            translation: .string(String(decoding: translation, as: UTF8.self)), strict: strict
+        ).isEmpty
+        verdicts[pair] = clean
+        return clean
+    }
 }
