@@ -68,6 +68,30 @@ extension OverlayStore {
         }
     }
 
+    /// Writes a validated revision's directory durably into `modules/` without making it active, so a sync cycle
+    /// can pay for the fsyncs while other archives are still downloading; ``activate(_:)`` then finds it in place.
+    ///
+    /// A staged directory is named by no `state.json`: to everyone else it is a leftover like one a crash leaves.
+    /// ``activate(_:)`` reuses it only after its digest list verifies, and writes it again if an open by another
+    /// process collected it meanwhile. Staging the active revision, or one already staged, writes nothing.
+    /// - Throws: ``StoreError``; `invalidArgument` for a bad module name, SHA-256 or path.
+    public func stage(_ pending: PendingRevision) throws {
+        try StoreLayout.validate(module: pending.module)
+        try StoreLayout.validate(sha256: pending.sha256)
+        try StoreLayout.validate(files: pending.files)
+        try withWriteLock { (_: inout WriterState) throws in
+            let state = try Self.loadState(layout, syscalls)
+            if state?.belongs(appVersion: appVersion, sourceHash: sourceHash) == true,
+               state?.modules[pending.module]?.active?.sha256 == pending.sha256 {
+                return
+            }
+            let directory = StoreLayout.revisionDirectory(module: pending.module, sha256: pending.sha256)
+            if try placeRevision(pending.files, at: layout.absolute(directory), module: pending.module) {
+                try syscalls.fsyncDirectory(layout.temporaryPath)
+            }
+        }
+    }
+
     /// Makes the previous revision active again, or returns the module to the shipped strings if there is none.
     /// - Returns: The revision now active, or `nil` for the shipped strings.
     @discardableResult

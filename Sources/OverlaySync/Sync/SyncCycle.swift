@@ -141,10 +141,14 @@ final class SyncCycle: Sendable {
         let pending = results.compactMap(\.pending)
         var activationFailure: String?
         if !pending.isEmpty {
-            do {
-                try store.activate(pending)
-            } catch {
-                activationFailure = "store: \(error)"
+            let store = self.store
+            activationFailure = await Self.offPool {
+                do {
+                    try store.activate(pending)
+                    return nil
+                } catch {
+                    return "store: \(error)"
+                }
             }
         }
         for result in results {
@@ -245,10 +249,26 @@ final class SyncCycle: Sendable {
                               detail: verdict.findings.first { $0.severity == .error }?.message),
                 findings: verdict.findings)
         }
+        let pending = OverlayStore.PendingRevision(module: entry.name, sha256: entry.sha256, revision: entry.revision, files: files)
+        // Written and fsynced now, while other archives download; the cycle's one activation finds it in place
+        // (a failure here is met again, and reported, by that activation).
+        if !Task.isCancelled {
+            let store = self.store
+            await Self.offPool { try? store.stage(pending) }
+        }
         return DownloadResult(
             module: .init(name: entry.name, action: .activated, sha256: entry.sha256, revision: entry.revision),
-            findings: verdict.findings,
-            pending: OverlayStore.PendingRevision(module: entry.name, sha256: entry.sha256, revision: entry.revision, files: files))
+            findings: verdict.findings, pending: pending)
+    }
+
+    /// Store writes wait on fsync and on `LOCK`; they run on this queue so they never hold a thread of the
+    /// cooperative pool that the downloads and the app share.
+    private static let storeQueue = DispatchQueue(label: "overlay.sync.store")
+
+    private static func offPool<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            storeQueue.async { continuation.resume(returning: work()) }
+        }
     }
 
     // MARK: Helpers

@@ -267,6 +267,58 @@ struct StoreFaultTests {
         #expect(plan.calls.isEmpty)
     }
 
+    private var pendingB: OverlayStore.PendingRevision {
+        OverlayStore.PendingRevision(module: "App", sha256: Sample.sha("B"), revision: 3, files: Sample.files("B"))
+    }
+
+    @Test("A staged revision is not served until activate, which reuses it without writing it again")
+    func stagedRevisionIsReused() throws {
+        let temp = TemporaryDirectory()
+        let (store, plan) = try prepared(temp)
+        try store.stage(pendingB)
+        #expect(plan.calls.contains { $0.kind == .rename && $0.path.hasSuffix("/modules/App/\(Sample.sha("B"))") })
+        #expect(!plan.calls.contains { $0.path.hasSuffix("/state.json") && $0.kind == .rename })
+        #expect(store.snapshot().modules["App"]?.sha256 == Sample.sha("A"))
+        let staged = temp.store.appendingPathComponent("modules/App/\(Sample.sha("B"))")
+        let inode = try FileManager.default.attributesOfItem(atPath: staged.path)[.systemFileNumber] as? Int
+
+        plan.arm([])
+        try store.activate([pendingB])
+        let written = plan.calls.filter { $0.kind == .write || $0.kind == .mkdir }.map { ($0.path as NSString).lastPathComponent }
+        #expect(written.allSatisfy { $0.hasPrefix("state.json.") }, "\(written)")
+        #expect(try FileManager.default.attributesOfItem(atPath: staged.path)[.systemFileNumber] as? Int == inode)
+        try expectServes(temp, "B", previous: "A")
+
+        // Staging what is active now writes nothing at all.
+        plan.arm([])
+        try store.stage(pendingB)
+        #expect(!plan.calls.contains { [.write, .mkdir, .rename, .fsync].contains($0.kind) })
+    }
+
+    @Test("A staged revision that another process's open collected is written again by activate")
+    func stagedRevisionCollectedMeanwhile() throws {
+        let temp = TemporaryDirectory()
+        let (store, _) = try prepared(temp)
+        try store.stage(pendingB)
+        let staged = temp.store.appendingPathComponent("modules/App/\(Sample.sha("B"))")
+        #expect(FileManager.default.fileExists(atPath: staged.path))
+        _ = try Sample.open(temp.store)  // another process starting: it keeps only what state.json names
+        #expect(!FileManager.default.fileExists(atPath: staged.path))
+        try store.activate([pendingB])
+        try expectServes(temp, "B", previous: "A")
+    }
+
+    @Test("A staged revision damaged before activate is written anew, never served damaged")
+    func stagedRevisionDamagedMeanwhile() throws {
+        let temp = TemporaryDirectory()
+        let (store, _) = try prepared(temp)
+        try store.stage(pendingB)
+        let file = temp.store.appendingPathComponent("modules/App/\(Sample.sha("B"))/fr.lproj/Localizable.strings")
+        try Data("torn".utf8).write(to: file)
+        try store.activate([pendingB])
+        try expectServes(temp, "B", previous: "A")
+    }
+
     @Test("A fault plan counts calls per kind and overall, and fails only the chosen one")
     func faultPlanCounting() throws {
         let temp = TemporaryDirectory()
