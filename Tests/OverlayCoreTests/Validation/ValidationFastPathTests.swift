@@ -93,7 +93,7 @@ import Testing
     }
 
     @Test func byteOrderComparisonMatchesTheUTF8View() {
-        var random = SeededRandom(seed: 11)
+        var random = SplitMix64(seed: 11)
         let pieces = ["", "a", "b", "screen1", "screen12", ".", "é", "e\u{301}", "\u{212A}", "Z", "設定", "\u{0}", "\u{7F}", "😀"]
         func text() -> String {
             (0..<(random.next() % 4)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined()
@@ -108,7 +108,7 @@ import Testing
 
     /// The byte scan for control characters against general category Cc, and `isClean` against `check`.
     @Test func keySyntaxByteScanMatchesTheScalarRule() {
-        var random = SeededRandom(seed: 5)
+        var random = SplitMix64(seed: 5)
         let scalars: [Unicode.Scalar] = ["a", "\t", "\u{1F}", " ", "\u{7E}", "\u{7F}", "\u{80}", "\u{85}", "\u{9F}", "\u{A0}",
             "\u{100}", "\u{2028}", "\u{C2}", "\u{202E}", "😀"]
         var limits = ValidationLimits()
@@ -126,7 +126,7 @@ import Testing
     }
 
     @Test func coverageLookupMatchesTheSetDifference() {
-        var random = SeededRandom(seed: 9)
+        var random = SplitMix64(seed: 9)
         func table() -> CatalogTable {
             var table = CatalogTable(name: "T")
             for key in ["a", "b", "c", "d"] {
@@ -156,11 +156,11 @@ import Testing
 
 /// Overlays derived from a shipped module; `intensity` 0 changes few entries, 3 many.
 struct OverlayGenerator {
-    private var random: SeededRandom
+    private var random: SplitMix64
     private var formats: FormatStringGenerator
 
     init(seed: UInt64) {
-        random = SeededRandom(seed: seed)
+        random = SplitMix64(seed: seed)
         formats = FormatStringGenerator(seed: seed &+ 1)
     }
 

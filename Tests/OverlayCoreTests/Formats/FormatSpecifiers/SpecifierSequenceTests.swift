@@ -80,9 +80,9 @@ import Testing
 /// Format strings made of random specifiers (positional, `%%`, `%n`, stray and trailing `%`, `*` widths and
 /// precisions, length modifiers, named substitutions, variable tokens) between random literal text.
 struct FormatStringGenerator {
-    private var random: SeededRandom
+    private var random: SplitMix64
 
-    init(seed: UInt64) { random = SeededRandom(seed: seed) }
+    init(seed: UInt64) { random = SplitMix64(seed: seed) }
 
     static let literals = ["", " ", "a", "items", "d", "5", "$", ".", "l", "50% ", "é", "Привет ", "設定", "\n", "-", "*"]
     static let conversions: [String] = "@diDuUxXoOcCfFeEgGaAsSPpn".map(String.init) + ["k", "y", "é", "%", " ", "{", ""]
@@ -177,17 +177,3 @@ struct FormatStringGenerator {
     }
 }
 
-/// SplitMix64: reproducible inputs from a seed.
-struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

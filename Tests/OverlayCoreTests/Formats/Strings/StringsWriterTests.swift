@@ -36,17 +36,11 @@ import Testing
         "/*", "*/", "//", ";", "=", "{", "}", "(", "<", "%@", "%1$d", "\\U", "\\u00e9", "\\351", "$", "/", ":",
     ]
 
-    /// A small deterministic generator (SplitMix64) so failures reproduce.
+    /// Random `.strings` content from a seed, so failures reproduce.
     struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func int(below bound: Int) -> Int { Int(next() % UInt64(bound)) }
+        var random: SplitMix64
+        init(state: UInt64) { random = SplitMix64(state: state) }
+        mutating func int(below bound: Int) -> Int { Int(random.next() % UInt64(bound)) }
 
         mutating func string() -> String {
             var result = ""
