@@ -43,6 +43,7 @@ struct FormatRenderer {
             program = programs[Self.variantIndex(keys: keys, forWidth: width)]
         }
         if let text = program.constantText { return text }
+        if let text = value.shortPath?.render(arguments) { return text }
         let result = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.bufferCapacity) { storage in
             var output = RenderBuffer(storage: storage)
             do throws(RenderFailure) {
@@ -56,7 +57,7 @@ struct FormatRenderer {
     }
 
     /// Bytes of stack the output is collected in before it spills into a `String`.
-    private static let bufferCapacity = 512
+    static let bufferCapacity = 512
 
     /// The width variant with the largest key ≤ `width`, else the smallest key; nil width: the largest key.
     static func variant(of variants: [Int: String], forWidth width: Int?) -> String? {
@@ -85,18 +86,13 @@ struct FormatRenderer {
         var next = firstSlot
         for index in program.ops.indices {
             switch program.ops[index] {
-            case .literal(let bytes):
-                output.append(bytes)
+            case .literal(let start, let end):
+                program.literals.withUnsafeBufferPointer { output.append(UnsafeBufferPointer(rebasing: $0[start..<end])) }
             case .named(let name):
                 guard let value = substitutions[name] else { throw .missingSubstitution(name) }
                 output.append(value)
             case .object(let position):
-                switch try argument(Self.slot(position, next: &next)) {
-                case .string(let text): output.append(text)
-                case .int(let integer): output.appendDecimal(magnitude: integer.magnitude, negative: integer < 0)
-                case .uint(let integer): output.appendDecimal(magnitude: integer, negative: false)
-                case .double(let double): output.append(FormatArgument.shortestText(double))
-                }
+                output.appendObject(try argument(Self.slot(position, next: &next)))
             case .signed(let position):
                 let slot = Self.slot(position, next: &next)
                 guard let integer = try argument(slot).signedValue else { throw .unconvertible(slot: slot) }
@@ -133,12 +129,11 @@ struct FormatRenderer {
         of variable: CompiledVariable, in value: CompiledValue, slot: Int
     ) throws(RenderFailure) -> RenderProgram {
         let argument = try self.argument(slot)
-        if !variable.isDouble, case .int(let integer) = argument, integer >= 0,
-            UInt64(integer) < CompiledVariable.smallIntegerLimit
-        {  // the common count: a table lookup, same answer as below
-            guard let program = variable.forms[Int(variable.smallIntegerForms[Int(integer)])] else {
-                throw .unknownVariable(variable.name)
-            }
+        if !variable.isDouble, let integerRules = value.integerRules, case .int(let integer) = argument, integer >= 0 {
+            // the common count: the compiled integer rules, same answer as below
+            let order = integer == 0 && variable.usesExactZero
+                ? PluralCategory.zero.order : integerRules.categoryOrder(UInt64(integer))
+            guard let program = variable.forms[order] else { throw .unknownVariable(variable.name) }
             return program
         }
         var category: PluralCategory

@@ -78,6 +78,8 @@ public final class LocalizedTable: Sendable {
         width: Int? = nil, default defaultValue: String? = nil
     ) -> String {
         guard let resolved = values[key] else { return miss(key, default: defaultValue) }
+        let short = resolved.withCompiled { compiled in compiled.constantText ?? compiled.shortPath?.render(arguments) }
+        if let short { return short }
         let renderer = FormatRenderer(arguments: arguments, substitutions: substitutions, width: width)
         do {
             return try renderer.render(resolved.compiled)

@@ -30,10 +30,6 @@ struct RenderBuffer: ~Copyable {
         count += bytes.count
     }
 
-    mutating func append(_ bytes: [UInt8]) {
-        bytes.withUnsafeBufferPointer { append($0) }
-    }
-
     mutating func append(_ text: String) {
         var text = text
         text.withUTF8 { append($0) }
@@ -60,6 +56,16 @@ struct RenderBuffer: ~Copyable {
             rest /= 10
         } while rest != 0
         count += digits
+    }
+
+    /// Appends what `%@` prints for the argument: a string verbatim, numbers as ASCII digits.
+    mutating func appendObject(_ argument: FormatArgument) {
+        switch argument {
+        case .string(let text): append(text)
+        case .int(let integer): appendDecimal(magnitude: integer.magnitude, negative: integer < 0)
+        case .uint(let integer): appendDecimal(magnitude: integer, negative: false)
+        case .double(let double): append(FormatArgument.shortestText(double))
+        }
     }
 
     /// The text collected.

@@ -1,7 +1,8 @@
 /// One step of a compiled format string (see ``RenderProgram``).
 enum RenderOp: Sendable {
-    /// UTF-8 text appended as is; adjacent literal tokens and `%%` are merged into one.
-    case literal([UInt8])
+    /// UTF-8 text appended as is, a range of ``RenderProgram/literals``; adjacent literal tokens and `%%` are
+    /// merged into one. Offsets rather than an array each, so walking the ops retains nothing.
+    case literal(start: Int, end: Int)
     /// `%{name}`: the substitution's value appended verbatim.
     case named(String)
     /// `%@` without flags, width or precision: the argument's object text appended as is.
@@ -24,12 +25,24 @@ enum RenderOp: Sendable {
 /// slot of the token that chose it. A class: picking a plural variant is one reference, not two arrays.
 final class RenderProgram: Sendable {
     let ops: [RenderOp]
+    /// The UTF-8 of every `.literal` op, back to back.
+    let literals: [UInt8]
     /// The specifiers `.general` ops render.
     let specifiers: [FormatSpecifier]
     /// The string has a parse error: rendering it fails with ``RenderFailure/unsafeFormat``.
     let isUnsafe: Bool
     /// The whole output when the program reads no argument and no substitution (a value without specifiers).
     let constantText: String?
+    /// Only literals and direct-append ops (`.object`, `.signed`, `.unsigned`): the renderer's short path applies.
+    let isSimple: Bool
+    /// The program is one `%#@v@` token and nothing else (the usual plural format key): the renderer picks the
+    /// variant straight away.
+    let soleVariable: SoleVariable?
+
+    struct SoleVariable {
+        var position: Int?
+        var index: Int
+    }
 
     /// Compiles `format`; `variables` maps the entry's variable names to their indices.
     ///
@@ -37,11 +50,14 @@ final class RenderProgram: Sendable {
     init(_ format: FormatString, variables: [String: Int], fastPaths: Bool) {
         isUnsafe = format.hasErrors
         var ops: [RenderOp] = []
+        var literals: [UInt8] = []
         var specifiers: [FormatSpecifier] = []
         var pending = ""
         func flush() {
             guard !pending.isEmpty else { return }
-            ops.append(.literal(Array(pending.utf8)))
+            let start = literals.count
+            literals += pending.utf8
+            ops.append(.literal(start: start, end: literals.count))
             pending = ""
         }
         for token in isUnsafe ? [] : format.tokens {
@@ -77,11 +93,22 @@ final class RenderProgram: Sendable {
         }
         flush()
         self.ops = ops
+        self.literals = literals
         self.specifiers = specifiers
         switch (isUnsafe, ops.first, ops.count) {
         case (false, nil, _): constantText = ""
-        case (false, .literal(let bytes), 1): constantText = String(decoding: bytes, as: UTF8.self)
+        case (false, .literal, 1): constantText = String(decoding: literals, as: UTF8.self)
         default: constantText = nil
+        }
+        isSimple = !isUnsafe && ops.allSatisfy { op in
+            switch op {
+            case .literal, .object, .signed, .unsigned: true
+            case .named, .general, .variable, .unknownVariable: false
+            }
+        }
+        switch (fastPaths, ops.first, ops.count) {
+        case (true, .variable(let position, let index), 1): soleVariable = SoleVariable(position: position, index: index)
+        default: soleVariable = nil
         }
     }
 
@@ -106,11 +133,6 @@ final class CompiledVariable: Sendable {
     let forms: [RenderProgram?]
     /// Apple's zero rule applies: a `zero` variant exists and the locale has no CLDR `zero` category.
     let usesExactZero: Bool
-    /// For integers below ``smallIntegerLimit``: the index in `forms` of their variant, zero rule applied.
-    let smallIntegerForms: [UInt8]
-
-    /// Integer arguments below this pick their variant from a table instead of evaluating the CLDR rules.
-    static let smallIntegerLimit: UInt64 = 128
 
     init(name: String, variable: PluralVariable, rules: PluralRules, program: (String) -> RenderProgram) {
         self.name = name
@@ -118,17 +140,14 @@ final class CompiledVariable: Sendable {
         forms = PluralCategory.allCases.sorted().map { category in
             (variable.forms[category] ?? variable.forms[.other]).map(program)
         }
-        let usesExactZero = !rules.categories.contains(.zero) && variable.forms[.zero] != nil
-        self.usesExactZero = usesExactZero
-        smallIntegerForms = (0..<Self.smallIntegerLimit).map { value in
-            let category = value == 0 && usesExactZero ? .zero : rules.category(forInteger: value)
-            return UInt8(category.order)
-        }
+        usesExactZero = !rules.categories.contains(.zero) && variable.forms[.zero] != nil
     }
 }
 
 /// A table value compiled for rendering, built once per ``ResolvedValue`` on its first render.
-final class CompiledValue: Sendable {
+///
+/// `@unchecked Sendable`: immutable; the short path's buffers are written in `init` and freed in `deinit`.
+final class CompiledValue: @unchecked Sendable {
     enum Body: Sendable {
         /// A format string (a plain value, an entry's format key, or a device variant's).
         case program(RenderProgram)
@@ -143,10 +162,22 @@ final class CompiledValue: Sendable {
     let variables: [CompiledVariable]
     /// The CLDR rules of the locale whose value this is.
     let rules: PluralRules
+    /// The same rules for integer counts, shared per rule set; nil when there are no variables or fast paths are off.
+    let integerRules: IntegerPluralRules?
+    /// Off: every render takes the general path (the tests compare both).
+    let fastPaths: Bool
+    /// The common shapes as plain data; nil for anything else, or with fast paths off.
+    let shortPath: ShortPath?
+    /// The whole output of a body without specifiers, whatever the arguments.
+    let constantText: String?
 
     /// Compiles `value`; `device` picks device variants now, the width is picked per render.
+    ///
+    /// With `fastPaths` off, no short path is taken anywhere: specifiers, plural variants and counts all go the
+    /// general way.
     init(_ value: CatalogValue, rules: PluralRules, device: String, fastPaths: Bool = true) {
         self.rules = rules
+        self.fastPaths = fastPaths
         switch value {
         case .string(let text):
             body = .program(RenderProgram(FormatParser.parse(text), variables: [:], fastPaths: fastPaths))
@@ -154,6 +185,18 @@ final class CompiledValue: Sendable {
         case .plural(let entry):
             (body, variables) = Self.compile(entry, rules: rules, device: device, depth: 0, fastPaths: fastPaths)
         }
+        integerRules = fastPaths && !variables.isEmpty ? IntegerPluralRules.shared(rules) : nil
+        if case .program(let program) = body {
+            constantText = program.constantText
+            shortPath = fastPaths ? ShortPath(program, variables: variables, integerRules: integerRules) : nil
+        } else {
+            constantText = nil
+            shortPath = nil
+        }
+    }
+
+    deinit {
+        shortPath?.deallocate()
     }
 
     private static func compile(

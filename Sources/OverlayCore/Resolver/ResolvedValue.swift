@@ -50,6 +50,13 @@ public final class ResolvedValue: Sendable {
         return original.takeUnretainedValue()
     }
 
+    /// Calls `body` with the compiled value without retaining it: the value holds it for as long as it lives.
+    @inline(__always)
+    func withCompiled<Result>(_ body: (CompiledValue) -> Result) -> Result {
+        if let stored = compiledValue.load(ordering: .acquiring) { return stored._withUnsafeGuaranteedRef(body) }
+        return body(compiled)
+    }
+
     deinit {
         compiledValue.load(ordering: .acquiring)?.release()
     }

@@ -57,9 +57,9 @@ import Testing
 
     static let pluralLocales = ["en", "fr", "ru", "pl", "ar", "lv", "ja", "cy"]
 
-    /// Every category has a variant, plus Apple's `zero`: the table path (`.int`) and the rules path (a digit
-    /// string, evaluated by `category(forInteger:)`) pick the same variant for every small count.
-    @Test("small-integer plural table matches the CLDR rules", arguments: pluralLocales)
+    /// Every category has a variant, plus Apple's `zero`: the integer path (`.int`) and the rules path (a digit
+    /// string, evaluated by `category(forInteger:)`) pick the same variant for every count around the table's end.
+    @Test("integer plural table matches the CLDR rules", arguments: pluralLocales)
     func smallIntegerTable(_ locale: String) {
         let full: [PluralCategory: String] = Dictionary(
             uniqueKeysWithValues: PluralCategory.allCases.map { ($0, "\($0.rawValue) %ld") })
@@ -67,7 +67,7 @@ import Testing
         for forms in [full, withoutZero, [.one: "one %ld", .other: "other %ld"]] {
             let value = CompiledValue(
                 .plural(ResolverFixtures.plural(forms)), rules: PluralRules.cardinal(for: locale), device: "iphone")
-            for count in 0..<(Int64(CompiledVariable.smallIntegerLimit) + 20) {
+            for count in 0..<(Int64(IntegerPluralRules.tableLimit) + 200) {
                 let table = try? FormatRenderer(arguments: [.int(count)], substitutions: [:], width: nil).render(value)
                 let rules = try? FormatRenderer(arguments: [.string(String(count))], substitutions: [:], width: nil)
                     .render(value)

@@ -1,0 +1,145 @@
+import Foundation
+import Testing
+@testable import OverlayCore
+
+/// The plural short paths (a format that is only `%#@v@`, the per-rule-set count table, the compiled integer rules
+/// beyond it, simple variants rendered without the general machinery) against the general renderer.
+@Suite struct PluralFastPathTests {
+    /// Every locale of the sample app catalog, `.lproj` folders and String Catalog languages alike.
+    static let catalogLocales: [String] = {
+        var locales = Set<String>()
+        for module in ResolverFixtures.sampleCatalog.modules.values { locales.formUnion(module.localizations.keys) }
+        return locales.sorted()
+    }()
+
+    /// Every category spelled out, so the chosen variant shows in the text.
+    static let formSets: [[PluralCategory: String]] = {
+        let full = Dictionary(uniqueKeysWithValues: PluralCategory.allCases.map { ($0, "\($0.rawValue): %ld items") })
+        return [full, full.filter { $0.key != .zero }, [.one: "%ld item", .other: "%ld items"], [.other: "many %ld"]]
+    }()
+
+    /// The short path's shape and formats that need the general one around the same variable.
+    static let formats = ["%#@v@", "%1$#@v@", "%#@v@ left", "%@: %#@v@"]
+
+    static func render(
+        _ entry: StringsdictEntry, locale: String, _ arguments: [FormatArgument], fastPaths: Bool
+    ) -> Result<String, RenderFailure> {
+        let value = CompiledValue(
+            .plural(entry), rules: PluralRules.cardinal(for: locale), device: "iphone", fastPaths: fastPaths)
+        let renderer = FormatRenderer(arguments: arguments, substitutions: [:], width: nil)
+        return Result { () throws(RenderFailure) in try renderer.render(value) }
+    }
+
+    /// The CLDR samples of a locale's rule group (integers and decimals), read from plurals.xml.
+    static func samples(for locale: String) throws -> [String] {
+        let id = PluralRules.ruleLocaleID(.cardinal, for: locale)
+        let groups = try CLDRSampleOracle.groups(file: "plurals.xml")
+        let group = try #require(groups.first { $0.localeIDs.contains(id) }, "no CLDR group for \(locale) (\(id))")
+        return group.samples.flatMap(\.numbers)
+    }
+
+    static func mismatches(
+        _ entries: [StringsdictEntry], locale: String, _ arguments: [[FormatArgument]]
+    ) -> (compared: Int, mismatches: [String]) {
+        var compared = 0
+        var mismatches: [String] = []
+        for entry in entries {
+            guard case .format(let plural) = entry else { continue }
+            for argumentList in arguments {
+                let list = plural.format.hasPrefix("%@") ? ["who"] + argumentList : argumentList
+                let fast = render(entry, locale: locale, list, fastPaths: true)
+                let general = render(entry, locale: locale, list, fastPaths: false)
+                compared += 1
+                if fast != general, mismatches.count < 20 { mismatches.append("\(plural) \(list): \(fast) ≠ \(general)") }
+            }
+        }
+        return (compared, mismatches)
+    }
+
+    /// Every shape and value type over the locale's CLDR samples (integers as `.int`, `.string` and `.double`;
+    /// decimals as `.string` and `.double`), the counts around the table's start, large and negative counts.
+    @Test("fast and general renderers agree on CLDR samples and decimals", arguments: catalogLocales)
+    func agreeOnSamples(_ locale: String) throws {
+        let url = CLDRSampleOracle.supplemental.appendingPathComponent("plurals.xml")
+        try #require(FileManager.default.fileExists(atPath: url.path), "\(CLDRSampleOracle.missingMessage)")
+        var arguments: [[FormatArgument]] = (0...200).map { [.int(Int64($0))] }
+        arguments += [1_023, 1_024, 1_000_000, 1_000_001, 2_000_000, 1 << 32, Int64.max, -1, -21, Int64.min].map { [.int($0)] }
+        for sample in try Self.samples(for: locale) {
+            arguments.append([.string(sample)])
+            if let integer = Int64(sample) { arguments.append([.int(integer)]) }
+            if let double = Double(sample) { arguments.append([.double(double)]) }
+        }
+        arguments += [[.double(1.5)], [.double(0)], [.double(-2)], [.uint(21)], [.string("abc")], []]
+        let entries = Self.formSets.flatMap { forms in
+            ["ld", "f"].flatMap { valueType in
+                Self.formats.map { ResolverFixtures.plural(forms, valueType: valueType, format: $0) }
+            }
+        }
+        let result = Self.mismatches(entries, locale: locale, arguments)
+        #expect(result.compared > 10_000)
+        #expect(result.mismatches.isEmpty, "\(locale): \(result.mismatches)")
+    }
+
+    /// The benchmark's shape (`%#@v@`, `ld`) for every count 0…10,000: the table and the compiled rules past it.
+    @Test("fast and general renderers agree on counts 0…10,000", arguments: catalogLocales)
+    func agreeOnCounts(_ locale: String) {
+        let entries = [Self.formSets[0], Self.formSets[2]].map { ResolverFixtures.plural($0) }
+        let result = Self.mismatches(entries, locale: locale, (0...10_000).map { [.int(Int64($0))] })
+        #expect(result.compared == 20_002)
+        #expect(result.mismatches.isEmpty, "\(locale): \(result.mismatches)")
+    }
+
+    /// The compiled integer rules give the digit-string evaluator's category for every CLDR rule group: each count
+    /// of the table and past it, and each integer sample.
+    @Test func integerRulesMatchTheOperandEvaluatorForEveryRuleGroup() throws {
+        let url = CLDRSampleOracle.supplemental.appendingPathComponent("plurals.xml")
+        try #require(FileManager.default.fileExists(atPath: url.path), "\(CLDRSampleOracle.missingMessage)")
+        var counts = Array(UInt64(0)..<3_000)
+        counts += [10_000, 100_000, 1_000_000, 1_000_001, 2_000_000, 10_000_000, 1 << 40, UInt64(Int64.max), .max]
+        var mismatches: [String] = []
+        for group in try CLDRSampleOracle.groups(file: "plurals.xml") {
+            let rules = PluralRules.cardinal(for: group.localeIDs[0])
+            let compiled = IntegerPluralRules(rules)
+            let integerSamples = group.samples.flatMap(\.numbers).compactMap { UInt64($0) }
+            for count in counts + integerSamples {
+                let expected = rules.category(for: PluralOperands(String(count))!).order
+                if compiled.categoryOrder(count) != expected, mismatches.count < 20 {
+                    mismatches.append("\(group.localeIDs[0]) \(count)")
+                }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches)")
+    }
+
+    @Test func shapesThatTakeTheShortPath() {
+        let sole = RenderProgram(FormatParser.parse("%#@v@"), variables: ["v": 0], fastPaths: true)
+        #expect(sole.soleVariable?.index == 0 && sole.soleVariable?.position == nil)
+        #expect(RenderProgram(FormatParser.parse("%2$#@v@"), variables: ["v": 0], fastPaths: true).soleVariable?.position == 2)
+        #expect(RenderProgram(FormatParser.parse("%#@v@ left"), variables: ["v": 0], fastPaths: true).soleVariable == nil)
+        #expect(RenderProgram(FormatParser.parse("%#@v@"), variables: ["v": 0], fastPaths: false).soleVariable == nil)
+        #expect(RenderProgram(FormatParser.parse("%ld items, %@ %u"), variables: [:], fastPaths: true).isSimple)
+        #expect(!RenderProgram(FormatParser.parse("%5ld items"), variables: [:], fastPaths: true).isSimple)
+        #expect(!RenderProgram(FormatParser.parse("%{who} %ld"), variables: [:], fastPaths: true).isSimple)
+        #expect(!RenderProgram(FormatParser.parse("%n"), variables: [:], fastPaths: true).isSimple)
+        let rules = PluralRules.cardinal(for: "en")
+        func compiled(_ value: CatalogValue, fastPaths: Bool = true) -> CompiledValue {
+            CompiledValue(value, rules: rules, device: "iphone", fastPaths: fastPaths)
+        }
+        #expect(compiled(.plural(ResolverFixtures.plural([.one: "%ld item", .other: "%ld items"]))).shortPath != nil)
+        #expect(compiled(.string("Pay %@ for %ld items")).shortPath != nil)
+        #expect(compiled(.plural(ResolverFixtures.plural([.other: "%ld items"], valueType: "f"))).shortPath == nil)
+        #expect(compiled(.plural(ResolverFixtures.plural([.other: "%5ld items"]))).shortPath == nil)
+        #expect(compiled(.string("%ld"), fastPaths: false).shortPath == nil)
+    }
+
+    /// Rule sets are compiled once and shared by every value of the locale family.
+    @Test func integerRulesAreSharedPerRuleSet() {
+        let english = CompiledValue(
+            .plural(ResolverFixtures.plural([.other: "%ld"])), rules: PluralRules.cardinal(for: "en"), device: "iphone")
+        let german = CompiledValue(
+            .plural(ResolverFixtures.plural([.other: "%ld"])), rules: PluralRules.cardinal(for: "de"), device: "iphone")
+        #expect(english.integerRules != nil && english.integerRules === german.integerRules)
+        let plain = CompiledValue(.string("%ld"), rules: PluralRules.cardinal(for: "en"), device: "iphone")
+        #expect(plain.integerRules == nil)
+    }
+}
