@@ -1,0 +1,184 @@
+import Foundation
+
+/// One `.strings` file of an overlay revision, read for lookups: each entry's key and value as a range of the file's
+/// bytes, a value turned into a `String` only when its key is first looked up.
+///
+/// The grammar is ``StringsParser``'s, walked with the parser's own trivia skipping and string decoding, so a file
+/// reads here exactly when ``StringsReader`` reads it, to the same entries. Only strings without escapes — nearly
+/// all — are kept as ranges instead of being copied; escaped ones are decoded by the parser as they are met. Text
+/// that is not UTF-8 old-style (UTF-16 or UTF-32, property lists) goes through ``StringsReader`` itself.
+final class OverlayStrings: Sendable {
+    /// A key or value: a range of the text, or text the parser decoded.
+    enum Text: Sendable {
+        case bytes(start: Int32, end: Int32)
+        case decoded(String)
+    }
+
+    struct Entry: Sendable {
+        var key: Text
+        var value: Text
+    }
+
+    /// In file order, duplicates kept (the last one is the table's value).
+    let entries: [Entry]
+    /// The file; the text starts after a byte-order mark.
+    private let data: Data
+    private let textStart: Int
+
+    private init(entries: [Entry], data: Data, textStart: Int) {
+        self.entries = entries
+        self.data = data
+        self.textStart = textStart
+    }
+
+    /// The table in `data`, or nil when ``StringsReader`` rejects it.
+    static func read(_ data: Data) -> OverlayStrings? {
+        let scanned = data.withUnsafeBytes { raw -> (entries: [Entry], textStart: Int)?? in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            guard !bytes.isEmpty, bytes.count < Int(Int32.max), case .utf8(let bomLength) = StringsTextDecoding.detect(bytes),
+                StringsTextDecoding.firstInvalidUTF8Offset(bytes, from: bomLength) == nil
+            else { return .some(nil) }
+            let text = UnsafeBufferPointer(rebasing: bytes[bomLength...])
+            guard !startsWithMarkup(text) else { return .some(nil) }
+            var scanner = Scanner(text)
+            do {
+                try scanner.file()
+            } catch {
+                return .none  // the parser rejects it, as StringsReader would
+            }
+            return (scanner.entries, bomLength)
+        }
+        switch scanned {
+        case .none:
+            return nil
+        case .some(.some(let scanned)):
+            return OverlayStrings(entries: scanned.entries, data: data, textStart: scanned.textStart)
+        case .some(.none):
+            guard let file = try? StringsReader.read(data) else { return nil }
+            let entries = file.entries.map { Entry(key: .decoded($0.key), value: .decoded($0.value)) }
+            return OverlayStrings(entries: entries, data: Data(), textStart: 0)
+        }
+    }
+
+    /// `<` after leading whitespace: `StringsReader` decides between an XML property list and an error.
+    private static func startsWithMarkup(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        while index < text.count, text[index] == ASCII.space || (text[index] >= 0x09 && text[index] <= 0x0D) {
+            index += 1
+        }
+        return index < text.count && text[index] == ASCII.lessThan
+    }
+
+    /// The text of a key or value.
+    func string(_ text: Text) -> String {
+        switch text {
+        case .decoded(let string):
+            return string
+        case .bytes(let start, let end):
+            return data.withUnsafeBytes { raw in
+                String(decoding: raw[(textStart + Int(start))..<(textStart + Int(end))], as: UTF8.self)
+            }
+        }
+    }
+
+    /// Calls `body` with the UTF-8 of a key or value.
+    func withUTF8<Result>(_ text: Text, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        switch text {
+        case .decoded(var string):
+            return string.withUTF8(body)
+        case .bytes(let start, let end):
+            return data.withUnsafeBytes { raw in
+                body(UnsafeRawBufferPointer(rebasing: raw[(textStart + Int(start))..<(textStart + Int(end))])
+                    .bindMemory(to: UInt8.self))
+            }
+        }
+    }
+
+    /// Walks `file := dict_body | '{' dict_body '}'` the way `StringsParser.parseFile` does.
+    private struct Scanner {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var parser: StringsParser
+        var entries: [Entry] = []
+
+        init(_ bytes: UnsafeBufferPointer<UInt8>) {
+            self.bytes = bytes
+            parser = StringsParser(bytes: bytes, rejectingDuplicates: false)
+            entries.reserveCapacity(bytes.count / 48)
+        }
+
+        mutating func file() throws(StringsError) {
+            try parser.skipTrivia()
+            guard parser.position < bytes.count else { return }
+            if bytes[parser.position] == ASCII.openBrace {
+                parser.position += 1
+                try body(braced: true)
+                try parser.skipTrivia()
+                if parser.position < bytes.count { throw failure() }
+            } else {
+                try body(braced: false)
+            }
+        }
+
+        private mutating func body(braced: Bool) throws(StringsError) {
+            while true {
+                try parser.skipTrivia()
+                guard parser.position < bytes.count else {
+                    if braced { throw failure() }
+                    return
+                }
+                if braced && bytes[parser.position] == ASCII.closeBrace {
+                    parser.position += 1
+                    return
+                }
+                try entry()
+            }
+        }
+
+        /// `key = value;` or `key;`.
+        private mutating func entry() throws(StringsError) {
+            guard let key = try string() else { throw failure() }
+            try parser.skipTrivia()
+            guard parser.position < bytes.count else { throw failure() }
+            switch bytes[parser.position] {
+            case ASCII.semicolon:
+                parser.position += 1
+                entries.append(Entry(key: key, value: key))
+            case ASCII.equals:
+                parser.position += 1
+                try parser.skipTrivia()
+                guard parser.position < bytes.count, let value = try string() else { throw failure() }
+                try parser.skipTrivia()
+                guard parser.position < bytes.count, bytes[parser.position] == ASCII.semicolon else { throw failure() }
+                parser.position += 1
+                entries.append(Entry(key: key, value: value))
+            default:
+                throw failure()
+            }
+        }
+
+        /// A quoted string without a backslash or an unquoted one as a range; anything else decoded by the parser
+        /// (which also throws for an unterminated string). Nil when no string starts here.
+        private mutating func string() throws(StringsError) -> Text? {
+            let start = parser.position
+            let byte = bytes[start]
+            if byte == ASCII.doubleQuote || byte == ASCII.singleQuote {
+                let end = ByteScanning.firstIndex(of: byte, or: ASCII.backslash, in: bytes, from: start + 1)
+                if end < bytes.count && bytes[end] == byte {
+                    parser.position = end + 1
+                    return .bytes(start: Int32(start + 1), end: Int32(end))
+                }
+                return try parser.parseString().map(Text.decoded)
+            }
+            guard StringsParser.isUnquotedCharacter(byte) else { return nil }
+            var end = start + 1
+            while end < bytes.count && StringsParser.isUnquotedCharacter(bytes[end]) { end += 1 }
+            parser.position = end
+            return .bytes(start: Int32(start), end: Int32(end))
+        }
+
+        /// The reason is not kept: a table that does not read serves nothing, as in the catalog loader.
+        private mutating func failure() -> StringsError {
+            parser.error(.unexpectedCharacter, at: parser.position, "not a .strings table")
+        }
+    }
+}
