@@ -1,0 +1,301 @@
+/// Key → entry number for the keys of one handle: an open-addressing table over UTF-8 bytes for keys that are ASCII
+/// (or canonically equal to an ASCII spelling), a `[String: Int]` for the others.
+///
+/// Why not `[String: …]` for every key: Swift hashes a string with SipHash over its normalized form, which costs as
+/// much as the rest of a lookup. An ASCII key needs no normalization — equal bytes are equal strings — so it is hashed
+/// here with a cheap multiply-mix over 8-byte words. Three non-ASCII characters are canonically equal to ASCII ones
+/// (U+037E `;`, U+1FEF `` ` ``, U+212A `K`); they are mapped to that spelling on both sides, so keys Swift calls
+/// equal still meet, exactly as in a `[String: …]`.
+///
+/// Immutable once built, so any thread may read it. `@unchecked Sendable`: the buffers are written only by `init`
+/// and freed in `deinit`.
+final class KeyIndex: @unchecked Sendable {
+    /// Entry numbers run from 0 to `count - 1`, in insertion order.
+    let count: Int
+    /// `(tag << 32) | entry`, 0 for an empty slot; the tag is the hash's high half with its lowest bit set.
+    private let slots: UnsafeMutableBufferPointer<UInt64>
+    private let mask: Int
+    /// The bytes of every byte-keyed entry, back to back.
+    private let arena: UnsafeMutableBufferPointer<UInt8>
+    /// Entry `i`'s bytes are `arena[bounds[2i]..<bounds[2i+1]]`; for a string-keyed entry `bounds[2i+1]` is
+    /// `UInt32.max` and `bounds[2i]` indexes `stringKeys`.
+    private let bounds: UnsafeMutableBufferPointer<UInt32>
+    private let stringEntries: [String: Int]
+    private let stringKeys: [String]
+    private let seed: UInt64
+
+    /// The entry of `key`, or nil.
+    @inline(__always)
+    func entry(for key: String) -> Int? {
+        let found = key.utf8.withContiguousStorageIfAvailable { find($0) } ?? Self.notASCII
+        if found >= 0 { return found }
+        if found == Self.absent { return nil }
+        return entryOutsideASCII(key)
+    }
+
+    /// The key of an entry, as Swift compares it (an ASCII-equivalent key in its ASCII spelling).
+    func key(at entry: Int) -> String {
+        let end = bounds[2 * entry + 1]
+        let start = Int(bounds[2 * entry])
+        if end == UInt32.max { return stringKeys[start] }
+        return String(decoding: UnsafeBufferPointer(rebasing: arena[start..<Int(end)]), as: UTF8.self)
+    }
+
+    private func entryOutsideASCII(_ key: String) -> Int? {
+        guard let ascii = Self.asciiSpelling(key) else { return stringEntries[key] }
+        let found = ascii.withUnsafeBufferPointer { find($0) }
+        return found >= 0 ? found : nil
+    }
+
+    private static let absent = -1
+    private static let notASCII = -2
+
+    /// The entry of ASCII `bytes`, ``absent``, or ``notASCII`` when a byte is not ASCII.
+    @inline(__always)
+    private func find(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        let (hash, isASCII) = Self.hash(bytes, seed: seed)
+        guard isASCII else { return Self.notASCII }
+        let tag = UInt64(Self.tag(hash)) << 32
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while true {
+            let value = slots[slot]
+            if value == 0 { return Self.absent }
+            if value & 0xFFFF_FFFF_0000_0000 == tag {
+                let entry = Int(truncatingIfNeeded: value & 0xFFFF_FFFF)
+                let start = Int(bounds[2 * entry])
+                let end = Int(bounds[2 * entry + 1])
+                if end - start == bytes.count, Self.equal(arena.baseAddress! + start, bytes.baseAddress, count: bytes.count)
+                {
+                    return entry
+                }
+            }
+            slot = (slot + 1) & mask
+        }
+    }
+
+    init(_ builder: Builder) {
+        count = builder.entryCount
+        mask = builder.slots.count - 1
+        seed = builder.seed
+        slots = .allocate(capacity: builder.slots.count)
+        _ = slots.initialize(from: builder.slots)
+        arena = .allocate(capacity: max(builder.arena.count, 1))
+        _ = arena.initialize(from: builder.arena)
+        bounds = .allocate(capacity: max(builder.bounds.count, 1))
+        _ = bounds.initialize(from: builder.bounds)
+        stringEntries = builder.stringEntries
+        stringKeys = builder.stringKeys
+    }
+
+    deinit {
+        slots.deallocate()
+        arena.deallocate()
+        bounds.deallocate()
+    }
+
+    // MARK: Building
+
+    /// Collects the keys; entries are numbered in insertion order.
+    struct Builder {
+        fileprivate var slots = [UInt64](repeating: 0, count: 64)
+        fileprivate var arena: [UInt8] = []
+        fileprivate var bounds: [UInt32] = []
+        fileprivate var stringEntries: [String: Int] = [:]
+        fileprivate var stringKeys: [String] = []
+        fileprivate let seed = KeyIndex.processSeed
+        var entryCount: Int { bounds.count / 2 }
+
+        init() {}
+
+        /// The entry of `key`, inserting it when absent.
+        mutating func insert(_ key: String) -> (entry: Int, inserted: Bool) {
+            var key = key
+            switch key.withUTF8({ bytes in lookUp(bytes, inserting: true) }) {
+            case .found(let entry, let inserted): return (entry, inserted)
+            case .absent, .notASCII: return insertOutsideASCII(key)
+            }
+        }
+
+        /// The entry of key bytes (valid UTF-8), inserting them when absent.
+        mutating func insert(utf8 bytes: UnsafeBufferPointer<UInt8>) -> (entry: Int, inserted: Bool) {
+            switch lookUp(bytes, inserting: true) {
+            case .found(let entry, let inserted): return (entry, inserted)
+            case .absent, .notASCII: return insertOutsideASCII(String(decoding: bytes, as: UTF8.self))
+            }
+        }
+
+        /// The entry of `key`, or nil.
+        mutating func entry(for key: String) -> Int? {
+            var key = key
+            switch key.withUTF8({ bytes in lookUp(bytes, inserting: false) }) {
+            case .found(let entry, _): return entry
+            case .absent: return nil
+            case .notASCII: return entryOutsideASCII(key)
+            }
+        }
+
+        /// The entry of key bytes (valid UTF-8), or nil.
+        mutating func entry(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+            switch lookUp(bytes, inserting: false) {
+            case .found(let entry, _): return entry
+            case .absent: return nil
+            case .notASCII: return entryOutsideASCII(String(decoding: bytes, as: UTF8.self))
+            }
+        }
+
+        private mutating func entryOutsideASCII(_ key: String) -> Int? {
+            guard let ascii = KeyIndex.asciiSpelling(key) else { return stringEntries[key] }
+            if case .found(let entry, _) = ascii.withUnsafeBufferPointer({ lookUp($0, inserting: false) }) { return entry }
+            return nil
+        }
+
+        private mutating func insertOutsideASCII(_ key: String) -> (entry: Int, inserted: Bool) {
+            if let ascii = KeyIndex.asciiSpelling(key),
+                case .found(let entry, let inserted) = ascii.withUnsafeBufferPointer({ lookUp($0, inserting: true) })
+            {
+                return (entry, inserted)
+            }
+            if let entry = stringEntries[key] { return (entry, false) }
+            let entry = entryCount
+            stringEntries[key] = entry
+            bounds.append(UInt32(stringKeys.count))
+            bounds.append(UInt32.max)
+            stringKeys.append(key)
+            return (entry, true)
+        }
+
+        private enum Found {
+            case found(Int, inserted: Bool)
+            case absent
+            case notASCII
+        }
+
+        private mutating func lookUp(_ bytes: UnsafeBufferPointer<UInt8>, inserting: Bool) -> Found {
+            let (hash, isASCII) = KeyIndex.hash(bytes, seed: seed)
+            guard isASCII else { return .notASCII }
+            let tag = UInt64(KeyIndex.tag(hash)) << 32
+            let mask = slots.count - 1
+            var slot = Int(truncatingIfNeeded: hash) & mask
+            while slots[slot] != 0 {
+                let value = slots[slot]
+                if value & 0xFFFF_FFFF_0000_0000 == tag {
+                    let entry = Int(truncatingIfNeeded: value & 0xFFFF_FFFF)
+                    let start = Int(bounds[2 * entry])
+                    let end = Int(bounds[2 * entry + 1])
+                    let same = end - start == bytes.count && (bytes.isEmpty || arena.withUnsafeBufferPointer { arena in
+                        KeyIndex.equal(arena.baseAddress! + start, bytes.baseAddress, count: bytes.count)
+                    })
+                    if same { return .found(entry, inserted: false) }
+                }
+                slot = (slot + 1) & mask
+            }
+            guard inserting else { return .absent }
+            let entry = entryCount
+            bounds.append(UInt32(arena.count))
+            arena.append(contentsOf: bytes)
+            bounds.append(UInt32(arena.count))
+            slots[slot] = tag | UInt64(entry)
+            if entryCount * 2 > slots.count { grow() }  // load ≤ ½: probes stay short
+            return .found(entry, inserted: true)
+        }
+
+        private mutating func grow() {
+            var larger = [UInt64](repeating: 0, count: slots.count * 2)
+            let mask = larger.count - 1
+            arena.withUnsafeBufferPointer { arena in
+                for entry in 0..<entryCount where bounds[2 * entry + 1] != UInt32.max {
+                    let bytes = UnsafeBufferPointer(rebasing: arena[Int(bounds[2 * entry])..<Int(bounds[2 * entry + 1])])
+                    let hash = KeyIndex.hash(bytes, seed: seed).hash
+                    var slot = Int(truncatingIfNeeded: hash) & mask
+                    while larger[slot] != 0 { slot = (slot + 1) & mask }
+                    larger[slot] = UInt64(KeyIndex.tag(hash)) << 32 | UInt64(entry)
+                }
+            }
+            slots = larger
+        }
+    }
+
+    // MARK: Hashing and comparing
+
+    /// One seed per process: keys come from signed tables, but a fixed hash would still let a table be built to
+    /// collide.
+    private static let processSeed = UInt64.random(in: .min ... .max)
+
+    @inline(__always)
+    private static func tag(_ hash: UInt64) -> UInt32 { UInt32(truncatingIfNeeded: hash >> 32) | 1 }
+
+    /// A multiply-mix hash over 8-byte words, and whether every byte is ASCII.
+    @inline(__always)
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>, seed: UInt64) -> (hash: UInt64, isASCII: Bool) {
+        let count = bytes.count
+        var hash = seed ^ (UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15)
+        guard let base = bytes.baseAddress, count > 0 else { return (mix(hash), true) }
+        var high: UInt64 = 0
+        var index = 0
+        while index + 8 <= count {
+            let word = load64(base + index)
+            high |= word
+            hash = mix(hash ^ word)
+            index += 8
+        }
+        if index < count {
+            let word = count >= 8 ? load64(base + count - 8) : tail(base, count: count)  // overlapping: still every byte
+            high |= word
+            hash = mix(hash ^ word)
+        }
+        return (mix(hash), high & 0x8080_8080_8080_8080 == 0)
+    }
+
+    @inline(__always)
+    private static func load64(_ pointer: UnsafePointer<UInt8>) -> UInt64 {
+        UnsafeRawPointer(pointer).loadUnaligned(as: UInt64.self)
+    }
+
+    @inline(__always)
+    private static func load32(_ pointer: UnsafePointer<UInt8>) -> UInt64 {
+        UInt64(UnsafeRawPointer(pointer).loadUnaligned(as: UInt32.self))
+    }
+
+    /// 1 to 7 bytes in one word without reading past them: two overlapping 4-byte loads, or the first, middle and
+    /// last byte.
+    @inline(__always)
+    private static func tail(_ base: UnsafePointer<UInt8>, count: Int) -> UInt64 {
+        if count >= 4 { return load32(base) | load32(base + count - 4) << 32 }
+        return UInt64(base[0]) << 16 | UInt64(base[count >> 1]) << 8 | UInt64(base[count - 1])
+    }
+
+    @inline(__always)
+    private static func mix(_ value: UInt64) -> UInt64 {
+        let product = value.multipliedFullWidth(by: 0xA076_1D64_78BD_642F)
+        return product.high ^ product.low
+    }
+
+    @inline(__always)
+    private static func equal(_ left: UnsafePointer<UInt8>, _ right: UnsafePointer<UInt8>?, count: Int) -> Bool {
+        guard let right, count > 0 else { return count == 0 }
+        if count < 8 { return tail(left, count: count) == tail(right, count: count) }
+        var index = 0
+        while index + 8 <= count {
+            if load64(left + index) != load64(right + index) { return false }
+            index += 8
+        }
+        return index == count || load64(left + count - 8) == load64(right + count - 8)
+    }
+
+    /// The ASCII spelling `key` is canonically equal to, or nil when it has none: every scalar must be ASCII or one
+    /// of the three whose canonical decomposition is ASCII. (A string equals an ASCII one exactly when its NFD is
+    /// that ASCII text, and NFD decomposes scalar by scalar; the tests check the three against every scalar.)
+    static func asciiSpelling(_ key: String) -> [UInt8]? {
+        var bytes: [UInt8] = []
+        for scalar in key.unicodeScalars {
+            switch scalar.value {
+            case 0..<0x80: bytes.append(UInt8(scalar.value))
+            case 0x037E: bytes.append(UInt8(ascii: ";"))
+            case 0x1FEF: bytes.append(UInt8(ascii: "`"))
+            case 0x212A: bytes.append(UInt8(ascii: "K"))
+            default: return nil
+            }
+        }
+        return bytes
+    }
+}
