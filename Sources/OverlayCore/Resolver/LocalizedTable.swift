@@ -24,30 +24,30 @@ public final class LocalizedTable: Sendable {
     public let chain: [String]
     /// The shipped module's development region, whose shipped value is the fallback of a failed render.
     public let developmentRegion: String
-    /// Every key this handle answers, with its winning value.
-    public let values: [String: ResolvedValue]
+    /// Every key this handle answers, with its winning value. Builds every value not looked up yet: for listing,
+    /// not for lookups.
+    public var values: [String: ResolvedValue] { merged.all }
 
+    /// The keys, which table answers each, and the values built so far (each on its key's first lookup).
+    private let merged: HandleValues
     private let developmentValues: CatalogTable?
-    /// The CLDR rules of the development region, for rendering the fallback value.
-    private let developmentRules: PluralRules
     private let mode: Localizer.Mode
     private let device: String
     private let counters: LocalizerCounters
 
     init(
-        module: String, table: String, chain: [String], developmentRegion: String, values: [String: ResolvedValue],
+        module: String, table: String, chain: [String], developmentRegion: String, values: HandleValues,
         developmentValues: CatalogTable?, mode: Localizer.Mode, device: String, counters: LocalizerCounters
     ) {
         self.module = module
         self.table = table
         self.chain = chain
         self.developmentRegion = developmentRegion
-        self.values = values
+        self.merged = values
         self.developmentValues = developmentValues
         self.mode = mode
         self.device = device
         self.counters = counters
-        self.developmentRules = PluralRules.cardinal(for: developmentRegion)
     }
 
     /// The text for `key`: a string as written (no formatting), an entry's format key.
@@ -55,12 +55,12 @@ public final class LocalizedTable: Sendable {
     /// On a total miss: the sentinel `⟦Module/Table:key⟧` in development mode; `defaultValue`, else the key, in
     /// production. The miss is counted either way.
     public func string(forKey key: String, default defaultValue: String? = nil) -> String {
-        if let resolved = values[key] { return resolved.text }
+        if let resolved = merged.value(forKey: key) { return resolved.text }
         return miss(key, default: defaultValue)
     }
 
     /// The winning value for `key` with its layer, locale and revision, or nil (not counted as a miss).
-    public func value(forKey key: String) -> ResolvedValue? { values[key] }
+    public func value(forKey key: String) -> ResolvedValue? { merged.value(forKey: key) }
 
     /// Renders `key` with printf-style arguments, plural selection and `%{name}` substitutions.
     ///
@@ -77,9 +77,13 @@ public final class LocalizedTable: Sendable {
         _ key: String, _ arguments: [FormatArgument] = [], substitutions: [String: String] = [:],
         width: Int? = nil, default defaultValue: String? = nil
     ) -> String {
-        guard let resolved = values[key] else { return miss(key, default: defaultValue) }
-        let short = resolved.withCompiled { compiled in compiled.constantText ?? compiled.shortPath?.render(arguments) }
-        if let short { return short }
+        let entry: Int
+        switch merged.shortRender(forKey: key, arguments) {
+        case .text(let text): return text
+        case .miss: return miss(key, default: defaultValue)
+        case .general(let found): entry = found
+        }
+        guard let resolved = merged.value(at: entry) else { return miss(key, default: defaultValue) }
         let renderer = FormatRenderer(arguments: arguments, substitutions: substitutions, width: width)
         do {
             return try renderer.render(resolved.compiled)
@@ -88,7 +92,7 @@ public final class LocalizedTable: Sendable {
         }
         let isDevelopmentValue = resolved.layer == .shipped && resolved.locale == developmentRegion
         if !isDevelopmentValue, let shipped = developmentValues?.value(forKey: key) {  // rare: compiled, not kept
-            let fallback = CompiledValue(shipped, rules: developmentRules, device: device)
+            let fallback = CompiledValue(shipped, rules: PluralRules.cardinal(for: developmentRegion), device: device)
             if let text = try? renderer.render(fallback) { return text }
         }
         return key
@@ -96,7 +100,7 @@ public final class LocalizedTable: Sendable {
 
     /// Where `key`'s value comes from, for tracing; a miss is counted.
     public func resolve(_ key: String) -> Resolution {
-        if let resolved = values[key] {
+        if let resolved = merged.value(forKey: key) {
             return Resolution(
                 value: resolved.value, layer: resolved.layer, locale: resolved.locale, revision: resolved.revision,
                 chain: chain)

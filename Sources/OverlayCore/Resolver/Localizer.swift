@@ -123,7 +123,7 @@ public final class Localizer: Sendable {
         OverlayBundles.bundle(for: module, in: snapshot.overlays.revisions)
     }
 
-    private var snapshot: LocalizerSnapshot { current.withLock { $0 } }
+    var snapshot: LocalizerSnapshot { current.withLock { $0 } }
 
     private func publish(_ make: (LocalizerSnapshot) -> LocalizerSnapshot) {
         current.withLock { snapshot in snapshot = make(snapshot) }

@@ -1,90 +1,5 @@
 import Foundation
 
-/// Overlay revision directories of one store snapshot. A module's localizations are listed on first use and each
-/// one is parsed only when a fallback chain needs it, so a launch reads the few tables it shows, not every locale.
-final class OverlayModules: Sendable {
-    /// A loaded revision: its metadata and the tables of the localizations asked for.
-    struct Loaded: Sendable {
-        var revision: ActiveRevision
-        var module: CatalogModule
-    }
-
-    /// What a revision directory holds, before any table is parsed.
-    struct Listing: Sendable {
-        var revision: ActiveRevision
-        var developmentRegion: String
-        /// Normalized identifier → `.lproj` directory name.
-        var locales: [String: String]
-    }
-
-    private struct LocaleID: Hashable {
-        var module: String
-        var locale: String
-    }
-
-    /// The revisions of a snapshot whose source hash matched the build.
-    let revisions: [String: ActiveRevision]
-    private let counters: LocalizerCounters
-    private let listings = LockedValue<[String: Listing?]>([:])
-    private let localizations = LockedValue<[LocaleID: CatalogLocalization?]>([:])
-
-    init(revisions: [String: ActiveRevision], counters: LocalizerCounters) {
-        self.revisions = revisions
-        self.counters = counters
-    }
-
-    /// The module's localizations and development region; nil when there is no revision or its directory cannot be
-    /// read (counted as an ignored revision: the shipped strings serve).
-    func listing(_ name: String) -> Listing? {
-        if let cached = listings.withLock({ $0[name] }) { return cached }
-        guard let revision = revisions[name] else { return nil }
-        let locales = CatalogLoader.localizationIdentifiers(at: revision.directory)
-        var result: Listing?
-        if !locales.isEmpty {
-            let info = try? PropertyListSerialization.propertyList(
-                from: Data(contentsOf: revision.directory.appendingPathComponent("Info.plist")), format: nil)
-            let region = ((info as? [String: Any])?["CFBundleDevelopmentRegion"] as? String).map(normalizedLocale) ?? "en"
-            result = Listing(revision: revision, developmentRegion: region, locales: locales)
-        }
-        return listings.withLock { cache in
-            if let existing = cache[name] { return existing }  // another thread listed it first
-            if result == nil { counters.countIgnoredRevisions(1) }
-            cache[name] = result
-            return result
-        }
-    }
-
-    /// The module's overlay with the tables of `locales` parsed (leniently, as Apple would read the bundle).
-    func module(_ name: String, locales: [String]) -> Loaded? {
-        guard let listing = listing(name) else { return nil }
-        var wanted = Set(locales.filter { listing.locales[$0] != nil })
-        if wanted.contains(listing.developmentRegion), listing.locales["Base"] != nil { wanted.insert("Base") }
-        let missing = localizations.withLock { cache in wanted.filter { cache[LocaleID(module: name, locale: $0)] == nil } }
-        if !missing.isEmpty {
-            // A revision whose folder cannot be listed any more serves nothing: counted, the shipped strings serve.
-            let read = try? CatalogLoader.loadModule(
-                named: name, at: listing.revision.directory, mode: .lenient, locales: Set(missing))
-            if read == nil { counters.countIgnoredRevisions(1) }
-            localizations.withLock { cache in
-                for locale in missing {
-                    let loaded = locale == "Base" ? read?.module?.base : read?.module?.localizations[locale]
-                    let id = LocaleID(module: name, locale: locale)
-                    // A miss is remembered too (as nil), so an unreadable table is not re-read on every handle.
-                    if cache[id] == nil { cache[id] = .some(loaded) }
-                }
-            }
-        }
-        var module = CatalogModule(name: name, developmentRegion: listing.developmentRegion)
-        localizations.withLock { cache in
-            for locale in wanted {
-                guard let localization = cache[LocaleID(module: name, locale: locale)] ?? nil else { continue }
-                if locale == "Base" { module.base = localization } else { module.localizations[locale] = localization }
-            }
-        }
-        return Loaded(revision: listing.revision, module: module)
-    }
-}
-
 /// What one Localizer generation serves: the shipped catalog, the overlays, the preferences. Immutable;
 /// handles are built once per (module, table) and cached.
 final class LocalizerSnapshot: Sendable {
@@ -144,6 +59,22 @@ final class LocalizerSnapshot: Sendable {
     private func build(_ tableName: String, in moduleName: String) -> LocalizedTable {
         let shipped = catalog.modules[moduleName]
         let chain = Self.chain(preferences: preferredLanguages, shipped: shipped, overlay: overlays.listing(moduleName))
+        let developmentRegion = shipped?.developmentRegion ?? "en"
+        let developmentTable = shipped.flatMap { Self.table(tableName, of: $0, locale: developmentRegion) }
+        let values = HandleValues.merge(
+            table: tableName, chain: chain, shipped: shipped, developmentTable: developmentTable, overlays: overlays,
+            overlayModule: moduleName, device: device)
+        return LocalizedTable(
+            module: moduleName, table: tableName, chain: chain, developmentRegion: developmentRegion, values: values,
+            developmentValues: developmentTable, mode: mode, device: device, counters: counters)
+    }
+
+    /// The straightforward merge — every table of the chain read by the catalog loader, every value built — that a
+    /// handle's lazy answers must equal; the tests compare the two.
+    func referenceValues(_ tableName: String, in moduleName: String) -> [String: ResolvedValue] {
+        let shipped = catalog.modules[moduleName]
+        let listing = overlays.listing(moduleName)
+        let chain = Self.chain(preferences: preferredLanguages, shipped: shipped, overlay: listing)
         let overlay = overlays.module(moduleName, locales: chain)
         let developmentRegion = shipped?.developmentRegion ?? "en"
         let developmentTable = shipped.flatMap { Self.table(tableName, of: $0, locale: developmentRegion) }
@@ -162,19 +93,17 @@ final class LocalizerSnapshot: Sendable {
             }
         }
         for locale in chain {
-            if let overlay {
+            if let overlay, let listing {
                 add(
-                    Self.table(tableName, of: overlay.module, locale: locale), layer: .overlay, locale: locale,
-                    revision: overlay.revision.revision, onlyKnown: true)
+                    Self.table(tableName, of: overlay, locale: locale), layer: .overlay, locale: locale,
+                    revision: listing.revision.revision, onlyKnown: true)
             }
             if let shipped {
                 add(Self.table(tableName, of: shipped, locale: locale), layer: .shipped, locale: locale, revision: nil,
                     onlyKnown: false)
             }
         }
-        return LocalizedTable(
-            module: moduleName, table: tableName, chain: chain, developmentRegion: developmentRegion, values: values,
-            developmentValues: developmentTable, mode: mode, device: device, counters: counters)
+        return values
     }
 
     /// One localization's table; for the development region, `Base.lproj` fills in key by key.

@@ -1,0 +1,184 @@
+import Foundation
+
+/// Overlay revision directories of one store snapshot, read as lookups need them: a module's localizations are
+/// listed on first use, and each table of a localization is read only when a handle's fallback chain reaches it,
+/// so a launch reads the few tables it shows, not every locale.
+final class OverlayModules: Sendable {
+    /// What a revision directory holds, before any table is read.
+    struct Listing: Sendable {
+        var revision: ActiveRevision
+        var developmentRegion: String
+        /// Normalized identifier → `.lproj` directory name.
+        var locales: [String: String]
+        /// String Catalogs beside the `.lproj` folders (a published revision has none): the module's tables are then
+        /// read the catalog loader's way, which compiles them into every localization.
+        var hasStringCatalogs: Bool
+    }
+
+    /// One table of one overlay localization.
+    enum Table: Sendable {
+        /// Read for lookups: the `.strings` entries as byte ranges, the `.stringsdict` entries parsed.
+        case text(strings: OverlayStrings?, plurals: [String: StringsdictEntry])
+        /// Read by the catalog loader: a module with String Catalogs, or the development region merged with
+        /// `Base.lproj` key by key.
+        case catalog(CatalogTable)
+    }
+
+    private struct LocaleID: Hashable {
+        var module: String
+        var locale: String
+    }
+
+    private struct TableID: Hashable {
+        var module: String
+        var locale: String
+        var table: String
+    }
+
+    /// The revisions of a snapshot whose source hash matched the build.
+    let revisions: [String: ActiveRevision]
+    private let counters: LocalizerCounters
+    private let listings = LockedValue<[String: Listing?]>([:])
+    /// File names in each `.lproj` read so far; nil when the folder could not be listed.
+    private let folders = LockedValue<[LocaleID: Set<String>?]>([:])
+    private let tables = LockedValue<[TableID: Table?]>([:])
+    /// Localizations read by the catalog loader (see ``Table/catalog(_:)``), `Base` included.
+    private let localizations = LockedValue<[LocaleID: CatalogLocalization?]>([:])
+    /// Modules whose revision stopped being readable after it was listed: counted once each.
+    private let unreadable = LockedValue<Set<String>>([])
+
+    /// How many overlay tables were asked for so far (for the tests: the ones no key needs are not).
+    var tablesRead: Int { tables.withLock { $0.count } }
+
+    init(revisions: [String: ActiveRevision], counters: LocalizerCounters) {
+        self.revisions = revisions
+        self.counters = counters
+    }
+
+    /// The module's localizations and development region; nil when there is no revision or its directory cannot be
+    /// read (counted as an ignored revision: the shipped strings serve).
+    func listing(_ name: String) -> Listing? {
+        if let cached = listings.withLock({ $0[name] }) { return cached }
+        guard let revision = revisions[name] else { return nil }
+        // As CatalogLoader.localizationIdentifiers, from the same listing that finds String Catalogs.
+        let entries = (try? CatalogLoader.sortedEntries(of: revision.directory)) ?? []
+        var locales: [String: String] = [:]
+        for entry in entries where entry.hasSuffix(".lproj") {
+            let rawName = String(entry.dropLast(".lproj".count))
+            locales[rawName == "Base" ? "Base" : normalizedLocale(rawName)] = entry
+        }
+        var result: Listing?
+        if !locales.isEmpty {
+            let info = try? PropertyListSerialization.propertyList(
+                from: Data(contentsOf: revision.directory.appendingPathComponent("Info.plist")), format: nil)
+            let region = ((info as? [String: Any])?["CFBundleDevelopmentRegion"] as? String).map(normalizedLocale) ?? "en"
+            result = Listing(
+                revision: revision, developmentRegion: region, locales: locales,
+                hasStringCatalogs: entries.contains { $0.hasSuffix(".xcstrings") })
+        }
+        return listings.withLock { cache in
+            if let existing = cache[name] { return existing }  // another thread listed it first
+            if result == nil { counters.countIgnoredRevisions(1) }
+            cache[name] = result
+            return result
+        }
+    }
+
+    /// `table` of the module's `locale` localization; nil when the overlay does not have it.
+    func table(_ table: String, module name: String, locale: String) -> Table? {
+        guard let listing = listing(name), let directory = listing.locales[locale], locale != "Base" else { return nil }
+        let id = TableID(module: name, locale: locale, table: table)
+        if let cached = tables.withLock({ $0[id] }) { return cached }
+        let read: Table?
+        if listing.hasStringCatalogs || (locale == listing.developmentRegion && listing.locales["Base"] != nil) {
+            read = catalogTable(table, module: name, locale: locale, listing: listing)
+        } else {
+            read = textTable(table, module: name, locale: locale, directory: directory, listing: listing)
+        }
+        return tables.withLock { cache in
+            if let existing = cache[id] { return existing }
+            cache[id] = .some(read)
+            return read
+        }
+    }
+
+    private func textTable(
+        _ table: String, module name: String, locale: String, directory: String, listing: Listing
+    ) -> Table? {
+        let folder = listing.revision.directory.appendingPathComponent(directory)
+        let id = LocaleID(module: name, locale: locale)
+        guard let files = files(in: folder, id: id, revision: listing.revision.directory) else { return nil }
+        let hasStrings = files.contains(table + ".strings")
+        let hasPlurals = files.contains(table + ".stringsdict")
+        guard hasStrings || hasPlurals else { return nil }
+        // A file that does not read adds nothing, as in the catalog loader.
+        let strings = hasStrings
+            ? (try? Data(contentsOf: folder.appendingPathComponent(table + ".strings"))).flatMap(OverlayStrings.read) : nil
+        var plurals: [String: StringsdictEntry] = [:]
+        if hasPlurals, let data = try? Data(contentsOf: folder.appendingPathComponent(table + ".stringsdict")),
+            let file = try? StringsdictReader.readFile(data)
+        {
+            for entry in file.entries { plurals[entry.key] = entry.entry }
+        }
+        return .text(strings: strings, plurals: plurals)
+    }
+
+    /// The `.lproj`'s file names; nil (the revision counted once as ignored) when it or the revision folder cannot
+    /// be listed any more, as the catalog loader fails then. An `.lproj` that is not a folder holds no table.
+    private func files(in folder: URL, id: LocaleID, revision: URL) -> Set<String>? {
+        if let cached = folders.withLock({ $0[id] }) { return cached }
+        var files: Set<String>?
+        if CatalogLoader.isDirectoryURL(folder) {
+            files = (try? CatalogLoader.sortedEntries(of: folder)).map(Set.init)
+        } else if (try? CatalogLoader.sortedEntries(of: revision)) != nil {
+            files = []
+        }
+        if files == nil { countUnreadable(id.module) }
+        folders.withLock { cache in
+            if cache[id] == nil { cache[id] = .some(files) }
+        }
+        return files
+    }
+
+    private func countUnreadable(_ module: String) {
+        if unreadable.withLock({ $0.insert(module).inserted }) { counters.countIgnoredRevisions(1) }
+    }
+
+    // MARK: Through the catalog loader
+
+    private func catalogTable(_ table: String, module name: String, locale: String, listing: Listing) -> Table? {
+        guard let module = module(name, locales: [locale]) else { return nil }
+        return LocalizerSnapshot.table(table, of: module, locale: locale).map(Table.catalog)
+    }
+
+    /// The module's overlay with the localizations of `locales` read by the catalog loader (leniently, as Apple
+    /// would read the bundle), `Base.lproj` with the development region.
+    func module(_ name: String, locales: [String]) -> CatalogModule? {
+        guard let listing = listing(name) else { return nil }
+        var wanted = Set(locales.filter { listing.locales[$0] != nil })
+        if wanted.contains(listing.developmentRegion), listing.locales["Base"] != nil { wanted.insert("Base") }
+        let missing = localizations.withLock { cache in wanted.filter { cache[LocaleID(module: name, locale: $0)] == nil } }
+        if !missing.isEmpty {
+            // A revision whose folder cannot be listed any more serves nothing: counted, the shipped strings serve.
+            let read = try? CatalogLoader.loadModule(
+                named: name, at: listing.revision.directory, mode: .lenient, locales: Set(missing))
+            if read == nil { countUnreadable(name) }
+            localizations.withLock { cache in
+                for locale in missing {
+                    let loaded = locale == "Base" ? read?.module?.base : read?.module?.localizations[locale]
+                    let id = LocaleID(module: name, locale: locale)
+                    // A miss is remembered too (as nil), so an unreadable table is not re-read on every handle.
+                    if cache[id] == nil { cache[id] = .some(loaded) }
+                }
+            }
+        }
+        var module = CatalogModule(name: name, developmentRegion: listing.developmentRegion)
+        localizations.withLock { cache in
+            for locale in wanted {
+                guard let localization = cache[LocaleID(module: name, locale: locale)] ?? nil else { continue }
+                if locale == "Base" { module.base = localization } else { module.localizations[locale] = localization }
+            }
+        }
+        return module
+    }
+}
