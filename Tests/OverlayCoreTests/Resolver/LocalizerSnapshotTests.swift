@@ -132,6 +132,49 @@ import Testing
     }
 }
 
+/// A handle's values are built on their keys' first lookups, from whichever thread looks first: racing threads
+/// must all get the one value that won, and its renders. Run under ThreadSanitizer by `scripts/tsan.sh Localizer`.
+@Suite struct LocalizerFirstLookupTests {
+    @Test func concurrentFirstLookupsShareOneValue() async throws {
+        let root = try ResolverFixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        var english: [String: String] = [:]
+        var french: [String: String] = [:]
+        for index in 0..<400 {
+            english["key\(index)"] = "%ld item \(index)"
+            if index % 2 == 0 { french["key\(index)"] = "%ld article \(index)" }
+        }
+        let shipped = ResolverFixtures.catalog(["en": english, "fr": ["key1": "%ld article 1 (shipped)"]])
+        let revision = try ResolverFixtures.revision(in: root, module: "M", sha256: "ff", revision: 9, tables: ["fr": french])
+        let store = StoreSnapshot(appVersion: "1", sourceHash: shipped.sourceHash, modules: ["M": revision])
+        let localizer = Localizer(catalog: shipped, store: store, preferredLanguages: ["fr"])
+        let handle = localizer.table(in: "M")
+        let keys = english.keys.sorted()
+        let seen = await withTaskGroup(of: [ObjectIdentifier?].self) { group in
+            for reader in 0..<8 {
+                group.addTask {
+                    var identities = [ObjectIdentifier?](repeating: nil, count: keys.count)
+                    for step in keys.indices {
+                        let index = (step + reader * 37) % keys.count  // readers start at different keys
+                        identities[index] = handle.value(forKey: keys[index]).map(ObjectIdentifier.init)
+                        _ = handle.format(keys[index], [.int(Int64(index))])
+                    }
+                    return identities
+                }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(seen.count == 8 && seen.allSatisfy { $0 == seen[0] } && !seen[0].contains(nil))
+        let reference = localizer.snapshot.referenceValues("Localizable", in: "M")
+        for (index, key) in keys.enumerated() {
+            let text = try #require(reference[key]?.text)
+            #expect(handle.string(forKey: key) == text)
+            #expect(handle.format(key, [.int(Int64(index))]) == text.replacingOccurrences(of: "%ld", with: "\(index)"))
+        }
+        #expect(localizer.stats == LocalizerStats())
+    }
+}
+
 /// A thread-safe counter that escaping closures can capture.
 final class ResolverTestCounter: Sendable {
     private let storage = Atomic<Int>(0)
