@@ -71,6 +71,17 @@ enum ResolverBenchmark {
         measure("  part: building the argument array [.int(n)]", iterations: 200) {
             for n in 0..<batch { blackHole([FormatArgument.int(Int64(n + count))]) }
         }
+        let prebuilt: [[FormatArgument]] = (0..<batch).map { [.int(Int64($0 + count))] }
+        measure("  part: LocalizedTable.format plural, argument arrays built beforehand", iterations: 200) {
+            for n in 0..<batch { blackHole(table.format("items", prebuilt[n])) }
+        }
+        // Counts past the per-locale table go through the compiled rules.
+        measure("  LocalizedTable.format plural, counts ≥ 1,000,000", iterations: 200) {
+            for n in 0..<batch { blackHole(table.format("items", [.int(Int64(1_000_000 + n))])) }
+        }
+        measure("  plain interpolation \"\\(n) items\", n ≥ 1,000,000", iterations: 200) {
+            for n in 0..<batch { blackHole("\(1_000_000 + n) items") }
+        }
         print("  overlay hit / dictionary read: \(rounded(1 / overlayHit.speedup(over: baseline)))× (budget ≤ 2×)")
         print("  3-locale chain / dictionary read: \(rounded(1 / chained.speedup(over: baseline)))× (budget ≤ 4×)")
         print("  overlay hit speedup over Bundle.localizedString: \(rounded(overlayHit.speedup(over: foundation)))× (budget ≥ 5×)")
