@@ -55,7 +55,10 @@ enum ResolverBenchmark {
         let interpolation = measure("plain interpolation \"\\(n) items\"", iterations: 200) {
             for n in 0..<batch { blackHole("\(n + count) items") }
         }
-        let plural = measure("LocalizedTable.format plural %#@items@", iterations: 200) {
+        let plural = measure("LocalizedTable.format(_:count:) plural %#@items@", iterations: 200) {
+            for n in 0..<batch { blackHole(table.format("items", count: n + count)) }
+        }
+        let pluralArray = measure("LocalizedTable.format(_:_:) plural, arguments [.int(n)]", iterations: 200) {
             for n in 0..<batch { blackHole(table.format("items", [.int(Int64(n + count))])) }
         }
         let interpolation2 = measure("plain interpolation \"Pay \\(s) for \\(n) items\"", iterations: 200) {
@@ -85,7 +88,8 @@ enum ResolverBenchmark {
         print("  overlay hit / dictionary read: \(rounded(1 / overlayHit.speedup(over: baseline)))× (budget ≤ 2×)")
         print("  3-locale chain / dictionary read: \(rounded(1 / chained.speedup(over: baseline)))× (budget ≤ 4×)")
         print("  overlay hit speedup over Bundle.localizedString: \(rounded(overlayHit.speedup(over: foundation)))× (budget ≥ 5×)")
-        print("  plural render / interpolation: \(rounded(1 / plural.speedup(over: interpolation)))× (budget ≤ 2×)")
+        print("  plural render / interpolation: \(rounded(1 / plural.speedup(over: interpolation)))× (budget ≤ 2×); "
+            + "with an argument array: \(rounded(1 / pluralArray.speedup(over: interpolation)))×")
         print("  argument render / interpolation: \(rounded(1 / arguments.speedup(over: interpolation2)))× (budget ≤ 2×)")
     }
 

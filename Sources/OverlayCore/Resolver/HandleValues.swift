@@ -75,7 +75,9 @@ final class HandleValues: @unchecked Sendable {
     /// Renders `key`'s value when it is constant or takes its ``ShortPath``, retaining nothing on the way: the cells
     /// hold the values, and this handle holds the cells, for as long as the call lasts.
     @inline(__always)
-    func shortRender(forKey key: String, _ arguments: [FormatArgument]) -> ShortRender {
+    func shortRender<Arguments: RandomAccessCollection<FormatArgument>>(
+        forKey key: String, _ arguments: Arguments
+    ) -> ShortRender where Arguments.Index == Int {
         guard let entry = index.entry(for: key) else { return .miss }
         guard let stored = cells[entry].load(ordering: .acquiring) else { return .general(entry: entry) }
         let text = stored._withUnsafeGuaranteedRef { resolved in

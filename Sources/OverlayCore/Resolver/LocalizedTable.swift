@@ -98,6 +98,14 @@ public final class LocalizedTable: Sendable {
         return key
     }
 
+    /// Renders a key whose only argument is a count (`%#@items@`, `%ld items`): the same as
+    /// `format(key, [.int(count)])`, without building an argument array on the common path.
+    public func format(_ key: String, count: Int, default defaultValue: String? = nil) -> String {
+        let argument = FormatArgument.int(Int64(count))
+        if case .text(let text) = merged.shortRender(forKey: key, CollectionOfOne(argument)) { return text }
+        return format(key, [argument], default: defaultValue)
+    }
+
     /// Where `key`'s value comes from, for tracing; a miss is counted.
     public func resolve(_ key: String) -> Resolution {
         if let resolved = merged.value(forKey: key) {

@@ -99,12 +99,13 @@ struct ShortPath {
 
     /// The text, or nil when the general renderer must decide.
     @inline(__always)
-    func render(_ arguments: [FormatArgument]) -> String? {
+    func render<Arguments: RandomAccessCollection<FormatArgument>>(_ arguments: Arguments) -> String?
+    where Arguments.Index == Int {
         var range = 0
         var firstSlot = 1
         if let variable {
             let slot = variable.position >= 0 ? variable.position : 1
-            guard slot >= 1, slot <= arguments.count, case .int(let count) = arguments[slot - 1], count >= 0 else {
+            guard slot >= 1, slot <= arguments.count, case .int(let count) = arguments[arguments.startIndex + slot - 1], count >= 0 else {
                 return nil
             }
             if count == 0 && variable.usesExactZero {
@@ -126,7 +127,9 @@ struct ShortPath {
     /// The output's length in bytes when every argument an op reads is there and is an `.int`, or a `.string` for
     /// `%@`; nil otherwise.
     @inline(__always)
-    private func length(ops range: Range<Int>, firstSlot: Int, _ arguments: [FormatArgument]) -> Int? {
+    private func length<Arguments: RandomAccessCollection<FormatArgument>>(
+        ops range: Range<Int>, firstSlot: Int, _ arguments: Arguments
+    ) -> Int? where Arguments.Index == Int {
         var length = 0
         var next = firstSlot
         for index in range {
@@ -138,7 +141,7 @@ struct ShortPath {
             let slot = op.position >= 0 ? Int(op.position) : next
             if op.position < 0 { next += 1 }
             guard slot >= 1, slot <= arguments.count else { return nil }
-            switch (op.kind, arguments[slot - 1]) {
+            switch (op.kind, arguments[arguments.startIndex + slot - 1]) {
             case (.signed, .int(let integer)), (.object, .int(let integer)):
                 length += Self.decimalLength(integer.magnitude) + (integer < 0 ? 1 : 0)
             case (.unsigned, .int(let integer)):
@@ -155,7 +158,9 @@ struct ShortPath {
     /// Writes the text into the `String`'s own storage (up to 15 ASCII bytes make a small string, no copy, no
     /// validation): the bytes the general renderer's `RenderBuffer` appends for the same ops and arguments.
     @inline(__always)
-    private func render(ops range: Range<Int>, firstSlot: Int, _ arguments: [FormatArgument], length: Int) -> String {
+    private func render<Arguments: RandomAccessCollection<FormatArgument>>(
+        ops range: Range<Int>, firstSlot: Int, _ arguments: Arguments, length: Int
+    ) -> String where Arguments.Index == Int {
         guard length > 0 else { return "" }
         return String(unsafeUninitializedCapacity: length) { output in
             var position = 0
@@ -171,7 +176,7 @@ struct ShortPath {
                 }
                 let slot = op.position >= 0 ? Int(op.position) : next
                 if op.position < 0 { next += 1 }
-                switch (op.kind, arguments[slot - 1]) {
+                switch (op.kind, arguments[arguments.startIndex + slot - 1]) {
                 case (.signed, .int(let integer)), (.object, .int(let integer)):
                     if integer < 0 {
                         output[position] = UInt8(ascii: "-")
