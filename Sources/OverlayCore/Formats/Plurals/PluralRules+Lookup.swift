@@ -31,47 +31,64 @@ final class PluralRuleTable: Sendable {
     static let cardinal = PluralRuleTable(data: CLDRPluralData.cardinal)
     static let ordinal = PluralRuleTable(data: CLDRPluralData.ordinal)
 
-    /// Listed id as written in the data (`pt_PT`) → rules.
-    private let byListedID: [String: PluralRules]
+    /// Listed id as written in the data (`pt_PT`) → its rule group.
+    private let byListedID: [String: Int]
     /// Listed id in BCP 47 spelling (`pt-PT`) → listed id.
     private let byTag: [String: String]
+    /// Each group's `category:condition|…` text, parsed into rules on first use: an app needs a few of the
+    /// hundred groups, and parsing them all cost milliseconds on the way to its first plural.
+    private let groups: [String]
+    private let parsed = LockedValue<[Int: PluralRules]>([:])
     private let cache = LockedValue<[String: PluralRules]>([:])
     private static let cacheLimit = 1024
 
     init(data: String) {
-        var byListedID: [String: PluralRules] = [:]
+        var byListedID: [String: Int] = [:]
         var byTag: [String: String] = [:]
-        for line in data.split(separator: "\n") {
-            let fields = line.split(separator: "|", omittingEmptySubsequences: false)
-            var conditions: [PluralCategory: String] = [:]
-            for field in fields.dropFirst() {
-                let parts = field.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
-                guard parts.count == 2, let category = PluralCategory(rawValue: String(parts[0])) else {
-                    preconditionFailure("generated plural data is malformed at '\(field)'; rerun scripts/generate-cldr.py")
-                }
-                conditions[category] = String(parts[1])
+        var groups: [String] = []
+        for line in data.utf8.split(separator: UInt8(ascii: "\n")) {
+            guard let bar = line.firstIndex(of: UInt8(ascii: "|")) else {
+                preconditionFailure("generated plural data is malformed at '\(String(decoding: line, as: UTF8.self))'; rerun scripts/generate-cldr.py")
             }
-            let rules: PluralRules
-            do {
-                rules = try PluralRules(conditions: conditions)
-            } catch {
-                preconditionFailure("generated plural rule does not parse: \(error); rerun scripts/generate-cldr.py")
-            }
-            for id in fields[0].split(separator: " ") {
-                byListedID[String(id)] = rules
-                byTag[String(id.map { $0 == "_" ? "-" : $0 })] = String(id)
+            let group = groups.count
+            groups.append(String(decoding: line[line.index(after: bar)...], as: UTF8.self))
+            for id in line[..<bar].split(separator: UInt8(ascii: " ")) {
+                let listed = String(decoding: id, as: UTF8.self)
+                byListedID[listed] = group
+                byTag[String(decoding: id.map { $0 == UInt8(ascii: "_") ? UInt8(ascii: "-") : $0 }, as: UTF8.self)] = listed
             }
         }
         self.byListedID = byListedID
         self.byTag = byTag
+        self.groups = groups
     }
 
     func rules(for localeID: String) -> PluralRules {
         if let cached = cache.withLock({ $0[localeID] }) { return cached }
-        let rules = byListedID[ruleLocaleID(for: localeID)] ?? .otherOnly
+        let rules = byListedID[ruleLocaleID(for: localeID)].map(rules(group:)) ?? .otherOnly
         cache.withLock { cache in
             if cache.count < Self.cacheLimit { cache[localeID] = rules }  // bounded: ids may come from outside
         }
+        return rules
+    }
+
+    private func rules(group: Int) -> PluralRules {
+        if let rules = parsed.withLock({ $0[group] }) { return rules }
+        var conditions: [PluralCategory: String] = [:]
+        for field in groups[group].split(separator: "|", omittingEmptySubsequences: false) {
+            let parts = field.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+            guard parts.count == 2, let category = PluralCategory(rawValue: String(parts[0])) else {
+                preconditionFailure("generated plural data is malformed at '\(field)'; rerun scripts/generate-cldr.py")
+            }
+            conditions[category] = String(parts[1])
+        }
+        let rules: PluralRules
+        do {
+            rules = try PluralRules(conditions: conditions)
+        } catch {
+            preconditionFailure("generated plural rule does not parse: \(error); rerun scripts/generate-cldr.py")
+        }
+        parsed.withLock { $0[group] = rules }
         return rules
     }
 
