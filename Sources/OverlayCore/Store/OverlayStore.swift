@@ -9,7 +9,7 @@ import Darwin
 
 /// The durable client store: validated revisions on disk, and which one each module serves.
 ///
-/// Layout and protocol are described in `docs/STORE.md`. Every write takes `LOCK` (`flock`, so one writer
+/// Layout and protocol are described in `docs/DESIGN.md` ("Client store"). Every write takes `LOCK` (`flock`, so one writer
 /// across processes), re-reads `store.json` and `state.json` and re-checks the store's identity before
 /// changing anything; `state.json` is only ever replaced atomically and only names complete, fsynced
 /// revision directories. Readers take no lock.
