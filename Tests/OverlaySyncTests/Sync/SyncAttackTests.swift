@@ -39,10 +39,7 @@ enum ManifestAttack: String, CaseIterable, CustomTestStringConvertible {
             try await harness.publish()
             #expect(await baseline.start().outcome == .applied)
             // The old manifest's signature is still at the origin, so it is genuinely signed.
-            try FileManager.default.removeItem(at: harness.versionRoot.appendingPathComponent("manifest.json"))
-            try FileManager.default.copyItem(
-                at: harness.versionRoot.appendingPathComponent("history/manifest.1.json"),
-                to: harness.versionRoot.appendingPathComponent("manifest.json"))
+            try harness.replaceManifest(with: Data(contentsOf: harness.versionRoot.appendingPathComponent("history/manifest.1.json")))
             return try harness.configuration()
         case .equivocation:
             var manifest = try harness.manifest()

@@ -86,7 +86,18 @@ final class SyncHarness: Sendable {
         let bytes = manifest.encoded()
         let signature = try SignatureFile.signing(bytes, with: [key]).encoded()
         try signature.write(to: versionRoot.appendingPathComponent("signatures/\(SHA256.hash(bytes).hex).sig"))
-        try bytes.write(to: versionRoot.appendingPathComponent("manifest.json"))
+        try replaceManifest(with: bytes)
+    }
+
+    /// Writes `bytes` as the origin's manifest with an mtime past the one it replaces, as the publisher does: nginx's
+    /// ETag is mtime seconds and size, and a same-size manifest written in the same second would be answered 304.
+    func replaceManifest(with bytes: Data) throws {
+        let url = versionRoot.appendingPathComponent("manifest.json")
+        let old = try FileManager.default.attributesOfItem(atPath: url.path)[.modificationDate] as? Date
+        try bytes.write(to: url)
+        let floor = (old ?? .distantPast).timeIntervalSince1970.rounded(.down) + 1
+        let mtime = max(Date().timeIntervalSince1970.rounded(.down), floor)
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: mtime)], ofItemAtPath: url.path)
     }
 
     /// Rewrites one English string of App (a wording fix: the source hash stays, only App's archive changes).
