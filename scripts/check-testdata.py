@@ -490,7 +490,8 @@ def read_stringsdict(path, rel, locale, report):
                 report.error("stringsdict.invalid", rel, var_line, "%s: %s is not a dict" % (key, name))
                 continue
             if name not in used:
-                report.error("stringsdict.unused-variable", rel, var_line, "%s: variable %s is never referenced; remove it" % (key, name))
+                # CF never applies a variable no token names: unusual, harmless on a device.
+                report.warning("stringsdict.unused-variable", rel, var_line, "%s: variable %s is never referenced; remove it" % (key, name))
             if var.get("NSStringFormatSpecTypeKey") != "NSStringPluralRuleType":
                 report.error("stringsdict.spec-type", rel, var_line, "%s.%s: spec type must be NSStringPluralRuleType" % (key, name))
             if spec_class_of_value_type(var.get("NSStringFormatValueTypeKey", "")) == "invalid":

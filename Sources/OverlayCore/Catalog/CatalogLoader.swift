@@ -106,7 +106,6 @@ struct ModuleLoader {
         guard !lprojs.isEmpty || !xcstrings.isEmpty else { return nil }
 
         var module = CatalogModule(name: name, developmentRegion: "en")
-        let errorsBefore = findings.filter { $0.severity == .error }.count
         var developmentRegion = readDevelopmentRegion(module: name, url: url)
         var unreadableXCStrings: [String] = []
 
@@ -167,13 +166,7 @@ struct ModuleLoader {
         for identifier in module.localizations.keys {
             module.localizations[identifier]?.unreadableTables.formUnion(unreadableXCStrings)
         }
-        let hadErrors = findings.filter { $0.severity == .error }.count > errorsBefore
-        if module.localizations[module.developmentRegion] == nil && module.base == nil && !hadErrors {
-            findings.append(Finding(
-                code: "catalog.missing-development-language", severity: .error,
-                message: "module \(name) has no \(module.developmentRegion).lproj and no Base.lproj: add the development language's tables or set CFBundleDevelopmentRegion in \(name)/Info.plist",
-                location: .init(file: "\(name)", module: name)))
-        }
+        // A module without development-language tables (its text lives in code) is reported once by CatalogChecker.
         return module
     }
 

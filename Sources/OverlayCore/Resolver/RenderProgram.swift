@@ -209,13 +209,15 @@ final class CompiledValue: @unchecked Sendable {
         case .format(let plural):
             let names = plural.variables.keys.sorted()
             let indices = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
-            func program(_ text: String) -> RenderProgram {
-                RenderProgram(FormatParser.parse(text), variables: indices, fastPaths: fastPaths)
+            func program(_ text: String, inVariant: Bool) -> RenderProgram {
+                RenderProgram(FormatParser.parse(text, inVariant: inVariant), variables: indices, fastPaths: fastPaths)
             }
             let variables = names.map { name in
-                CompiledVariable(name: name, variable: plural.variables[name]!, rules: rules, program: program)
+                CompiledVariable(name: name, variable: plural.variables[name]!, rules: rules) {
+                    program($0, inVariant: true)
+                }
             }
-            return (.program(program(plural.format)), variables)
+            return (.program(program(plural.format, inVariant: false)), variables)
         case .width(let variants):
             let keys = variants.keys.sorted()
             guard !keys.isEmpty else { return (.failure(.unknownVariable("width")), []) }

@@ -1,59 +1,129 @@
-/// Consistency of a whole catalog: each translation against its module's development language.
+/// Consistency of a whole catalog: each translation against its module's reference.
 ///
-/// Rules (DESIGN.md "Validation"): placeholders compatible with the development value (errors), plural
-/// categories against the locale's CLDR rules (warnings), missing translations and unknown keys (warnings), and
-/// the development language's own format problems (`%n`, a stray `%`, mixed positional and sequential: errors).
-/// Syntax, encoding and duplicate-key problems are found while loading (`CatalogLoader`).
+/// Rules (DESIGN.md "Validation"): placeholders compatible with the reference (errors), plural categories against
+/// the locale's CLDR rules (warnings), missing translations and unknown keys (warnings), and the development
+/// language's own format problems (`%n`, a stray `%`, mixed positional and sequential: errors). The reference is the
+/// development language's table, or, for a table it lacks, what the translations agree on (``ReferenceTable``):
+/// such tables and modules are reported once each, not once per key. Syntax, encoding and duplicate-key problems
+/// are found while loading (`CatalogLoader`).
+///
+/// With the build's shipped catalog, a value byte-identical to the shipped one (same module, table, locale, key)
+/// keeps its findings but marks them ``Finding/isAlreadyShipped``: it cannot change what the app shows.
 public enum CatalogChecker {
-    /// Checks `catalog`; `strictFormats` applies Apple's stricter rule that numeric styles match (`%d` ≠ `%u`).
-    public static func check(_ catalog: Catalog, strictFormats: Bool = false) -> [Finding] {
+    /// Checks `catalog`; `strictFormats` applies Apple's stricter rule that numeric styles match (`%d` ≠ `%u`);
+    /// `shipped` is the catalog the build shipped, whose identical values do not block.
+    public static func check(_ catalog: Catalog, strictFormats: Bool = false, shipped: Catalog? = nil) -> [Finding] {
         var findings: [Finding] = []
         for name in catalog.moduleNames {
             guard let module = catalog.modules[name] else { continue }
-            findings += check(module, strictFormats: strictFormats)
+            findings += check(module, strictFormats: strictFormats, shipped: shipped?.modules[name])
         }
         return findings
     }
 
-    static func check(_ module: CatalogModule, strictFormats: Bool) -> [Finding] {
+    static func check(_ module: CatalogModule, strictFormats: Bool, shipped: CatalogModule? = nil) -> [Finding] {
         var findings: [Finding] = []
         let development = module.developmentTables
         let developmentRegion = module.developmentRegion
+        let verdicts = PlaceholderVerdicts(strict: strictFormats)
+
+        func isShipped(_ value: CatalogValue, locale: String, table: String, key: String) -> Bool {
+            let shippedTable = locale == developmentRegion
+                ? shipped?.developmentTables[table] : shipped?.localizations[locale]?.tables[table]
+            return shippedTable?.value(forKey: key)?.isIdentical(to: value) == true
+        }
 
         for tableName in development.keys.sorted() {
             guard let table = development[tableName] else { continue }
             for key in table.keys {
-                guard let value = table.value(forKey: key) else { continue }
+                guard let value = table.value(forKey: key), mayHaveIssues(value) else { continue }
                 let location = location(module: module.name, locale: developmentRegion, table: table, key: key)
-                findings += ValueRules.ownFormatIssues(value).map { $0.finding(at: location) }
-                findings += PluralCategoryRule.check(value, locale: developmentRegion, location: location)
+                let own = ValueRules.ownFormatIssues(value).map { $0.finding(at: location) }
+                    + PluralCategoryRule.check(value, locale: developmentRegion, location: location)
+                findings += own.markingShipped(
+                    if: !own.isEmpty && isShipped(value, locale: developmentRegion, table: tableName, key: key))
             }
         }
 
         findings += infoPlistTables(in: module)
+        findings += tablesWithoutDevelopmentText(in: module)
+        var references: [String: ReferenceTable] = [:]
         for identifier in module.localeIdentifiers where identifier != developmentRegion {
             guard let localization = module.localizations[identifier] else { continue }
             for tableName in localization.tables.keys.sorted() where tableName != CatalogTable.infoPlistTableName {
                 guard let table = localization.tables[tableName] else { continue }
-                let source = development[tableName]
-                for key in table.keys {
+                let reference = references[tableName] ?? ReferenceTable(module: module, table: tableName)
+                references[tableName] = reference
+                for key in uncheckedKeys(of: table, reference: reference, verdicts: verdicts) {
                     guard let value = table.value(forKey: key) else { continue }
                     let here = location(module: module.name, locale: identifier, table: table, key: key)
-                    guard let sourceValue = source?.value(forKey: key) else {
+                    guard let source = reference.value(forKey: key) else {
                         findings.append(Finding(
                             code: "catalog.unknown-key", severity: .warning,
                             message: "key \"\(key)\" is not in the development language (\(developmentRegion)) table \(tableName); remove it or add it to \(developmentRegion) (an overlay never serves it)",
                             location: here))
                         continue
                     }
-                    findings += ValueRules.compatibility(source: sourceValue, translation: value, strict: strictFormats)
+                    let entry = ValueRules.compatibility(source: source.slots, translation: value, strict: strictFormats)
                         .map { $0.finding(at: here) }
-                    findings += PluralCategoryRule.check(value, locale: identifier, location: here)
+                        + PluralCategoryRule.check(value, locale: identifier, location: here)
+                    findings += entry.markingShipped(
+                        if: !entry.isEmpty && isShipped(value, locale: identifier, table: tableName, key: key))
                 }
             }
             findings += missingTranslations(in: module, locale: identifier, development: development)
         }
         return findings
+    }
+
+    /// The keys of a translated table that need the rules, in byte order: a plain string whose specifiers pass
+    /// against its reference's (decided once per pair of specifier sequences) has no finding and is skipped.
+    private static func uncheckedKeys(
+        of table: CatalogTable, reference: ReferenceTable, verdicts: PlaceholderVerdicts
+    ) -> [String] {
+        var unchecked = Array(table.plurals.keys)
+        for (key, text) in table.strings where table.plurals.isEmpty || table.plurals[key] == nil {
+            if let source = reference.value(forKey: key), PlaceholderRule.isClean(text, shipped: source, verdicts: verdicts) {
+                continue
+            }
+            unchecked.append(key)
+        }
+        return unchecked.sorted(by: String.utf8Precedes)
+    }
+
+    /// Whether a development value can have an issue of its own: a plural, or a string with a `%`.
+    private static func mayHaveIssues(_ value: CatalogValue) -> Bool {
+        guard case .string(let text) = value else { return true }
+        return text.utf8.contains(UInt8(ascii: "%"))
+    }
+
+    /// One warning per module without development-language tables, and one per table the development language lacks:
+    /// their text lives in code or a storyboard, so their translations are checked against each other.
+    static func tablesWithoutDevelopmentText(in module: CatalogModule) -> [Finding] {
+        let development = module.developmentTables
+        var translated: [String: [String]] = [:]
+        for identifier in module.localeIdentifiers where identifier != module.developmentRegion {
+            for name in module.localizations[identifier]?.tables.keys ?? [:].keys
+            where name != CatalogTable.infoPlistTableName && development[name] == nil {
+                translated[name, default: []].append(identifier)
+            }
+        }
+        guard !translated.isEmpty else { return [] }
+        let region = module.developmentRegion
+        if module.localizations[region] == nil && module.base == nil {
+            let tables = translated.keys.sorted()
+            return [Finding(
+                code: "catalog.missing-development-language", severity: .warning,
+                message: "module \(module.name) ships no \(region).lproj or Base.lproj, only translations (its \(region) text lives in code, e.g. NSLocalizedString(_:value:comment:)): its \(tables.count) table(s) \(tables.joined(separator: ", ")) are checked against what the translations agree on, and \(region) users see the code's text; add \(region).lproj, or set CFBundleDevelopmentRegion in \(module.name)/Info.plist if the development language is another",
+                location: .init(file: module.name, module: module.name, locale: region))]
+        }
+        return translated.keys.sorted().map { name in
+            let locales = translated[name] ?? []
+            return Finding(
+                code: "catalog.no-development-table", severity: .warning,
+                message: "table \(name) has translations in \(locales.count) locale(s) but no \(region) version: its \(region) text lives in a storyboard or in code, so the translations are checked against what they agree on, and an overlay changes it only where the app looks it up through Overlay",
+                location: .init(file: "\(module.name)/\(module.localizations[locales[0]]?.directoryName ?? locales[0])/\(name).strings", module: module.name, table: name))
+        }
     }
 
     /// Keys of the development language that neither this locale nor a locale it falls back to (other than the

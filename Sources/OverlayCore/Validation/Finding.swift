@@ -1,13 +1,13 @@
 /// One problem found in a catalog or an artifact: what, how bad, where, and how to fix it.
-public struct Finding: Sendable, Hashable, Codable {
-    public enum Severity: String, Sendable, Hashable, Codable, Comparable {
+public struct Finding: Sendable, Hashable {
+    public enum Severity: String, Sendable, Hashable, Comparable {
         case warning, error
 
         public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs == .warning && rhs == .error }
     }
 
     /// Where a finding points. Every field is optional; the more is known, the more is filled in.
-    public struct Location: Sendable, Hashable, Codable {
+    public struct Location: Sendable, Hashable {
         public var file: String?
         public var line: Int?
         public var column: Int?
@@ -36,11 +36,22 @@ public struct Finding: Sendable, Hashable, Codable {
     /// One sentence that says what is wrong and how to fix it.
     public var message: String
     public var location: Location
+    /// The value it is about is byte-identical to the one the build shipped (same module, table, locale and key),
+    /// so it cannot change what the app shows: reported so the team can fix it, but it never blocks a publish nor
+    /// rejects an archive.
+    public var isAlreadyShipped: Bool
 
-    public init(code: String, severity: Severity, message: String, location: Location = Location()) {
+    public init(
+        code: String, severity: Severity, message: String, location: Location = Location(),
+        isAlreadyShipped: Bool = false
+    ) {
         self.code = code
         self.severity = severity
         self.message = message
         self.location = location
+        self.isAlreadyShipped = isAlreadyShipped
     }
+
+    /// An error that blocks: an error about something the build does not already ship.
+    public var isBlocking: Bool { severity == .error && !isAlreadyShipped }
 }

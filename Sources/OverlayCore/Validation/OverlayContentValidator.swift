@@ -1,5 +1,9 @@
 /// Checks an overlay module's tables against the build's shipped catalog: key syntax and size, placeholders
-/// against the shipped development-language value, CLDR plural categories, and table coverage.
+/// against the shipped reference (the development-language value, or what the translations agree on for a table the
+/// development language lacks: ``ReferenceTable``), CLDR plural categories, and table coverage.
+///
+/// A value byte-identical to the one the build ships in the same locale cannot change what the app shows: its
+/// findings are kept but marked ``Finding/isAlreadyShipped``, so they never reject the archive.
 public enum OverlayContentValidator {
     public static func validate(
         _ overlay: CatalogModule, shipped: CatalogModule?, limits: ValidationLimits = .default, strictFormats: Bool = false
@@ -17,38 +21,40 @@ public enum OverlayContentValidator {
     ) -> [Finding] {
         let development = shipped?.developmentTables ?? [:]
         var findings: [Finding] = []
-        // Shipped values by table and key, prepared once and shared by every locale.
+        // References by table, prepared once and shared by every locale.
         let verdicts = PlaceholderVerdicts(strict: strictFormats)
-        var shippedTables: [String: ShippedTable] = [:]
+        var references: [String: ReferenceTable] = [:]
         for identifier in overlay.localeIdentifiers {
             guard let localization = overlay.localizations[identifier] else { continue }
             for tableName in localization.tables.keys.sorted() {
                 guard let table = localization.tables[tableName] else { continue }
-                let source = development[tableName]
-                let shippedTable = shippedTables[tableName] ?? ShippedTable(source)
-                shippedTables[tableName] = shippedTable
+                let reference = references[tableName] ?? ReferenceTable(module: shipped, table: tableName)
+                references[tableName] = reference
+                let shippedHere = shipped?.localizations[identifier]?.tables[tableName]
+                    ?? (identifier == overlay.developmentRegion ? development[tableName] : nil)
                 let keys = fastPaths
-                    ? uncleanKeys(of: table, shipped: shippedTable, verdicts: verdicts, limits: limits) : table.keys
+                    ? uncleanKeys(of: table, reference: reference, verdicts: verdicts, limits: limits) : table.keys
                 for key in keys {
                     guard let value = table.value(forKey: key) else { continue }
-                    let shippedValue = shippedTable.value(forKey: key)
+                    let shippedValue = reference.value(forKey: key)
                     let origin = table.origins[key]
                     let location = Finding.Location(
                         file: origin?.file, line: origin?.line, module: overlay.name, locale: identifier,
                         table: tableName, key: key)
-                    findings += KeySyntaxRule.check(
+                    var entry = KeySyntaxRule.check(
                         key: key, value: value, knownToShipped: shippedValue != nil, limits: limits, location: location)
                     if let shippedValue {
-                        findings += PlaceholderRule.check(
+                        entry += PlaceholderRule.check(
                             value, shippedSource: shippedValue.slots, strict: strictFormats, location: location)
                     } else {
-                        findings += ValueRules.ownFormatIssues(value).map { $0.finding(at: location) }
+                        entry += ValueRules.ownFormatIssues(value).map { $0.finding(at: location) }
                     }
-                    findings += PluralCategoryRule.check(value, locale: identifier, location: location)
+                    entry += PluralCategoryRule.check(value, locale: identifier, location: location)
+                    findings += entry.markingShipped(
+                        if: !entry.isEmpty && shippedHere?.value(forKey: key)?.isIdentical(to: value) == true)
                 }
                 findings += TableCoverageRule.check(
-                    overlay: table, shipped: shipped?.localizations[identifier]?.tables[tableName] ?? (identifier == overlay.developmentRegion ? source : nil),
-                    module: overlay.name, locale: identifier)
+                    overlay: table, shipped: shippedHere, module: overlay.name, locale: identifier)
             }
         }
         return findings
@@ -57,11 +63,11 @@ public enum OverlayContentValidator {
     /// The keys of `table` the rules must look at, in byte order: plurals, keys the build does not ship, and plain
     /// strings the fast checks cannot clear. Walks the dictionary as it is stored (no sort, no lookup into it).
     private static func uncleanKeys(
-        of table: CatalogTable, shipped: ShippedTable, verdicts: PlaceholderVerdicts, limits: ValidationLimits
+        of table: CatalogTable, reference: ReferenceTable, verdicts: PlaceholderVerdicts, limits: ValidationLimits
     ) -> [String] {
         var unclean = Array(table.plurals.keys)
         for (key, text) in table.strings where table.plurals.isEmpty || table.plurals[key] == nil {
-            if let shippedValue = shipped.value(forKey: key),
+            if let shippedValue = reference.value(forKey: key),
                 KeySyntaxRule.isClean(key: key, text: text, limits: limits),
                 PlaceholderRule.isClean(text, shipped: shippedValue, verdicts: verdicts)
             {
@@ -73,21 +79,14 @@ public enum OverlayContentValidator {
     }
 }
 
-/// One shipped development table, its values prepared on first use by key.
-final class ShippedTable {
-    private let table: CatalogTable?
-    private var values: [String: ShippedValue?] = [:]
-
-    init(_ table: CatalogTable?) {
-        self.table = table
-        values.reserveCapacity(table?.keyCount ?? 0)
-    }
-
-    /// The shipped value of `key`, or nil when the build does not ship it.
-    func value(forKey key: String) -> ShippedValue? {
-        if let known = values[key] { return known }
-        let value = table?.value(forKey: key).map(ShippedValue.init)
-        values[key] = .some(value)
-        return value
+extension Array where Element == Finding {
+    /// These findings, marked as being about a value the build already ships when `shipped` holds.
+    func markingShipped(if shipped: Bool) -> [Finding] {
+        guard shipped else { return self }
+        return map { finding in
+            var marked = finding
+            marked.isAlreadyShipped = true
+            return marked
+        }
     }
 }

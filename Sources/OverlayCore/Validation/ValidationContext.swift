@@ -43,6 +43,6 @@ extension ArtifactError {
 }
 
 extension Array where Element == Finding {
-    /// True when no finding is an error.
-    public var isAcceptable: Bool { !contains { $0.severity == .error } }
+    /// True when no finding blocks: every error, if any, is about a value the build already ships.
+    public var isAcceptable: Bool { !contains { $0.isBlocking } }
 }

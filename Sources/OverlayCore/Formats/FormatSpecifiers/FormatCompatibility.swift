@@ -28,12 +28,23 @@ public enum FormatCompatibility {
         for position in translation.positions {
             let at = translation.offsets[position]
             let used = translation[position]!
+            if source.disputedPositions.contains(position) {
+                issues.append(
+                    .error(
+                        .unknownSlot,
+                        "The translation reads argument \(position) (\(used.example)), whose type the shipped "
+                            + "translations disagree on and no development-language text settles; leave it out or add "
+                            + "the development language's table.",
+                        at: at))
+                continue
+            }
             guard let expected = source[position] else {
                 issues.append(
                     .error(
                         .unknownSlot,
-                        "The translation reads argument \(position) (\(used.example)), which the source does not "
-                            + "pass; remove it or use one of the source's arguments.",
+                        "The translation reads argument \(position) (\(used.example)), which the \(source.sourceName) "
+                            + "\(source.isDerived ? "do" : "does") not pass; remove it or use one of the "
+                            + "\(source.isDerived ? "arguments they use" : "source's arguments").",
                         at: at))
                 continue
             }
@@ -42,7 +53,7 @@ public enum FormatCompatibility {
                 issues.append(
                     .error(
                         sameKind ? .sizeMismatch : .classMismatch,
-                        "Argument \(position) is \(expected.example) in the source but read as \(used.example) "
+                        "Argument \(position) is \(expected.example) in the \(source.sourceName) but read as \(used.example) "
                             + "in the translation; use \(expected.example)\(sameKind ? " (same size)" : "").",
                         at: at))
             } else if strict, let styles = translation.styles[position], let sourceStyles = source.styles[position],
@@ -67,7 +78,8 @@ public enum FormatCompatibility {
                         at: translation.offsets[highest]))
             }
         }
-        for position in source.positions where translation[position] == nil {
+        // A derived source makes every slot optional: no text says which ones the translation should use.
+        for position in source.positions where translation[position] == nil && !source.isDerived {
             issues.append(
                 .warning(
                     .unusedSlot,
@@ -82,7 +94,7 @@ public enum FormatCompatibility {
                     "The translation uses %{\(name)}, which the source does not provide; use one of the source's names."
                 ))
         }
-        for name in source.names.subtracting(translation.names).sorted(by: byBytes) {
+        for name in source.names.subtracting(translation.names).sorted(by: byBytes) where !source.isDerived {
             issues.append(
                 .warning(
                     .omittedName,
@@ -92,7 +104,7 @@ public enum FormatCompatibility {
     }
 
     /// Numeric classes that differ only in size share a family; other classes have none.
-    private static func family(_ argumentClass: ArgumentClass) -> Int? {
+    static func family(_ argumentClass: ArgumentClass) -> Int? {
         switch argumentClass {
         case .int32, .int64: 1
         case .uint32, .uint64: 2
@@ -104,4 +116,9 @@ public enum FormatCompatibility {
     private static func describe(_ styles: Set<NumericStyle>) -> String {
         styles.map(\.rawValue).sorted().joined(separator: "/")
     }
+}
+
+extension SlotMap {
+    /// How messages name this map when it is the source of a comparison.
+    fileprivate var sourceName: String { isDerived ? "other translations (the table has no development text)" : "source" }
 }

@@ -14,6 +14,11 @@ public struct FormatIssue: Sendable, Hashable, CustomStringConvertible {
         public static let strayPercent = Code(rawValue: "format.stray-percent")
         /// A well-formed but accidental specifier made of prose, e.g. `100% sure` (`% s`).
         public static let accidentalSpecifier = Code(rawValue: "format.accidental-specifier")
+        /// `% @`: a space flag on `%@`, which CF ignores; it prints what `%@` prints (a warning).
+        public static let spacedObject = Code(rawValue: "format.spaced-object")
+        /// `%#@na me@`: a name character CF does not accept ends the token, and what follows is read as an
+        /// ordinary specifier that consumes an argument.
+        public static let brokenVariableToken = Code(rawValue: "format.broken-variable-token")
         /// The string ends inside a specifier (a lone `%`, `%1$`, `%-5`).
         public static let trailingPercent = Code(rawValue: "format.trailing-percent")
         /// A conversion letter CF does not know; CF drops the `%` silently.
@@ -44,7 +49,10 @@ public struct FormatIssue: Sendable, Hashable, CustomStringConvertible {
         public static let omittedName = Code(rawValue: "format.omitted-name")
         /// A `%#@v@` token whose variable is not defined where a class is needed.
         public static let unknownVariable = Code(rawValue: "format.unknown-variable")
-        /// A variant specifier reads the plural slot with another class than `NSStringFormatValueTypeKey`.
+        /// A variable whose variants are all the same text reads an argument printed with another class: it only
+        /// consumes the argument (a warning).
+        public static let consumingVariable = Code(rawValue: "format.consuming-variable")
+        /// A variant specifier reads the plural slot with another size than `NSStringFormatValueTypeKey`.
         public static let variantTypeMismatch = Code(rawValue: "format.variant-type-mismatch")
     }
 

@@ -5,7 +5,20 @@
 /// **Accidental specifiers.** A specifier whose flags include a space (`% s`, `% o`, `%- d`) is reported as
 /// `format.accidental-specifier` (an error). A `%` followed by a space is how prose writes a percentage
 /// ("100% sure", "Save 50% off"), and CF would read those as `% s` / `% o` and consume an argument.
-/// The space flag is never needed in localized text; write `%%` for a literal percent sign.
+/// The space flag is never needed in localized text; write `%%` for a literal percent sign. `% @` is the
+/// exception: CF ignores every flag of `%@`, so it prints exactly what `%@` prints; it is a warning
+/// (`format.spaced-object`), and the slot rules still decide whether the argument exists.
+///
+/// **Variable tokens** are read the way CF's `__CFParseFormatSpec` reads them: flags, a width and an `N$`
+/// position may stand in any order before `#@` (`%1#@count@` is the token `count` with an ignored width 1,
+/// reading the next sequential argument). A character outside `[A-Za-z0-9_]` inside the name ends the token
+/// and CF goes on reading an ordinary specifier after it (`%# @sites @` is one `%@`): that is reported as
+/// `format.broken-variable-token` (an error) and the specifier consumes its argument as CF's does.
+///
+/// **Mixing** positional and sequential specifiers is judged per string, as CF evaluates it: a top-level
+/// string that mixes is an error, while inside a plural variant (`parse(_:inVariant: true)`) sequential
+/// specifiers read the token's own slot and positional ones are absolute, so a variant such as
+/// `Followed by %1$@, and %ld others` is well defined.
 ///
 /// ```swift
 /// let parsed = FormatParser.parse("%1$@ has %2$ld items")
@@ -16,12 +29,13 @@ public enum FormatParser {
     /// The largest position CF accepts.
     public static let maximumPosition = 127
 
-    /// Parses `string` into tokens and issues.
-    public static func parse(_ string: String) -> FormatString {
+    /// Parses `string` into tokens and issues; `inVariant` for a plural variant's text, where mixing positional
+    /// and sequential specifiers is well defined (see above).
+    public static func parse(_ string: String, inVariant: Bool = false) -> FormatString {
         var scanner = Scanner(scalars: Array(string.unicodeScalars))
         scanner.run()
         var issues = scanner.issues
-        issues += mixingIssues(scanner.tokens)
+        if !inVariant { issues += mixingIssues(scanner.tokens) }
         issues.sort { ($0.offset ?? 0) < ($1.offset ?? 0) }
         return FormatString(source: string, tokens: scanner.tokens, issues: issues)
     }
@@ -146,19 +160,58 @@ extension FormatParser {
         }
 
         mutating func specifier(at start: Int) {
+            if let prefix = variablePrefix(after: start) {
+                return variableToken(at: start, nameStart: prefix.atSign + 1, position: prefix.position,
+                                     flags: prefix.flags)
+            }
             var i = start + 1
             var position: Int?
             if let (value, end) = digits(at: i), scalar(end) == "$" {
                 position = value
                 i = end + 1
             }
+            ordinarySpecifier(at: start, from: i, position: position, flags: [], brokenToken: nil)
+        }
+
+        /// The flags, widths and `N$` CF accepts in any order before `#@`, when `#@` follows them: the token's
+        /// position, its flags, and where its `@` is. Nil when this `%` does not start a variable token.
+        func variablePrefix(after start: Int) -> (position: Int?, flags: FormatSpecifier.Flags, atSign: Int)? {
+            var i = start + 1
+            var position: Int?
             var flags: FormatSpecifier.Flags = []
+            while let s = scalar(i) {
+                if let (value, end) = digits(at: i) {
+                    if scalar(end) == "$" {
+                        position = value
+                        i = end + 1
+                    } else {
+                        i = end  // a width: CF stores it and never applies it to a token
+                    }
+                } else if let flag = FormatSpecifier.Flags(scalar: s) {
+                    flags.insert(flag)
+                    i += 1
+                } else {
+                    break
+                }
+            }
+            guard flags.contains(.alternate), scalar(i) == "@" else { return nil }
+            return (position, flags, i)
+        }
+
+        /// `%` [`N$`] flags* [width] [`.` precision] [length] conversion, read from `from`; `brokenToken` names
+        /// the variable token CF abandoned before this specifier (see `variableToken`).
+        mutating func ordinarySpecifier(
+            at start: Int, from index: Int, position: Int?, flags initialFlags: FormatSpecifier.Flags,
+            brokenToken: String?
+        ) {
+            var i = index
+            var flags = initialFlags
             while let s = scalar(i), let flag = FormatSpecifier.Flags(scalar: s) {
                 flags.insert(flag)
                 i += 1
             }
-            if flags.contains(.alternate), scalar(i) == "@" {
-                return variableToken(at: start, nameStart: i + 1, position: position)
+            if brokenToken == nil, flags.contains(.alternate), scalar(i) == "@" {
+                return variableToken(at: start, nameStart: i + 1, position: position, flags: flags)
             }
             let width = amount(at: &i)
             var precision: FormatSpecifier.Amount?
@@ -171,6 +224,7 @@ extension FormatParser {
                 return reject(at: start, .error(.trailingPercent, trailingMessage, at: start))
             }
             guard FormatSpecifier.knownConversions.contains(conversion) else {
+                if let brokenToken { return reject(at: start, brokenTokenIssue(brokenToken, at: start, end: i)) }
                 let isLetter = conversion.properties.isAlphabetic
                 let issue: FormatIssue =
                     isLetter
@@ -188,14 +242,30 @@ extension FormatParser {
             let spec = FormatSpecifier(
                 offset: start, length: i + 1 - start, text: text(start, i + 1), position: position, flags: flags,
                 width: width, precision: precision, lengthModifier: length, conversion: conversion)
-            check(spec)
+            if let brokenToken {
+                if let position { checkPosition(position, at: start) }
+                issues.append(brokenTokenIssue(brokenToken, at: start, end: i))
+            } else {
+                check(spec)
+            }
             emit(.specifier(spec), endingAt: i + 1)
         }
 
-        mutating func variableToken(at start: Int, nameStart: Int, position: Int?) {
+        func brokenTokenIssue(_ name: String, at start: Int, end: Int) -> FormatIssue {
+            .error(
+                .brokenVariableToken,
+                "`\(text(start, end + 1))` is not the variable token %#@\(name)@: a name holds only letters, digits "
+                    + "and _, so CF stops at the character after `\(name)` and reads what follows as an ordinary "
+                    + "specifier that consumes an argument; write %#@\(name)@.",
+                at: start)
+        }
+
+        /// `%…#@name@`. A character outside `[A-Za-z0-9_]` in the name makes CF abandon the token and read an
+        /// ordinary specifier from the next character on (`%# @sites @` is `%@`), as `__CFParseFormatSpec` does.
+        mutating func variableToken(at start: Int, nameStart: Int, position: Int?, flags: FormatSpecifier.Flags) {
             var end = nameStart
             while let s = scalar(end), s.isNameContinuation { end += 1 }
-            guard end > nameStart, scalar(end) == "@" else {
+            guard let closing = scalar(end), !(closing == "@" && end == nameStart) else {
                 return reject(
                     at: start,
                     .error(
@@ -203,6 +273,11 @@ extension FormatParser {
                         "`%#@` does not start a valid variable token %#@name@ (name: [A-Za-z0-9_]+, closed by `@`); "
                             + "fix the token or write %% for a literal percent sign.",
                         at: start))
+            }
+            guard closing == "@" else {
+                return ordinarySpecifier(
+                    at: start, from: end + 1, position: position, flags: flags.subtracting(.alternate),
+                    brokenToken: end > nameStart ? text(nameStart, end) : "name")
             }
             if let position { checkPosition(position, at: start) }
             let token = FormatVariableToken(
@@ -258,7 +333,14 @@ extension FormatParser {
             for amount in [spec.width, spec.precision] {
                 if case .argument(let position) = amount { checkPosition(position, at: spec.offset) }
             }
-            if spec.flags.contains(.space) {
+            if spec.flags.contains(.space), spec.conversion == "@" {
+                issues.append(
+                    .warning(
+                        .spacedObject,
+                        "`\(spec.text)` prints exactly what %@ prints (CF ignores every flag of %@), but the space is "
+                            + "almost always a typo; write %@.",
+                        at: spec.offset))
+            } else if spec.flags.contains(.space) {
                 issues.append(
                     .error(
                         .accidentalSpecifier,

@@ -13,43 +13,54 @@ extension SlotMap {
     private mutating func add(entry: StringsdictEntry) {
         switch entry {
         case .text(let text):
-            add(FormatParser.parse(text), firstSlot: 1) { _ in (.object, .object) }
+            add(FormatParser.parse(text), firstSlot: 1) { .object($0) }
         case .width(let variants):
             for key in variants.keys.sorted() {
-                add(FormatParser.parse(variants[key]!), firstSlot: 1) { _ in (.object, .object) }
+                add(FormatParser.parse(variants[key]!), firstSlot: 1) { .object($0) }
             }
         case .device(let variants):
             for key in variants.keys.sorted() { add(entry: variants[key]!) }
         case .format(let plural):
             var expanded = Set<VariableSlot>()
             var parsed: [String: FormatString] = [:]
-            let types = plural.variables.compactMapValues { variable in
-                FormatParser.valueType(variable.valueType).map { ($0.argumentClass, $0.style) }
-            }
-            add(plural.format, firstSlot: 1, plural: plural, types: types, expanded: &expanded, parsed: &parsed)
+            let reads = SlotMap.variableReads(of: plural)
+            add(plural.format, isVariant: false, firstSlot: 1, plural: plural, reads: reads, expanded: &expanded,
+                parsed: &parsed)
+        }
+    }
+
+    /// How each variable of `plural` reads its slot; nil for a variable whose value type is not numeric.
+    static func variableReads(of plural: PluralFormat) -> [String: VariableRead] {
+        plural.variables.reduce(into: [:]) { reads, pair in
+            guard let type = FormatParser.valueType(pair.value.valueType) else { return }
+            let texts = Set(pair.value.forms.values)
+            reads[pair.key] = VariableRead(
+                name: pair.key, argumentClass: type.argumentClass, style: type.style, picksVariant: texts.count > 1)
         }
     }
 
     /// Each variable's variants are read once per slot, so shared or cyclic nesting stays linear.
     private mutating func add(
-        _ string: String, firstSlot: Int, plural: PluralFormat, types: [String: (ArgumentClass, NumericStyle)],
+        _ string: String, isVariant: Bool, firstSlot: Int, plural: PluralFormat, reads: [String: VariableRead],
         expanded: inout Set<VariableSlot>,
         parsed: inout [String: FormatString]
     ) {
-        let resolve: (String) -> (ArgumentClass, NumericStyle)? = { name in
+        let resolve: (String) -> VariableRead? = { name in
             guard plural.variables[name] != nil else { return nil }
-            return types[name] ?? (.int64, .signedDecimal)
+            return reads[name]
+                ?? VariableRead(name: name, argumentClass: .int64, style: .signedDecimal, picksVariant: true)
         }
-        let format = parsed[string] ?? FormatParser.parse(string)
-        parsed[string] = format
+        let cacheKey = isVariant ? string : "\u{0}" + string
+        let format = parsed[cacheKey] ?? FormatParser.parse(string, inVariant: isVariant)
+        parsed[cacheKey] = format
         let tokens = add(format, firstSlot: firstSlot, variable: resolve)
         for (token, slot) in tokens
         where slot <= FormatParser.maximumPosition && expanded.insert(VariableSlot(name: token.name, slot: slot)).inserted {
             guard let variable = plural.variables[token.name] else { continue }
             for category in variable.forms.keys.sorted() {
                 add(
-                    variable.forms[category]!, firstSlot: slot, plural: plural, types: types, expanded: &expanded,
-                    parsed: &parsed)
+                    variable.forms[category]!, isVariant: true, firstSlot: slot, plural: plural, reads: reads,
+                    expanded: &expanded, parsed: &parsed)
             }
         }
     }

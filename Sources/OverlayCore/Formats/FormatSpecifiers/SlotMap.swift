@@ -10,18 +10,38 @@
 /// ```
 public struct SlotMap: Sendable, Hashable {
     /// Position → class; the first use of a slot decides its class.
-    public private(set) var classes: [Int: ArgumentClass] = [:]
+    public internal(set) var classes: [Int: ArgumentClass] = [:]
     /// The `%{name}` substitutions used.
-    public private(set) var names: Set<String> = []
+    public internal(set) var names: Set<String> = []
     /// Parse issues of every string read, then slot conflicts (one slot read with two classes).
     public private(set) var issues: [FormatIssue] = []
     /// Position → the numeric styles it is printed in, for Apple's strict check.
-    private(set) var styles: [Int: Set<NumericStyle>] = [:]
+    var styles: [Int: Set<NumericStyle>] = [:]
     /// Position → offset of its first use, only while the map comes from a single string.
     private(set) var offsets: [Int: Int] = [:]
-    /// Token slot → variable name, so a variant reading its own slot with another type is a warning.
-    private var variableSlots: [Int: String] = [:]
+    /// Built from the agreement of translations, not from a source text: every slot is optional.
+    private(set) var isDerived = false
+    /// Slots the translations of a derived map disagree on: no translation may read them.
+    private(set) var disputedPositions: Set<Int> = []
+    /// Token slot → the variable read there, when no specifier has read the slot yet.
+    private var variableSlots: [Int: VariableRead] = [:]
+    /// Slots a specifier (not a `%#@v@` token) reads: their class is what the app passes.
+    private var specifierSlots: Set<Int> = []
     private var tracksOffsets = true
+
+    /// How a `%#@v@` token reads its slot: the variable's value type, and whether the number picks among
+    /// variants that differ (when every variant is the same text, the number only consumes the argument).
+    struct VariableRead: Sendable, Hashable {
+        var name: String
+        var argumentClass: ArgumentClass
+        var style: NumericStyle
+        var picksVariant: Bool
+
+        /// A token read as CF reads `%#@v@` in a plain string: an object.
+        static func object(_ name: String) -> VariableRead {
+            VariableRead(name: name, argumentClass: .object, style: .object, picksVariant: false)
+        }
+    }
 
     /// An empty slot map.
     public init() {}
@@ -33,7 +53,7 @@ public struct SlotMap: Sendable, Hashable {
 
     /// The slot map of one parsed plain string.
     public init(_ format: FormatString) {
-        add(format, firstSlot: 1) { _ in (.object, .object) }
+        add(format, firstSlot: 1) { .object($0) }
     }
 
     /// The positions in ascending order.
@@ -51,12 +71,12 @@ public struct SlotMap: Sendable, Hashable {
 
     /// Adds the slots of `format`, numbering its sequential arguments from `firstSlot`.
     ///
-    /// `variable` gives a token's class and style; returning nil reports `format.unknown-variable`.
+    /// `variable` says how a token reads its slot; returning nil reports `format.unknown-variable`.
     /// Returns the tokens met, with the slot each occupies, so callers can descend into variants.
     @discardableResult
     mutating func add(
         _ format: FormatString, firstSlot: Int,
-        variable: (String) -> (ArgumentClass, NumericStyle)?
+        variable: (String) -> VariableRead?
     ) -> [(token: FormatVariableToken, slot: Int)] {
         issues += format.issues
         names.formUnion(format.namedSubstitutions)
@@ -80,9 +100,8 @@ public struct SlotMap: Sendable, Hashable {
                 record(slot(for: spec.position), spec.argumentClass, spec.style, at: spec.offset)
             case .variable(let token):
                 let position = slot(for: token.position)
-                if let (argumentClass, style) = variable(token.name) {
-                    record(position, argumentClass, style, at: token.offset)
-                    if variableSlots[position] == nil { variableSlots[position] = token.name }
+                if let read = variable(token.name) {
+                    record(position, read, at: token.offset)
                 } else {
                     issues.append(
                         .error(
@@ -105,30 +124,114 @@ public struct SlotMap: Sendable, Hashable {
         offsets = [:]
     }
 
+    /// A specifier reads `position` as `argumentClass`: that is what the app passes. Two specifiers reading one
+    /// slot with two classes is an error; a specifier overrides what a token's value type said (see below).
     private mutating func record(_ position: Int, _ argumentClass: ArgumentClass, _ style: NumericStyle, at offset: Int) {
         guard (1...FormatParser.maximumPosition).contains(position) else { return }
         styles[position, default: []].insert(style)
+        let at = tracksOffsets ? offset : nil
+        defer { specifierSlots.insert(position) }
         guard let existing = classes[position] else {
             classes[position] = argumentClass
             if tracksOffsets { offsets[position] = offset }
             return
         }
         guard existing != argumentClass else { return }
-        let at = tracksOffsets ? offset : nil
-        if let name = variableSlots[position] {
-            issues.append(
-                .warning(
-                    .variantTypeMismatch,
-                    "Slot \(position) is the plural argument of `\(name)` (\(existing.example)) but is also read as "
-                        + "\(argumentClass.example); use the same type as NSStringFormatValueTypeKey.",
-                    at: at))
-        } else {
-            issues.append(
-                .error(
-                    .conflictingSlot,
-                    "Slot \(position) is read both as \(existing.example) and as \(argumentClass.example); "
-                        + "read each argument with one type.",
-                    at: at))
+        if !specifierSlots.contains(position), let read = variableSlots[position] {
+            // Until now only a token's value type spoke for this slot; the specifier says what is passed.
+            if !sameFamily(existing, argumentClass) { classes[position] = argumentClass }
+            issues.append(mismatch(read, printedAs: argumentClass, at: at))
+            return
         }
+        issues.append(
+            .error(
+                .conflictingSlot,
+                "Slot \(position) is read both as \(existing.example) and as \(argumentClass.example); "
+                    + "read each argument with one type.",
+                at: at))
+    }
+
+    /// A token reads `position` with its variable's value type, to pick a plural variant.
+    private mutating func record(_ position: Int, _ read: VariableRead, at offset: Int) {
+        guard (1...FormatParser.maximumPosition).contains(position) else { return }
+        styles[position, default: []].insert(read.style)
+        if variableSlots[position] == nil { variableSlots[position] = read }
+        guard let existing = classes[position] else {
+            classes[position] = read.argumentClass
+            if tracksOffsets { offsets[position] = offset }
+            return
+        }
+        guard existing != read.argumentClass else { return }
+        issues.append(mismatch(read, printedAs: existing, at: tracksOffsets ? offset : nil))
+    }
+
+    /// A variable's value type against the class a specifier prints its slot with. Another size is harmless (a
+    /// warning). Another class garbles the choice of variant, unless every variant is the same text: then the
+    /// number only consumes the argument, which renders correctly (a warning).
+    private func mismatch(_ read: VariableRead, printedAs printed: ArgumentClass, at offset: Int?) -> FormatIssue {
+        if sameFamily(read.argumentClass, printed) {
+            return .warning(
+                .variantTypeMismatch,
+                "The plural argument of `\(read.name)` is \(read.argumentClass.example) (NSStringFormatValueTypeKey) but "
+                    + "is printed as \(printed.example); use the same type as NSStringFormatValueTypeKey.",
+                at: offset)
+        }
+        if !read.picksVariant {
+            return .warning(
+                .consumingVariable,
+                "`\(read.name)` reads as \(read.argumentClass.example) an argument printed as \(printed.example); every "
+                    + "variant of `\(read.name)` is the same text, so it only consumes the argument and the text renders "
+                    + "as intended, but the variable can be removed.",
+                at: offset)
+        }
+        return .error(
+            .conflictingSlot,
+            "`\(read.name)` picks its plural variant by reading as \(read.argumentClass.example) an argument that is "
+                + "printed as \(printed.example), so the variant is chosen from a misread value; give the variable a "
+                + "value type that matches, or print the argument with its own type.",
+            at: offset)
+    }
+
+    private func sameFamily(_ a: ArgumentClass, _ b: ArgumentClass) -> Bool {
+        a == b || (FormatCompatibility.family(a) != nil && FormatCompatibility.family(a) == FormatCompatibility.family(b))
+    }
+}
+
+extension SlotMap {
+    /// What several maps of one key agree on (the shipped translations of a table without a development text): each
+    /// slot takes the class most of them read it as; a tie leaves it in `disputedPositions`. Maps with errors of
+    /// their own are left out; issues are not carried over; every slot is optional (`isDerived`).
+    static func agreement(of maps: [SlotMap]) -> SlotMap {
+        var result = SlotMap()
+        result.forgetOffsets()
+        result.isDerived = true
+        let sound = maps.filter { !$0.issues.contains { $0.severity == .error } }
+        var votes: [Int: [ArgumentClass: Int]] = [:]
+        for map in sound {
+            for (position, argumentClass) in map.classes { votes[position, default: [:]][argumentClass, default: 0] += 1 }
+            result.names.formUnion(map.names)
+            for (position, styles) in map.styles { result.styles[position, default: []].formUnion(styles) }
+        }
+        for (position, counts) in votes {
+            let best = counts.values.max() ?? 0
+            let leaders = counts.filter { $0.value == best }
+            if leaders.count == 1, let winner = leaders.first?.key {
+                result.classes[position] = winner
+            } else {
+                result.disputedPositions.insert(position)
+            }
+        }
+        return result
+    }
+
+    /// Adds the slots of `other` (a key that is itself a format) that this map does not read; nothing when `other`
+    /// has errors of its own, since then it is not the call site's format.
+    mutating func fill(from other: SlotMap) {
+        guard !other.issues.contains(where: { $0.severity == .error }) else { return }
+        for (position, argumentClass) in other.classes where classes[position] == nil {
+            classes[position] = argumentClass
+            styles[position, default: []].formUnion(other.styles[position] ?? [])
+        }
+        names.formUnion(other.names)
     }
 }

@@ -28,7 +28,7 @@ extension EntryReader {
         let plural = PluralFormat(format: format, variables: variables)
         try checkTokens(plural, formatLocation: formatField.value.location, locations: locations)
         var walk = VariantWalk(plural: plural)
-        warnAboutVariantTypes(in: &walk, string: format, firstSlot: 1, locations: locations)
+        warnAboutVariantTypes(in: &walk, string: format, isVariant: false, firstSlot: 1, locations: locations)
         return plural
     }
 
@@ -93,7 +93,7 @@ extension EntryReader {
     }
 
     /// Every token names a variable, no variable is unreachable, and references have no cycle.
-    private func checkTokens(
+    private mutating func checkTokens(
         _ plural: PluralFormat, formatLocation: SourceLocation?, locations: Locations
     ) throws(StringsdictError) {
         func references(_ string: String) -> [String] { FormatParser.parse(string).variables.map(\.name) }
@@ -137,11 +137,15 @@ extension EntryReader {
         while let name = pending.popLast() {
             if reachable.insert(name).inserted { pending += edges[name] ?? [] }
         }
+        // CF never looks at a variable no token names: unusual, but it cannot change what the device shows.
         for name in plural.variables.keys.sorted() where !reachable.contains(name) {
-            throw fail(
-                .unusedVariable,
-                "Variable \"\(name)\" is defined but no %#@\(name)@ token uses it; remove it or reference it.",
-                at: locations.variables[name] ?? nil)
+            let location = locations.variables[name] ?? nil
+            warnings.append(
+                Finding(
+                    code: StringsdictError.Code.unusedVariable.rawValue, severity: .warning,
+                    message: "Variable \"\(name)\" is defined but no %#@\(name)@ token uses it, so it is never applied; "
+                        + "remove it or reference it.",
+                    location: Finding.Location(line: location?.line, column: location?.column, key: key)))
         }
     }
 
@@ -155,19 +159,21 @@ extension EntryReader {
 
     /// Warns when a variant reads its own plural slot with another type than `NSStringFormatValueTypeKey`.
     private mutating func warnAboutVariantTypes(
-        in walk: inout VariantWalk, string: String, firstSlot: Int, locations: Locations
+        in walk: inout VariantWalk, string: String, isVariant: Bool, firstSlot: Int, locations: Locations
     ) {
         let plural = walk.plural
         let resolve = walk.resolve
         var map = SlotMap()
-        for (token, slot) in map.add(walk.parse(string), firstSlot: firstSlot, variable: resolve)
+        for (token, slot) in map.add(walk.parse(string, inVariant: isVariant), firstSlot: firstSlot, variable: resolve)
         where slot <= FormatParser.maximumPosition && walk.expanded.insert(VariableSlot(name: token.name, slot: slot)).inserted {
-            guard let variable = plural.variables[token.name], let (expected, _) = resolve(token.name) else { continue }
+            guard let variable = plural.variables[token.name], let expected = resolve(token.name)?.argumentClass else {
+                continue
+            }
             for category in variable.forms.keys.sorted() {
                 let form = variable.forms[category]!
                 var formMap = SlotMap()
-                formMap.add(walk.parse(form), firstSlot: slot, variable: resolve)
-                if let used = formMap[slot], used != expected {
+                formMap.add(walk.parse(form, inVariant: true), firstSlot: slot, variable: resolve)
+                if let used = formMap[slot], used != expected, FormatCompatibility.family(used) == FormatCompatibility.family(expected), FormatCompatibility.family(used) != nil {
                     let location = locations.forms[token.name]?[category] ?? nil
                     warnings.append(
                         Finding(
@@ -177,7 +183,7 @@ extension EntryReader {
                                 + "%\(variable.valueType) in the variant.",
                             location: Finding.Location(line: location?.line, column: location?.column, key: key)))
                 }
-                warnAboutVariantTypes(in: &walk, string: form, firstSlot: slot, locations: locations)
+                warnAboutVariantTypes(in: &walk, string: form, isVariant: true, firstSlot: slot, locations: locations)
             }
         }
     }
@@ -189,21 +195,20 @@ struct VariantWalk {
     var expanded = Set<VariableSlot>()
     private var parsed: [String: FormatString] = [:]
 
-    /// The class and style of each variable's value type, parsed once.
-    let resolve: (String) -> (ArgumentClass, NumericStyle)?
+    /// How each variable reads its slot, from its value type, parsed once.
+    let resolve: (String) -> SlotMap.VariableRead?
 
     init(plural: PluralFormat) {
         self.plural = plural
-        let types = plural.variables.compactMapValues { variable in
-            FormatParser.valueType(variable.valueType).map { ($0.argumentClass, $0.style) }
-        }
-        resolve = { types[$0] }
+        let reads = SlotMap.variableReads(of: plural)
+        resolve = { reads[$0] }
     }
 
-    mutating func parse(_ string: String) -> FormatString {
-        if let format = parsed[string] { return format }
-        let format = FormatParser.parse(string)
-        parsed[string] = format
+    mutating func parse(_ string: String, inVariant: Bool = false) -> FormatString {
+        let cacheKey = inVariant ? string : "\u{0}" + string
+        if let format = parsed[cacheKey] { return format }
+        let format = FormatParser.parse(string, inVariant: inVariant)
+        parsed[cacheKey] = format
         return format
     }
 }

@@ -20,25 +20,6 @@ enum PlaceholderRule {
     }
 }
 
-/// A shipped development-language value, prepared once and shared by every locale's translation of its key.
-final class ShippedValue {
-    let value: CatalogValue
-
-    init(_ value: CatalogValue) { self.value = value }
-
-    /// The value's slot map, built on first use.
-    private(set) lazy var slots: SlotMap = ValueRules.slotMap(value)
-
-    /// The last translation sequence checked against this value, and its verdict.
-    var lastVerdict: (translation: [UInt8], clean: Bool)?
-
-    /// The specifier sequence of a plain value; nil for a plural or a sequence the byte scan cannot follow.
-    private(set) lazy var sequence: [UInt8]? = {
-        guard case .string(let text) = value else { return nil }
-        return SpecifierSequence.of(text)
-    }()
-}
-
 /// Whether a translation's placeholders pass against its source's, by their specifier sequences: the check is run
 /// once per distinct pair (a catalog has a few dozen: `%@`, `%ld`, `%1$@ %2$ld` against `%2$ld %1$@` …), on the
 /// sequences themselves, which `SpecifierSequence` shows give the same issues as the strings they come from.

@@ -7,7 +7,8 @@ enum PluralCategoryRule {
         guard case .plural(let entry) = value else { return [] }
         let rules = PluralRules.cardinal(for: locale)
         var findings: [Finding] = []
-        for (name, variable) in formats(in: entry).flatMap({ $0.variables }).sorted(by: { $0.key < $1.key }) {
+        for (name, variable) in formats(in: entry).flatMap({ $0.variables }).sorted(by: { $0.key < $1.key })
+        where !onlyConsumesItsArgument(variable) {
             let present = Set(variable.forms.keys)
             let missing = rules.categories.subtracting(present).sorted()
             if !missing.isEmpty {
@@ -25,6 +26,13 @@ enum PluralCategoryRule {
             }
         }
         return findings
+    }
+
+    /// A variable whose variants are all empty, or several copies of one text, shows the same for every number: no
+    /// category can be missing (a lone `other` is not such a case: its text is usually the plural of one language).
+    static func onlyConsumesItsArgument(_ variable: PluralVariable) -> Bool {
+        let texts = Set(variable.forms.values)
+        return texts == [""] || (variable.forms.count > 1 && texts.count == 1)
     }
 
     /// Every plural format in an entry, including those nested in device variants.

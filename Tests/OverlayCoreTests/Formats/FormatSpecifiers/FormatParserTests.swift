@@ -48,6 +48,52 @@ import Testing
         #expect(parsed.issues.map(\.code) == [.mixedPositional])
     }
 
+    @Test("variable tokens as CF's __CFParseFormatSpec reads them", arguments: [
+        // Flags, a width and N$ may stand in any order before #@; the width is ignored.
+        ("%1#@count@", "count", nil),
+        ("%1$#@count@", "count", 1),
+        ("%#1$@count@", "count", 1),
+        ("%#-@count@", "count", nil),
+        ("%2$1#@count@", "count", 2),
+    ] as [(String, String, Int?)])
+    func variableTokensAsCFReadsThem(format: String, name: String, position: Int?) {
+        let parsed = FormatParser.parse(format)
+        #expect(parsed.variables.map(\.name) == [name])
+        #expect(parsed.variables.first?.position == position)
+        #expect(parsed.variables.first?.length == format.unicodeScalars.count)
+        #expect(parsed.issues.isEmpty, "\(parsed.issues)")
+    }
+
+    @Test func aBrokenTokenIsTheOrdinarySpecifierCFReadsInstead() throws {
+        // A space ends the name: CF then reads `%# @sites @` as one %@, which consumes an argument.
+        let spaced = FormatParser.parse("x %# @sites @ y")
+        let object = try #require(spaced.specifiers.first)
+        #expect(spaced.variables.isEmpty)
+        #expect(object.text == "%# @sites @")
+        #expect(object.conversion == "@")
+        #expect(spaced.issues.map(\.code) == [.brokenVariableToken])
+        #expect(SlotMap("x %# @sites @ y").signature == "1:object")
+        // After the break CF reads on: `i` is an integer conversion, the rest is text.
+        let word = FormatParser.parse("%#@count items@")
+        #expect(word.specifiers.map(\.text) == ["%#@count i"])
+        #expect(word.tokens.last == .literal("tems@"))
+        #expect(SlotMap("%#@count items@").signature == "1:int32")
+    }
+
+    @Test func aSpaceFlagOnAnObjectIsAWarningBecauseCFIgnoresIt() {
+        let issues = FormatParser.parse("Von % @").issues
+        #expect(issues.map(\.code) == [.spacedObject])
+        #expect(issues.first?.severity == .warning)
+        #expect(SlotMap("Von % @").signature == "1:object")
+        // Every other conversion with a space flag is prose that consumes an argument.
+        #expect(FormatParser.parse("50% off").issues.map(\.code) == [.accidentalSpecifier])
+    }
+
+    @Test func mixingIsWellDefinedInsideAVariantOnly() {
+        #expect(FormatParser.parse("*%2$@, %3$@* and *%d others*", inVariant: true).issues.isEmpty)
+        #expect(FormatParser.parse("*%2$@, %3$@* and *%d others*").issues.map(\.code) == [.mixedPositional])
+    }
+
     @Test("issues with codes and offsets", arguments: [
         ("Done: %n", FormatIssue.Code.writeBack, 6),
         ("100%", .trailingPercent, 3),
@@ -60,7 +106,7 @@ import Testing
         ("%{1x}", .strayPercent, 0),
         ("%{name", .strayPercent, 0),
         ("%#@@", .strayPercent, 0),
-        ("%#@na-me@", .strayPercent, 0),
+        ("%#@na-me@", .brokenVariableToken, 0),
         ("%@ %1$@", .mixedPositional, 3),
         ("%1$@ %@", .mixedPositional, 5),
         ("%1$*d", .mixedPositional, 0),

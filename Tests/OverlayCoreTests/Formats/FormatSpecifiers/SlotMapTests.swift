@@ -92,6 +92,35 @@ import Testing
         #expect(map.signature == "1:int64")
     }
 
+    @Test func variantSpecifiersStartAtTheTokenSlotAndPositionalOnesAreAbsolute() {
+        // `%#@names@%#@count@`: count's variants print names' argument as %1$@ and their own as %ld.
+        let entry = StringsdictEntry.format(
+            PluralFormat(
+                format: "%#@names@%#@count@",
+                variables: [
+                    "names": PluralVariable(valueType: "ld", forms: [.one: "", .other: ""]),
+                    "count": PluralVariable(
+                        valueType: "ld", forms: [.one: "Followed by %1$@", .other: "Followed by %1$@, and %ld others"]),
+                ]))
+        let map = SlotMap(entry: entry)
+        #expect(map.signature == "1:object,2:int64")
+        #expect(!map.issues.contains { $0.severity == .error }, "\(map.issues)")
+        #expect(map.issues.map(\.code) == [.consumingVariable])
+    }
+
+    @Test func aVariableThatPicksItsTextFromAMisreadArgumentIsAnError() {
+        let entry = StringsdictEntry.format(
+            PluralFormat(
+                format: "%#@names@%#@count@",
+                variables: [
+                    "names": PluralVariable(valueType: "ld", forms: [.one: "one", .other: "many"]),
+                    "count": PluralVariable(valueType: "ld", forms: [.other: "by %1$@ and %ld others"]),
+                ]))
+        let map = SlotMap(entry: entry)
+        #expect(map.signature == "1:object,2:int64")
+        #expect(map.issues.map(\.code) == [.conflictingSlot])
+    }
+
     @Test func oneSlotReadTwiceWithAnotherClassIsAnError() {
         let map = SlotMap("%1$@ %1$d")
         #expect(map.issues.map(\.code) == [.conflictingSlot])

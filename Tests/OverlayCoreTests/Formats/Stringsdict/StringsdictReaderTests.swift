@@ -21,7 +21,6 @@ import Testing
         .init(fixture: "variable-is-not-a-dict", code: .variableNotDictionary, line: 10, column: 3),
         .init(fixture: "token-names-a-missing-variable", code: .missingVariable, line: 8, column: 3),
         .init(fixture: "nested-token-names-a-missing-variable", code: .missingVariable, line: 16, column: 4),
-        .init(fixture: "unused-variable", code: .unusedVariable, line: 20, column: 3),
         .init(fixture: "spec-type-is-not-plural-rule", code: .unsupportedSpecType, line: 12, column: 4),
         .init(fixture: "spec-type-is-missing", code: .unsupportedSpecType, line: 9, column: 3),
         .init(fixture: "value-type-is-an-object", code: .invalidValueType, line: 14, column: 4),
@@ -142,6 +141,15 @@ import Testing
         #expect(file.warnings.map(\.code) == ["stringsdict.variant-type-mismatch"])
         #expect(file.warnings.first?.severity == .warning)
         #expect(file.warnings.first?.location == Finding.Location(line: 16, column: 4, key: "n.count"))
+    }
+
+    @Test func unusedVariableIsAWarningBecauseCFNeverAppliesIt() throws {
+        let file = try StringsdictReader.readFile(
+            Fixtures.data("formats/stringsdict/valid/unused-variable-is-a-warning.stringsdict"))
+        #expect(file.entries.map(\.key) == ["k"])
+        #expect(file.warnings.map(\.code) == ["stringsdict.unused-variable"])
+        #expect(file.warnings.first?.severity == .warning)
+        #expect(file.warnings.first?.location == Finding.Location(line: 20, column: 3, key: "k"))
     }
 
     @Test func cleanTablesHaveNoWarnings() throws {

@@ -1,0 +1,106 @@
+/// What one table's values are checked against, prepared on first use by key and shared by every locale.
+///
+/// Normally the development language's table (with `Base.lproj` filled in). A module can ship a table the
+/// development language lacks: its text lives in code (`NSLocalizedString(key, value: "…", comment:)`) or in a
+/// storyboard, and only translations are files. Such a table is *derived*: a key's reference is what the module's
+/// translations agree on — each argument slot with the class most translations read it as (a tie leaves the slot
+/// disputed, so nothing may read it) — and every slot is optional, since no source says which ones the text uses.
+///
+/// A key that is itself a format (`"notifications.label.favorite %lld"`, the call site of a String Catalog key or
+/// a `.strings` key written the same way) names arguments the code passes even where the development text leaves
+/// them out ("starred"): those slots join the reference, so a translation may use them.
+final class ReferenceTable {
+    /// Whether the development language has this table.
+    let isDerived: Bool
+    private let development: CatalogTable?
+    /// Translations of a derived table, in locale order.
+    private let translations: [CatalogTable]
+    private var values: [String: ShippedValue?] = [:]
+
+    /// The reference for `tableName` of `module`: its development table, else its translations' agreement.
+    convenience init(module: CatalogModule?, table tableName: String) {
+        let development = module?.developmentTables[tableName]
+        guard development == nil, let module else {
+            self.init(development: development)
+            return
+        }
+        let translations = module.localeIdentifiers.compactMap { identifier -> CatalogTable? in
+            identifier == module.developmentRegion ? nil : module.localizations[identifier]?.tables[tableName]
+        }
+        self.init(translations: translations)
+    }
+
+    /// A development table (nil: the build ships no such table, so every key is unknown).
+    init(development: CatalogTable?) {
+        isDerived = false
+        self.development = development
+        translations = []
+        values.reserveCapacity(development?.keyCount ?? 0)
+    }
+
+    private init(translations: [CatalogTable]) {
+        isDerived = !translations.isEmpty
+        development = nil
+        self.translations = translations
+    }
+
+    /// The reference of `key`, or nil when the build ships no such key in this table.
+    func value(forKey key: String) -> ShippedValue? {
+        if let known = values[key] { return known }
+        let value: ShippedValue?
+        if let development {
+            value = development.value(forKey: key).map { ShippedValue($0, key: key) }
+        } else {
+            let shipped = translations.compactMap { $0.value(forKey: key) }
+            value = shipped.isEmpty ? nil : ShippedValue(agreementOf: shipped, key: key)
+        }
+        values[key] = .some(value)
+        return value
+    }
+
+    /// Every key this table can answer: the development table's, or those of any translation of a derived one.
+    var keySet: Set<String> {
+        if let development { return development.keySet }
+        return translations.reduce(into: Set<String>()) { $0.formUnion($1.keySet) }
+    }
+}
+
+/// One key's reference value: its slot map (built on first use) and, for a plain development value, the specifier
+/// sequence the validation fast path compares.
+final class ShippedValue {
+    /// The development value; nil for a derived reference.
+    let value: CatalogValue?
+    private let key: String
+    private let agreed: SlotMap?
+
+    init(_ value: CatalogValue, key: String) {
+        self.value = value
+        self.key = key
+        agreed = nil
+    }
+
+    /// The agreement of the shipped translations of a derived table's key.
+    init(agreementOf translations: [CatalogValue], key: String) {
+        value = nil
+        self.key = key
+        agreed = SlotMap.agreement(of: translations.map(ValueRules.slotMap))
+    }
+
+    /// The slots every translation is checked against: the value's (or the agreement's), plus those of a key that is
+    /// itself a format.
+    private(set) lazy var slots: SlotMap = {
+        var map = agreed ?? value.map(ValueRules.slotMap) ?? SlotMap()
+        if key.utf8.contains(UInt8(ascii: "%")) { map.fill(from: SlotMap(key)) }
+        return map
+    }()
+
+    /// The last translation sequence checked against this value, and its verdict.
+    var lastVerdict: (translation: [UInt8], clean: Bool)?
+
+    /// The specifier sequence of a plain development value whose key holds no `%`; nil otherwise (the fast path then
+    /// leaves the entry to the full check).
+    private(set) lazy var sequence: [UInt8]? = {
+        guard case .string(let text)? = value, !key.utf8.contains(UInt8(ascii: "%")) else { return nil }
+        return SpecifierSequence.of(text)
+    }()
+}
