@@ -135,18 +135,19 @@ extension HandleValues {
     /// Merges the chain per key — for each locale, the overlay's table, then the shipped one; the first table with
     /// the key answers — reading overlay tables only while some key could still take an answer from them.
     ///
-    /// Overlay keys the shipped development table lacks are not served. Within a table a `.stringsdict` entry wins
-    /// over a `.strings` one and the last of duplicate `.strings` keys wins, as when the catalog loader reads it.
+    /// Overlay keys outside `knownKeys` (the shipped development table, or for a table without development text
+    /// the keys its shipped translations have) are not served. Within a table a `.stringsdict` entry wins over a
+    /// `.strings` one and the last of duplicate `.strings` keys wins, as when the catalog loader reads it.
     static func merge(
         table tableName: String, chain: [String], shipped: CatalogModule?, developmentTable: CatalogTable?,
-        overlays: OverlayModules, overlayModule moduleName: String, device: String
+        knownKeys: CatalogTable?, overlays: OverlayModules, overlayModule moduleName: String, device: String
     ) -> HandleValues {
         var builder = KeyIndex.Builder()
         var answers: [Answer] = []
         var layers: [Layer] = []
         // The development keys come first: entries below `knownCount` are the keys an overlay may answer.
-        for key in developmentTable?.plurals.keys ?? [:].keys { _ = builder.insert(key) }
-        for key in developmentTable?.strings.keys ?? [:].keys { _ = builder.insert(key) }
+        for key in knownKeys?.plurals.keys ?? [:].keys { _ = builder.insert(key) }
+        for key in knownKeys?.strings.keys ?? [:].keys { _ = builder.insert(key) }
         let knownCount = builder.entryCount
         answers = Array(repeating: .none, count: knownCount)
         var unanswered = knownCount

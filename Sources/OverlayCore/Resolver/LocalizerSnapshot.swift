@@ -62,8 +62,9 @@ final class LocalizerSnapshot: Sendable {
         let developmentRegion = shipped?.developmentRegion ?? "en"
         let developmentTable = shipped.flatMap { Self.table(tableName, of: $0, locale: developmentRegion) }
         let values = HandleValues.merge(
-            table: tableName, chain: chain, shipped: shipped, developmentTable: developmentTable, overlays: overlays,
-            overlayModule: moduleName, device: device)
+            table: tableName, chain: chain, shipped: shipped, developmentTable: developmentTable,
+            knownKeys: developmentTable ?? shipped.flatMap { Self.translatedKeys(tableName, of: $0) },
+            overlays: overlays, overlayModule: moduleName, device: device)
         return LocalizedTable(
             module: moduleName, table: tableName, chain: chain, developmentRegion: developmentRegion, values: values,
             developmentValues: developmentTable, mode: mode, device: device, counters: counters)
@@ -78,7 +79,7 @@ final class LocalizerSnapshot: Sendable {
         let overlay = overlays.module(moduleName, locales: chain)
         let developmentRegion = shipped?.developmentRegion ?? "en"
         let developmentTable = shipped.flatMap { Self.table(tableName, of: $0, locale: developmentRegion) }
-        let knownKeys = developmentTable.map { Set($0.strings.keys).union($0.plurals.keys) } ?? []
+        let knownKeys = (developmentTable ?? shipped.flatMap { Self.translatedKeys(tableName, of: $0) })?.keySet ?? []
 
         var values: [String: ResolvedValue] = [:]
         func add(_ table: CatalogTable?, layer: ResolutionLayer, locale: String, revision: Int?, onlyKnown: Bool) {
@@ -104,6 +105,21 @@ final class LocalizerSnapshot: Sendable {
             }
         }
         return values
+    }
+
+    /// The keys an overlay may answer in a table the development language does not ship (its text lives in code or a
+    /// storyboard): every key some shipped translation has, as a table of placeholder values. Nil when no
+    /// translation has the table either.
+    static func translatedKeys(_ name: String, of module: CatalogModule) -> CatalogTable? {
+        var keys: CatalogTable?
+        for (_, localization) in module.localizations {
+            guard let table = localization.tables[name] else { continue }
+            var merged = keys ?? CatalogTable(name: name)
+            for key in table.strings.keys { merged.strings[key] = "" }
+            for key in table.plurals.keys { merged.strings[key] = "" }
+            keys = merged
+        }
+        return keys
     }
 
     /// One localization's table; for the development region, `Base.lproj` fills in key by key.

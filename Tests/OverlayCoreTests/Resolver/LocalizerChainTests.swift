@@ -157,3 +157,26 @@ import Testing
         #expect(localizer.stats == LocalizerStats())
     }
 }
+
+/// A module that ships only translations (its English lives in code): an overlay still answers its keys.
+@Suite struct TranslationsOnlyModuleTests {
+    @Test func anOverlayAnswersKeysOnlyTranslationsShip() throws {
+        let shipped = ResolverFixtures.catalog([
+            "de": ["saved": "%@ gespeichert", "done": "Fertig"],
+            "fr": ["saved": "%@ enregistré"],
+        ])
+        let root = try ResolverFixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let revision = try ResolverFixtures.revision(
+            in: root, module: "M", sha256: "cc33", revision: 2,
+            tables: ["de": ["saved": "%@ wurde gespeichert", "neverShipped": "ignored"], "fr": ["done": "Terminé"]])
+        let store = StoreSnapshot(appVersion: "1.0", sourceHash: shipped.sourceHash, modules: ["M": revision])
+        let german = Localizer(catalog: shipped, store: store, preferredLanguages: ["de"]).table(in: "M")
+        #expect(german.format("saved", ["Foto"]) == "Foto wurde gespeichert")
+        #expect(german.string(forKey: "neverShipped", default: "-") == "-")
+        // A key only de ships may be answered by the fr overlay too: the code asks for it in every language.
+        let french = Localizer(catalog: shipped, store: store, preferredLanguages: ["fr"]).table(in: "M")
+        #expect(french.string(forKey: "done") == "Terminé")
+        #expect(french.resolve("done").layer == .overlay)
+    }
+}
