@@ -92,6 +92,9 @@ public struct CatalogTable: Sendable, Equatable {
     public var nonTranslatableKeys: Set<String>
     /// The files this table was read from, relative to the catalog.
     public var files: [String]
+    /// `.stringsdict` entries that break a structural rule, by key: the rest of the table reads (CatalogChecker and
+    /// the overlay validator report them; a device only trips over such an entry when it formats it).
+    public var rejectedEntries: [String: StringsdictFile.Rejection] = [:]
 
     public init(
         name: String, strings: [String: String] = [:], plurals: [String: StringsdictEntry] = [:],
@@ -132,6 +135,9 @@ public struct CatalogTable: Sendable, Equatable {
     /// Adds the keys of `other` that this table lacks.
     mutating func fill(from other: CatalogTable) {
         nonTranslatableKeys.formUnion(other.nonTranslatableKeys)
+        for (key, rejection) in other.rejectedEntries where value(forKey: key) == nil && rejectedEntries[key] == nil {
+            rejectedEntries[key] = rejection
+        }
         files += other.files.filter { !files.contains($0) }
         for (key, value) in other.strings where strings[key] == nil && plurals[key] == nil {
             strings[key] = value
@@ -209,6 +215,25 @@ extension StringsdictEntry {
             }
         default:
             return false
+        }
+    }
+}
+
+extension CatalogTable {
+    /// The rejected entries of this table as error findings, in key order; each is marked already shipped when
+    /// `shipped` rejects the very same entry (equal canonical bytes).
+    func rejectionFindings(module: String, locale: String, shipped: CatalogTable?) -> [Finding] {
+        rejectedEntries.keys.sorted(by: String.utf8Precedes).compactMap { key in
+            guard let rejection = rejectedEntries[key] else { return nil }
+            let error = rejection.error
+            // A plural without `other` is the same defect whichever format carries it.
+            let code = error.code == .missingOther ? "plural.missing-other" : error.code.rawValue
+            return Finding(
+                code: code, severity: .error, message: error.message,
+                location: .init(
+                    file: origins[key]?.file, line: error.location?.line, column: error.location?.column,
+                    module: module, locale: locale, table: name, key: key),
+                isAlreadyShipped: shipped?.rejectedEntries[key]?.canonical == rejection.canonical)
         }
     }
 }

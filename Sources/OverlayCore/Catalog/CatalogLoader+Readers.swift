@@ -140,6 +140,11 @@ extension ModuleLoader {
             table.plurals[entry.key] = entry.entry
             table.origins[entry.key] = KeyOrigin(file: relativePath, line: entry.location?.line)
         }
+        // A broken entry loses only itself; CatalogChecker and the overlay validator report it.
+        for rejection in file.rejected {
+            table.rejectedEntries[rejection.key] = rejection
+            table.origins[rejection.key] = KeyOrigin(file: relativePath, line: rejection.error.location?.line)
+        }
         return true
     }
 }

@@ -35,6 +35,8 @@ public enum CatalogChecker {
 
         for tableName in development.keys.sorted() {
             guard let table = development[tableName] else { continue }
+            findings += table.rejectionFindings(
+                module: module.name, locale: developmentRegion, shipped: shipped?.developmentTables[tableName])
             for key in table.keys {
                 guard let value = table.value(forKey: key), mayHaveIssues(value) else { continue }
                 let location = location(module: module.name, locale: developmentRegion, table: table, key: key)
@@ -54,6 +56,8 @@ public enum CatalogChecker {
                 guard let table = localization.tables[tableName] else { continue }
                 let reference = references[tableName] ?? ReferenceTable(module: module, table: tableName)
                 references[tableName] = reference
+                findings += table.rejectionFindings(
+                    module: module.name, locale: identifier, shipped: shipped?.localizations[identifier]?.tables[tableName])
                 for key in uncheckedKeys(of: table, reference: reference, verdicts: verdicts) {
                     guard let value = table.value(forKey: key) else { continue }
                     let here = location(module: module.name, locale: identifier, table: table, key: key)
@@ -143,7 +147,10 @@ public enum CatalogChecker {
             let file = localization.tables[tableName]?.files.first
                 ?? "\(module.name)/\(localization.directoryName)/\(tableName).strings"
             for key in source.keys where !source.nonTranslatableKeys.contains(key) {
-                let translated = chain.contains { $0.tables[tableName]?.value(forKey: key) != nil }
+                // A rejected entry is reported as such, not as missing too.
+                let translated = chain.contains {
+                    $0.tables[tableName]?.value(forKey: key) != nil || $0.tables[tableName]?.rejectedEntries[key] != nil
+                }
                 guard !translated else { continue }
                 findings.append(Finding(
                     code: "catalog.missing-translation", severity: .warning,

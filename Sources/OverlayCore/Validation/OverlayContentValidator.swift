@@ -32,6 +32,7 @@ public enum OverlayContentValidator {
                 references[tableName] = reference
                 let shippedHere = shipped?.localizations[identifier]?.tables[tableName]
                     ?? (identifier == overlay.developmentRegion ? development[tableName] : nil)
+                findings += table.rejectionFindings(module: overlay.name, locale: identifier, shipped: shippedHere)
                 let keys = fastPaths
                     ? uncleanKeys(of: table, reference: reference, verdicts: verdicts, limits: limits) : table.keys
                 for key in keys {

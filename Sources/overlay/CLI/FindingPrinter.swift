@@ -1,4 +1,5 @@
 import OverlayCore
+import OverlayTools
 
 /// Prints findings as compiler-style diagnostics: `path:line:column: error: message [code]`.
 struct FindingPrinter {
@@ -8,8 +9,41 @@ struct FindingPrinter {
 
     func printDiagnostics(_ findings: [Finding]) {
         for finding in findings {
-            console.diagnostic(finding.severity.rawValue, "\(finding.message) [\(finding.code)]", prefix: prefix(for: finding))
+            console.diagnostic(finding.severity.rawValue, text(of: finding), prefix: prefix(for: finding))
         }
+    }
+
+    /// Errors shown in full per group before the rest is counted; warnings show one example each.
+    static let errorSamples = 5
+    static let warningSamples = 1
+
+    /// One group per severity and code (errors first), each with its count per module and its first findings, so
+    /// a real catalog's thousands of warnings fit on a screen.
+    func printGrouped(_ findings: [Finding]) {
+        for group in FindingGroups(findings).groups {
+            var header = "\(group.code) ×\(group.count)"
+            if group.alreadyShipped > 0 {
+                header += group.alreadyShipped == group.count ? " (all already shipped)" : " (\(group.alreadyShipped) already shipped)"
+            }
+            let named = group.modules.filter { !$0.name.isEmpty }
+            if !named.isEmpty {
+                let shown = named.prefix(3).map { group.modules.count == 1 ? $0.name : "\($0.name) \($0.count)" }
+                header += " in " + shown.joined(separator: ", ") + (named.count > 3 ? " and \(named.count - 3) more modules" : "")
+            }
+            console.diagnostic(group.severity.rawValue, header + ":")
+            let samples = group.severity == .error ? Self.errorSamples : Self.warningSamples
+            for finding in group.findings.prefix(samples) {
+                console.diagnostic(finding.severity.rawValue, text(of: finding), prefix: prefix(for: finding))
+            }
+            if group.count > samples {
+                console.err("  … and \(group.count - samples) more")
+            }
+        }
+    }
+
+    /// `message [code]`, marked when the value is the one the build already ships.
+    private func text(of finding: Finding) -> String {
+        "\(finding.message) [\(finding.code)]" + (finding.isAlreadyShipped ? " (already shipped: does not block)" : "")
     }
 
     func prefix(for finding: Finding) -> String {
@@ -41,6 +75,7 @@ struct FindingPrinter {
             ("table", location.table), ("key", location.key),
         ]
         for (name, value) in optional { if let value { members.append((name, .string(value))) } }
+        if finding.isAlreadyShipped { members.append(("already_shipped", .bool(true))) }
         if let line = location.line { members.append(("line", .int(line))) }
         if let column = location.column { members.append(("column", .int(column))) }
         return .object(members)

@@ -1,36 +1,54 @@
 import OverlayCore
+import OverlayTools
 
-/// `overlay check CATALOG [--strict] [--json]`: catalog consistency before anything is published.
+/// `overlay check CATALOG [--bundle SHIPPED] [--strict] [--all] [--json]`: catalog consistency before anything is
+/// published.
 enum CheckCommand: Command {
     static let name = "check"
     static let summary = "Check a catalog: syntax, placeholders, plurals, missing translations."
-    static let usage = "check <catalog> [--strict] [--json]"
+    static let usage = "check <catalog> [--bundle <shipped catalog>] [--strict] [--all] [--json]"
     static let discussion = """
-        Reads every module's .strings, .stringsdict and .xcstrings and reports, as
-        'file:line: error: message [code]' on stderr:
+        Reads every module's .strings, .stringsdict and .xcstrings and reports, on stderr, one group
+        per kind of finding (errors first) with its count per module and its first findings as
+        'file:line: message [code]':
           errors    syntax errors (a missing ';', an unterminated comment, bad encodings), duplicate
-                    keys, placeholders incompatible with the development language (%n, a gap, a
-                    changed type, a stray %), a plural without 'other', a %{name} the source lacks
-          warnings  missing translations, keys the development language lacks, plural categories
-                    the locale's CLDR rules require but are missing (or do not use)
-        Exit status: 0 when there is no error, 1 otherwise; --strict treats warnings as errors.
+                    keys, placeholders a device cannot render with the app's arguments (%n, a gap, a
+                    changed type, a stray %, a broken %#@token@), a plural without 'other', a
+                    %{name} the source lacks
+          warnings  what a device renders but a person should look at: missing translations, keys the
+                    development language lacks, CLDR plural categories missing or unused, `% @`
+        Placeholders are judged as Apple's CoreFoundation reads them: inside a plural variant %ld is
+        the variant's own argument and %1$@ is absolute; a key that is a format ("x %lld") names
+        arguments the code passes. A module or table without development-language text (its English
+        lives in code or a storyboard) is said once, and its translations are checked against what
+        they agree on.
+
+        --bundle names the catalog the build shipped: findings about a value byte-identical to the
+        shipped one (same module, table, locale and key) cannot change what the app shows; they are
+        reported as 'already shipped' and do not fail the check, so a team can fix them at leisure.
+        Exit status: 0 when no error blocks, 1 otherwise; --strict makes every warning an error.
 
         EXAMPLES:
           overlay check testdata/catalog
-          overlay check MyApp/Resources --strict --json | jq '.findings[] | select(.severity == "error")'
+          overlay check corrected/ --bundle MyApp-2.3/Resources       # only new problems fail
+          overlay check MyApp/Resources --json | jq '.findings[] | select(.severity == "error")'
+          overlay check MyApp/Resources --all                          # every finding, one line each
         """
     static let signature = CommandSignature(
         positionals: ["<catalog>"],
         options: [
-            .flag("strict", "Treat warnings as errors (exit 1 on any finding)."),
-            .flag("json", "Print a JSON report (summary and findings) on stdout."),
+            .value("bundle", "catalog", "The catalog the build shipped: its identical values do not block."),
+            .flag("strict", "Treat warnings as errors (exit 1 on any finding that is not already shipped)."),
+            .flag("all", "Print every finding on its own line instead of grouping them."),
+            .flag("json", "Print a JSON report (summary and every finding) on stdout."),
         ])
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         let path = arguments.positionals[0]
         let strict = arguments.flag("strict")
         let loaded = try loadCatalog(path)
-        var findings = loaded.findings + CatalogChecker.check(loaded.catalog)
+        let shipped = try arguments.value("bundle").map { try loadCatalog($0, mode: .lenient).catalog }
+        var findings = loaded.findings + CatalogChecker.check(loaded.catalog, shipped: shipped)
         if strict {
             findings = findings.map { finding in
                 var promoted = finding
@@ -38,8 +56,7 @@ enum CheckCommand: Command {
                 return promoted
             }
         }
-        let errors = findings.filter { $0.severity == .error }.count
-        let warnings = findings.count - errors
+        let groups = FindingGroups(findings)
         let catalog = loaded.catalog
         let locales = Set(catalog.modules.values.flatMap { $0.localizations.keys })
         let keys = catalog.modules.values.reduce(0) { total, module in
@@ -49,22 +66,40 @@ enum CheckCommand: Command {
         if arguments.flag("json") {
             let report = JSONOutput.object([
                 ("catalog", .string(path)),
+                ("bundle", arguments.value("bundle").map { .string($0) } ?? .null),
                 ("strict", .bool(strict)),
                 ("summary", .object([
                     ("modules", .int(catalog.modules.count)),
                     ("locales", .int(locales.count)),
                     ("keys", .int(keys)),
-                    ("errors", .int(errors)),
-                    ("warnings", .int(warnings)),
+                    ("errors", .int(groups.errors)),
+                    ("blocking_errors", .int(groups.blockingErrors)),
+                    ("warnings", .int(groups.warnings)),
+                    ("already_shipped", .int(groups.alreadyShipped)),
                 ])),
+                ("groups", .array(groups.groups.map { group in
+                    .object([
+                        ("code", .string(group.code)), ("severity", .string(group.severity.rawValue)),
+                        ("count", .int(group.count)), ("already_shipped", .int(group.alreadyShipped)),
+                        ("modules", .object(group.modules.map { ($0.name, .int($0.count)) })),
+                    ])
+                })),
                 ("findings", .array(findings.map(FindingPrinter.json))),
             ])
             console.out(report.rendered())
         } else {
-            printer.printDiagnostics(findings)
-            console.out(
-                "checked \(catalog.modules.count) modules, \(locales.count) locales, \(keys) keys: \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")")
+            if arguments.flag("all") { printer.printDiagnostics(findings) } else { printer.printGrouped(findings) }
+            var line = "checked \(catalog.modules.count) modules, \(locales.count) locales, \(keys) keys: "
+                + plural(groups.errors, "error")
+            let shippedErrors = groups.errors - groups.blockingErrors
+            if shippedErrors > 0 { line += " (\(shippedErrors == groups.errors ? "all" : "\(shippedErrors)") already shipped)" }
+            line += ", " + plural(groups.warnings, "warning")
+            console.out(line)
         }
-        return errors > 0 ? ExitCode.failure : ExitCode.success
+        return groups.blockingErrors > 0 ? ExitCode.failure : ExitCode.success
+    }
+
+    private static func plural(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
     }
 }

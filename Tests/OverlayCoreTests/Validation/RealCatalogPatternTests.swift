@@ -195,6 +195,7 @@ import Testing
         #expect(codes([.one: "", .other: ""]) == [])
         #expect(codes([.other: ""]) == [])
         #expect(codes([.one: "x", .other: "x"]) == [])
+        #expect(codes([.one: "x", .few: "x", .many: "x", .zero: "x", .other: "x", .two: "x"]) == ["plural.extra-category"])
         // A lone `other` is the usual lazy translation: ru still needs one, few and many.
         #expect(codes([.other: "%ld files"]) == ["plural.missing-category"])
         #expect(codes([.one: "%ld file", .other: "%ld files"]) == ["plural.missing-category"])

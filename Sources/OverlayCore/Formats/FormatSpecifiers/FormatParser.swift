@@ -37,7 +37,9 @@ public enum FormatParser {
         var issues = scanner.issues
         if !inVariant { issues += mixingIssues(scanner.tokens) }
         issues.sort { ($0.offset ?? 0) < ($1.offset ?? 0) }
-        return FormatString(source: string, tokens: scanner.tokens, issues: issues)
+        var format = FormatString(source: string, tokens: scanner.tokens, issues: issues)
+        format.abandonedTokens = scanner.abandonedTokens
+        return format
     }
 
     private static func mixingIssues(_ tokens: [FormatToken]) -> [FormatIssue] {
@@ -77,6 +79,8 @@ extension FormatParser {
         var literal = String.UnicodeScalarView()
         var tokens: [FormatToken] = []
         var issues: [FormatIssue] = []
+        /// Names of `%#@name@` tokens CF abandons (`%# @sites @`).
+        var abandonedTokens: [String] = []
 
         init(scalars: [Unicode.Scalar]) { self.scalars = scalars }
 
@@ -224,7 +228,10 @@ extension FormatParser {
                 return reject(at: start, .error(.trailingPercent, trailingMessage, at: start))
             }
             guard FormatSpecifier.knownConversions.contains(conversion) else {
-                if let brokenToken { return reject(at: start, brokenTokenIssue(brokenToken, at: start, end: i)) }
+                if let brokenToken {
+                    abandonedTokens.append(brokenToken)
+                    return reject(at: start, brokenTokenIssue(brokenToken, at: start, end: i))
+                }
                 let isLetter = conversion.properties.isAlphabetic
                 let issue: FormatIssue =
                     isLetter
@@ -244,19 +251,22 @@ extension FormatParser {
                 width: width, precision: precision, lengthModifier: length, conversion: conversion)
             if let brokenToken {
                 if let position { checkPosition(position, at: start) }
-                issues.append(brokenTokenIssue(brokenToken, at: start, end: i))
+                issues.append(brokenTokenIssue(brokenToken, at: start, end: i, conversion: conversion))
+                abandonedTokens.append(brokenToken)
             } else {
                 check(spec)
             }
             emit(.specifier(spec), endingAt: i + 1)
         }
 
-        func brokenTokenIssue(_ name: String, at start: Int, end: Int) -> FormatIssue {
-            .error(
+        /// `conversion`: the conversion CF reads instead, nil when it reads none it knows.
+        func brokenTokenIssue(_ name: String, at start: Int, end: Int, conversion: Unicode.Scalar? = nil) -> FormatIssue {
+            let instead = conversion.map { "an ordinary %\($0) that consumes an argument" + ($0 == "@" ? " (a crash when it is a number)" : "") }
+                ?? "literal text"
+            return .error(
                 .brokenVariableToken,
-                "`\(text(start, end + 1))` is not the variable token %#@\(name)@: a name holds only letters, digits "
-                    + "and _, so CF stops at the character after `\(name)` and reads what follows as an ordinary "
-                    + "specifier that consumes an argument; write %#@\(name)@.",
+                "`\(text(start, end + 1))` is not the token %#@\(name)@: CF ends a name at any character outside "
+                    + "[A-Za-z0-9_] and reads the rest as \(instead); write %#@\(name)@.",
                 at: start)
         }
 

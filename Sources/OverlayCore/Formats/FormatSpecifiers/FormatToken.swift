@@ -57,6 +57,9 @@ public struct FormatString: Sendable, Hashable {
     public var tokens: [FormatToken]
     /// Parse issues in offset order; the string is safe to render only when none is an error.
     public var issues: [FormatIssue]
+    /// Names of variable tokens CF abandons because of a character outside `[A-Za-z0-9_]` (`%# @sites @`), each
+    /// reported as `format.broken-variable-token`.
+    public var abandonedTokens: [String] = []
 
     /// Creates a parsed format string from its parts.
     public init(source: String, tokens: [FormatToken], issues: [FormatIssue]) {

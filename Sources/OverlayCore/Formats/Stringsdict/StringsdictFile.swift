@@ -1,3 +1,5 @@
+public import Foundation
+
 /// A `.stringsdict` table as read from disk: entries in file order with their locations, and warnings.
 public struct StringsdictFile: Sendable, Equatable {
     /// One lookup key, its entry, and where the key starts.
@@ -17,15 +19,27 @@ public struct StringsdictFile: Sendable, Equatable {
         }
     }
 
+    /// A lookup key whose entry breaks a structural rule: the rest of the table still reads, as on a device, where
+    /// Foundation only trips over the entry when it is formatted.
+    public struct Rejection: Sendable, Equatable {
+        public var key: String
+        public var error: StringsdictError
+        /// The entry's property list written canonically (no locations): equal bytes mean the same entry.
+        public var canonical: Data
+    }
+
     /// Entries in file order (keys are unique: duplicates are rejected).
     public var entries: [Entry]
     /// Problems that do not reject the table, e.g. `stringsdict.variant-type-mismatch`.
     public var warnings: [Finding]
+    /// Entries that could not be read, in file order.
+    public var rejected: [Rejection]
 
     /// Creates a file.
-    public init(entries: [Entry], warnings: [Finding] = []) {
+    public init(entries: [Entry], warnings: [Finding] = [], rejected: [Rejection] = []) {
         self.entries = entries
         self.warnings = warnings
+        self.rejected = rejected
     }
 
     /// Key → entry.

@@ -137,8 +137,11 @@ extension EntryReader {
         while let name = pending.popLast() {
             if reachable.insert(name).inserted { pending += edges[name] ?? [] }
         }
+        // A token CF abandons (`%# @sites @`) is reported as broken where it stands; its variable is not unused too.
+        let strings = [plural.format] + plural.variables.values.flatMap { $0.forms.values }
+        let abandoned = Set(strings.flatMap { FormatParser.parse($0, inVariant: true).abandonedTokens })
         // CF never looks at a variable no token names: unusual, but it cannot change what the device shows.
-        for name in plural.variables.keys.sorted() where !reachable.contains(name) {
+        for name in plural.variables.keys.sorted() where !reachable.contains(name) && !abandoned.contains(name) {
             let location = locations.variables[name] ?? nil
             warnings.append(
                 Finding(

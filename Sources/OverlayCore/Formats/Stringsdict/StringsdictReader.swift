@@ -1,7 +1,8 @@
 public import Foundation
 
 /// Reads a `.stringsdict` table strictly: every structural check of FORMATS.md §2.4 has its own error code
-/// and points at the line and column at fault. Plural-category-versus-locale checks happen elsewhere.
+/// and points at the line and column at fault. A problem of the whole file throws; a problem of one entry rejects
+/// that entry only (``StringsdictFile/rejected``). Plural-category-versus-locale checks happen elsewhere.
 ///
 /// ```swift
 /// let entries = try StringsdictReader.read(Data(contentsOf: url))   // [String: StringsdictEntry]
@@ -16,9 +17,12 @@ public enum StringsdictReader {
     /// Device names of `NSStringDeviceSpecificRuleType`, plus catalogs' `other`.
     public static let devices: Set<String> = ["appletv", "applevision", "applewatch", "ipad", "iphone", "ipod", "mac", "other"]
 
-    /// Reads the table into key → entry.
+    /// Reads the table into key → entry; any entry that breaks a rule throws (``readFile(_:limits:)`` keeps the
+    /// others).
     public static func read(_ data: Data) throws(StringsdictError) -> [String: StringsdictEntry] {
-        try readFile(data).dictionary
+        let file = try readFile(data)
+        if let first = file.rejected.first { throw first.error }
+        return file.dictionary
     }
 
     /// Reads the table with each key's location and the warnings found.
@@ -47,9 +51,14 @@ public enum StringsdictReader {
         var file = StringsdictFile(entries: [])
         for entry in entries {
             var context = EntryReader(key: entry.key)
-            let value = try context.readEntry(entry.value, keyLocation: entry.keyLocation)
-            file.entries.append(StringsdictFile.Entry(key: entry.key, entry: value, location: entry.keyLocation))
-            file.warnings += context.warnings
+            do throws(StringsdictError) {
+                let value = try context.readEntry(entry.value, keyLocation: entry.keyLocation)
+                file.entries.append(StringsdictFile.Entry(key: entry.key, entry: value, location: entry.keyLocation))
+                file.warnings += context.warnings
+            } catch {
+                file.rejected.append(
+                    StringsdictFile.Rejection(key: entry.key, error: error, canonical: PropertyListWriter.xml(entry.value)))
+            }
         }
         return file
     }

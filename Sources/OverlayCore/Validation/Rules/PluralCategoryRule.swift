@@ -7,10 +7,9 @@ enum PluralCategoryRule {
         guard case .plural(let entry) = value else { return [] }
         let rules = PluralRules.cardinal(for: locale)
         var findings: [Finding] = []
-        for (name, variable) in formats(in: entry).flatMap({ $0.variables }).sorted(by: { $0.key < $1.key })
-        where !onlyConsumesItsArgument(variable) {
+        for (name, variable) in formats(in: entry).flatMap({ $0.variables }).sorted(by: { $0.key < $1.key }) {
             let present = Set(variable.forms.keys)
-            let missing = rules.categories.subtracting(present).sorted()
+            let missing = onlyConsumesItsArgument(variable) ? [] : rules.categories.subtracting(present).sorted()
             if !missing.isEmpty {
                 findings.append(Finding(
                     code: "plural.missing-category", severity: .warning,

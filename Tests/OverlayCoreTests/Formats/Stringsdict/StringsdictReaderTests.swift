@@ -49,11 +49,35 @@ import Testing
     @Test("every structural check rejects with its code and location", arguments: rejections)
     func rejects(_ rejection: Rejection) throws {
         let data = try Fixtures.data("formats/stringsdict/invalid/\(rejection.fixture).stringsdict")
-        let error = #expect(throws: StringsdictError.self) { try StringsdictReader.readFile(data) }
+        // A broken file throws; a broken entry rejects that entry and the rest of the file reads.
+        var error: StringsdictError?
+        do {
+            let file = try StringsdictReader.readFile(data)
+            #expect(file.rejected.count == 1, "\(file)")
+            error = file.rejected.first?.error
+            #expect(file.rejected.first?.key == error?.key)
+        } catch let thrown {
+            error = thrown
+        }
+        #expect(throws: StringsdictError.self) { try StringsdictReader.read(data) }
         #expect(error?.code == rejection.code)
         #expect(error?.location?.line == rejection.line)
         #expect(error?.location?.column == rejection.column)
         #expect(error?.message.isEmpty == false)
+    }
+
+    @Test func aBrokenEntryLosesOnlyItself() throws {
+        let plural = "<dict><key>NSStringLocalizedFormatKey</key><string>%#@n@</string><key>n</key><dict>"
+            + "<key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>"
+            + "<key>NSStringFormatValueTypeKey</key><string>d</string><key>other</key><string>%d</string></dict></dict>"
+        let xml = "<plist><dict><key>good</key>\(plural)<key>bad</key><string>oops</string><key>also</key>\(plural)</dict></plist>"
+        let file = try StringsdictReader.readFile(Data(xml.utf8))
+        #expect(file.entries.map(\.key) == ["good", "also"])
+        #expect(file.rejected.map(\.key) == ["bad"])
+        #expect(file.rejected.first?.error.code == .entryNotDictionary)
+        // The same broken entry elsewhere has the same canonical bytes, whatever its position and spacing.
+        let moved = try StringsdictReader.readFile(Data("<plist>\n<dict> <key>bad</key>\n <string>oops</string></dict></plist>".utf8))
+        #expect(moved.rejected.first?.canonical == file.rejected.first?.canonical)
     }
 
     @Test func everyInvalidFixtureIsCovered() throws {

@@ -4,8 +4,10 @@ import Testing
 
 /// Width and device rule shapes, written inline: each case is one small entry.
 @Suite struct StringsdictRuleTests {
+    static func plist(_ entry: String) -> String { "<plist><dict><key>k</key><dict>\(entry)</dict></dict></plist>" }
+
     static func read(_ entry: String) throws(StringsdictError) -> StringsdictFile {
-        try StringsdictReader.readFile(Data("<plist><dict><key>k</key><dict>\(entry)</dict></dict></plist>".utf8))
+        try StringsdictReader.readFile(Data(plist(entry).utf8))
     }
 
     static let plural = "<key>NSStringLocalizedFormatKey</key><string>%#@n@</string><key>n</key><dict>"
@@ -36,7 +38,11 @@ import Testing
             .variableCycle),
     ] as [(String, StringsdictError.Code)])
     func rejects(entry: String, code: StringsdictError.Code) {
-        let error = #expect(throws: StringsdictError.self) { try Self.read(entry) }
+        // An entry-level rule rejects the entry (the file still reads); the strict dictionary reader throws it.
+        let file = try? Self.read(entry)
+        #expect(file?.rejected.count == 1)
+        let error = file?.rejected.first?.error
+        #expect(throws: StringsdictError.self) { try StringsdictReader.read(Data(Self.plist(entry).utf8)) }
         #expect(error?.code == code)
         #expect(error?.key == "k")
         #expect(error?.location != nil)

@@ -1,0 +1,71 @@
+public import OverlayCore
+
+/// Findings grouped for a person to read: one group per severity and code, errors first, each with its count per
+/// module and its first findings. A real catalog's four thousand warnings of one kind are one group, so `check`
+/// fits on a screen; `--json` still lists every finding.
+///
+/// ```swift
+/// let groups = FindingGroups(findings)
+/// groups.groups.first?.code        // "format.gap"
+/// groups.groups.first?.modules     // [("DuckDuckGo", 1)]
+/// ```
+public struct FindingGroups: Sendable {
+    /// Findings of one severity and code.
+    public struct Group: Sendable {
+        public var severity: Finding.Severity
+        public var code: String
+        /// Every finding of the group, in the order they were found.
+        public var findings: [Finding]
+        /// Module → count, most findings first (ties by name); findings without a module count under "".
+        public var modules: [(name: String, count: Int)]
+        /// How many of them are about values the build already ships.
+        public var alreadyShipped: Int
+
+        public var count: Int { findings.count }
+    }
+
+    public var groups: [Group]
+
+    public init(_ findings: [Finding]) {
+        var order: [String] = []
+        var byKey: [String: [Finding]] = [:]
+        for finding in findings {
+            let key = "\(finding.severity.rawValue) \(finding.code)"
+            if byKey[key] == nil { order.append(key) }
+            byKey[key, default: []].append(finding)
+        }
+        groups = order.map { key in
+            let members = byKey[key] ?? []
+            var counts: [String: Int] = [:]
+            for finding in members { counts[Self.module(of: finding), default: 0] += 1 }
+            let modules = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+                .map { (name: $0.key, count: $0.value) }
+            return Group(
+                severity: members[0].severity, code: members[0].code, findings: members, modules: modules,
+                alreadyShipped: members.filter(\.isAlreadyShipped).count)
+        }
+        // Errors first, then the groups that block before those that only inform, then the largest.
+        groups.sort { a, b in
+            if a.severity != b.severity { return a.severity > b.severity }
+            let aBlocks = a.alreadyShipped < a.count
+            let bBlocks = b.alreadyShipped < b.count
+            if aBlocks != bBlocks { return aBlocks }
+            if a.count != b.count { return a.count > b.count }
+            return a.code < b.code
+        }
+    }
+
+    /// The finding's module, or for a reader's finding that names only a file relative to the catalog, the folder
+    /// it is in (`Module/fr.lproj/…`).
+    static func module(of finding: Finding) -> String {
+        if let module = finding.location.module { return module }
+        guard let file = finding.location.file, !file.hasPrefix("/"), let slash = file.firstIndex(of: "/") else { return "" }
+        return String(file[..<slash])
+    }
+
+    /// Errors that block (not about a value the build already ships).
+    public var blockingErrors: Int { groups.reduce(0) { $0 + $1.findings.filter(\.isBlocking).count } }
+    public var errors: Int { groups.filter { $0.severity == .error }.reduce(0) { $0 + $1.count } }
+    public var warnings: Int { groups.filter { $0.severity == .warning }.reduce(0) { $0 + $1.count } }
+    public var alreadyShipped: Int { groups.reduce(0) { $0 + $1.alreadyShipped } }
+}
