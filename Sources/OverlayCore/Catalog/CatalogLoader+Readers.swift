@@ -24,8 +24,9 @@ extension ModuleLoader {
             for key in Set(compiled.strings.keys).union(compiled.stringsdict.keys) {
                 origins[key] = KeyOrigin(file: relativePath, line: catalog.strings[key]?.location?.line)
             }
+            // Not to be translated, or no longer in the code (Xcode's `stale`): never "missing" anywhere.
             let nonTranslatable = language == catalog.sourceLanguage
-                ? Set(catalog.entries.filter { !$0.shouldTranslate }.map(\.key)) : []
+                ? Set(catalog.entries.filter { !$0.shouldTranslate || $0.extractionState == .stale }.map(\.key)) : []
             tables[language] = CatalogTable(
                 name: "", strings: compiled.strings, plurals: compiled.stringsdict, origins: origins,
                 nonTranslatableKeys: nonTranslatable, files: [relativePath])

@@ -146,7 +146,8 @@ public enum CatalogChecker {
             else { continue }
             let file = localization.tables[tableName]?.files.first
                 ?? "\(module.name)/\(localization.directoryName)/\(tableName).strings"
-            for key in source.keys where !source.nonTranslatableKeys.contains(key) {
+            // An empty text (a String Catalog's "" key) has nothing to translate.
+            for key in source.keys where !source.nonTranslatableKeys.contains(key) && source.strings[key] != "" {
                 // A rejected entry is reported as such, not as missing too.
                 let translated = chain.contains {
                     $0.tables[tableName]?.value(forKey: key) != nil || $0.tables[tableName]?.rejectedEntries[key] != nil

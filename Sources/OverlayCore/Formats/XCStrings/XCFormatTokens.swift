@@ -1,3 +1,5 @@
+import Foundation
+
 /// The little format-string scanning a catalog compiler needs: `%#@name@` tokens, the first numeric
 /// argument, and `%arg` rewriting. Full specifier validation (FORMATS.md §4) lives elsewhere.
 enum XCFormatTokens {
@@ -20,6 +22,43 @@ enum XCFormatTokens {
         default:
             false
         }
+    }
+
+    /// A byte of a substitution name as Xcode writes it: anything but `@`, `%`, white space and control bytes.
+    static func isCatalogNameByte(_ byte: UInt8) -> Bool {
+        byte > 0x20 && byte != UInt8(ascii: "@") && byte != UInt8(ascii: "%") && byte != 0x7F
+    }
+
+    /// Substitution names CF's parser cannot read (`total.strings`), each with the name the compiled `.stringsdict`
+    /// uses instead: its bytes outside `[A-Za-z0-9_]` become `_`, then `_` is added until no other name has it.
+    static func cfNames(for names: some Collection<String>) -> [String: String] {
+        var taken = Set(names.filter { $0.utf8.allSatisfy(isNameByte) })
+        var result: [String: String] = [:]
+        for name in names.sorted() where !name.utf8.allSatisfy(isNameByte) {
+            var safe = String(decoding: name.utf8.map { isNameByte($0) ? $0 : UInt8(ascii: "_") }, as: UTF8.self)
+            while taken.contains(safe) { safe += "_" }
+            taken.insert(safe)
+            result[name] = safe
+        }
+        return result
+    }
+
+    /// `text` with every `#@old@` token renamed as `names` says.
+    static func renamingTokens(in text: String, _ names: [String: String]) -> String {
+        guard !names.isEmpty, text.contains("#@") else { return text }
+        var result = text
+        for (old, new) in names { result = result.replacingOccurrences(of: "#@\(old)@", with: "#@\(new)@") }
+        return result
+    }
+
+    /// The argument slot each `%#@name@` token of `format` reads: its `N$`, else the next sequential argument (every
+    /// specifier, `*` width and token before it counts; `%%` does not).
+    static func tokenSlots(in format: String) -> [String: Int] {
+        var slots: [String: Int] = [:]
+        for directive in directives(in: format) {
+            if let name = directive.tokenName, slots[name] == nil { slots[name] = directive.slot }
+        }
+        return slots
     }
 
     private static let flags = Set("-+ 0#'".utf8)
@@ -78,7 +117,8 @@ enum XCFormatTokens {
             if hasHash, index < bytes.count, bytes[index] == UInt8(ascii: "@") {
                 let nameStart = index + 1
                 var end = nameStart
-                while end < bytes.count, isNameByte(bytes[end]) { end += 1 }
+                // Xcode's names may hold more than CF's [A-Za-z0-9_] (`total.strings`): the compiler renames them.
+                while end < bytes.count, isCatalogNameByte(bytes[end]) { end += 1 }
                 let name = String(decoding: bytes[nameStart..<end], as: UTF8.self)
                 index = end < bytes.count && bytes[end] == UInt8(ascii: "@") ? end + 1 : end
                 result.append(Directive(slot: nextSlot(position), tokenName: name, valueType: nil, isNumeric: false))
@@ -124,10 +164,11 @@ enum XCFormatTokens {
         directives(in: text).first(where: \.isNumeric).map { ($0.slot, $0.valueType ?? "lld") }
     }
 
-    /// Replaces each `%arg` (but not `%%arg`) with the positional specifier `%<argNum>$<specifier>`.
-    static func replacingArg(in text: String, argNum: Int, specifier: String) -> String {
+    /// Replaces each `%arg` (but not `%%arg`) with the positional specifier `%<argNum>$<specifier>`, or with the
+    /// plain `%<specifier>` when the slot is unknown (in a variant a sequential specifier reads the token's own slot).
+    static func replacingArg(in text: String, argNum: Int?, specifier: String) -> String {
         let bytes = Array(text.utf8)
-        let replacement = Array("%\(argNum)$\(specifier)".utf8)
+        let replacement = Array(((argNum.map { "%\($0)$" } ?? "%") + specifier).utf8)
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count + 8)
         var index = 0

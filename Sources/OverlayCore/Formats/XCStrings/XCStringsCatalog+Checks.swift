@@ -1,8 +1,8 @@
 public import Foundation
 
 /// Catalog checks of FORMATS.md §3.2 that need no format-specifier parsing. The reader already rejects
-/// a version other than `1.0`, a plural without `other` and `argNum < 1` (as ``XCStringsError``);
-/// ``XCStringsCatalog/check(data:file:)`` reports those as findings too.
+/// a version other than 1.x (the file), a plural without `other` and `argNum < 1` (the entry, as
+/// ``XCStringsCatalog/rejected``); ``XCStringsCatalog/check(data:file:)`` reports those as findings too.
 extension XCStringsCatalog {
     /// Finding codes of these checks.
     public enum CheckCode {
@@ -25,6 +25,11 @@ extension XCStringsCatalog {
     /// language order. Each message starts with the JSON path of the value.
     public func check(file: String? = nil) -> [Finding] {
         var checker = XCStringsChecker(sourceLanguage: sourceLanguage, file: file)
+        for rejection in rejected {
+            var finding = rejection.error.finding(file: file)
+            finding.location.key = rejection.key
+            checker.findings.append(finding)
+        }
         for entry in entries {
             for language in entry.localizations.keys.sorted() {
                 guard let localization = entry.localizations[language] else { continue }

@@ -30,6 +30,9 @@ public struct XCStringsCompiledTable: Sendable, Equatable {
 /// - **Substitutions** become variables named after the substitution with value type
 ///   `formatSpecifier`; `%arg` in their forms becomes `%<argNum>$<formatSpecifier>`. The string unit
 ///   holding the tokens is the format key. A device variant sees its parent's substitutions too.
+///   Without `argNum`, the argument is the one the substitution's token reads in the format key (`%N$#@name@`
+///   reads N, `%#@name@` the next sequential argument), as Xcode infers it. A name CF cannot read
+///   (`total.strings`) is renamed in the variable and in every token (`total_strings`).
 /// - A localization with variations compiles its variations; a string unit beside them is ignored.
 extension XCStringsCatalog {
     /// Compiles every entry into per-language tables, keyed by language tag. The source language's
@@ -89,9 +92,10 @@ enum XCStringsCompiler {
     static func compile(_ localization: XCLocalization, hint: (slot: Int, valueType: String)?,
                         inherited: [String: XCSubstitution]) -> Output? {
         let substitutions = inherited.merging(localization.substitutions) { _, own in own }
+        let names = XCFormatTokens.cfNames(for: substitutions.keys)
         switch localization.variations {
         case .plural(let forms)?:
-            return .entry(.format(pluralFormat(forms, substitutions: substitutions, hint: hint)))
+            return .entry(.format(pluralFormat(forms, substitutions: substitutions, names: names, hint: hint)))
         case .device(let devices)?:
             var variants: [String: StringsdictEntry] = [:]
             for (device, variant) in devices {
@@ -107,29 +111,41 @@ enum XCStringsCompiler {
             if localization.substitutions.isEmpty, XCFormatTokens.tokenNames(in: unit.value).isEmpty {
                 return .text(unit.value)
             }
-            return .entry(.format(PluralFormat(format: unit.value, variables: variables(substitutions))))
+            let format = XCFormatTokens.renamingTokens(in: unit.value, names)
+            return .entry(.format(PluralFormat(
+                format: format, variables: variables(substitutions, names: names, format: unit.value))))
         }
     }
 
-    static func variables(_ substitutions: [String: XCSubstitution]) -> [String: PluralVariable] {
-        substitutions.mapValues { substitution in
-            PluralVariable(
+    /// The substitutions as variables under CF-readable names; `format` is the text whose tokens give a missing
+    /// `argNum`.
+    static func variables(
+        _ substitutions: [String: XCSubstitution], names: [String: String], format: String?
+    ) -> [String: PluralVariable] {
+        let slots = format.map(XCFormatTokens.tokenSlots(in:)) ?? [:]
+        var result: [String: PluralVariable] = [:]
+        for (name, substitution) in substitutions {
+            let argNum = substitution.argNum ?? slots[name]
+            result[names[name] ?? name] = PluralVariable(
                 valueType: substitution.formatSpecifier,
                 forms: substitution.plural.mapValues {
-                    XCFormatTokens.replacingArg(in: $0.value, argNum: substitution.argNum,
-                                                specifier: substitution.formatSpecifier)
+                    XCFormatTokens.renamingTokens(
+                        in: XCFormatTokens.replacingArg(in: $0.value, argNum: argNum, specifier: substitution.formatSpecifier),
+                        names)
                 })
         }
+        return result
     }
 
     static func pluralFormat(_ forms: [PluralCategory: XCStringUnit], substitutions: [String: XCSubstitution],
-                             hint: (slot: Int, valueType: String)?) -> PluralFormat {
+                             names: [String: String], hint: (slot: Int, valueType: String)?) -> PluralFormat {
         let argument = hint ?? forms[.other].flatMap { XCFormatTokens.firstNumericArgument(in: $0.value) }
             ?? (slot: 1, valueType: "lld")
-        var variables = variables(substitutions)
+        var variables = variables(substitutions, names: names, format: nil)
         var name = "arg\(argument.slot)"
         while variables[name] != nil { name += "_" }
-        variables[name] = PluralVariable(valueType: argument.valueType, forms: forms.mapValues(\.value))
+        variables[name] = PluralVariable(
+            valueType: argument.valueType, forms: forms.mapValues { XCFormatTokens.renamingTokens(in: $0.value, names) })
         let format = argument.slot == 1 ? "%#@\(name)@" : "%\(argument.slot)$#@\(name)@"
         return PluralFormat(format: format, variables: variables)
     }

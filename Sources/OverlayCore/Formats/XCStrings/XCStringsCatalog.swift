@@ -8,22 +8,39 @@
 public struct XCStringsCatalog: Sendable, Equatable {
     /// The development language of the module the catalog belongs to (e.g. `en`).
     public var sourceLanguage: String
-    /// Always `"1.0"`: the reader rejects other versions.
+    /// `"1.0"`, or `"1.1"` as Xcode 26 writes; the reader rejects any major version but 1.
     public var version: String
     /// Entries by key.
     public var strings: [String: XCStringsEntry]
     /// The keys in file order.
     public var keys: [String]
+    /// Entries that break a rule of FORMATS.md §3, in file order: each is left out and reported on its own, the
+    /// rest of the catalog reads.
+    public var rejected: [XCStringsRejection]
 
-    public init(sourceLanguage: String, version: String = "1.0", entries: [XCStringsEntry]) {
+    public init(
+        sourceLanguage: String, version: String = "1.0", entries: [XCStringsEntry], rejected: [XCStringsRejection] = []
+    ) {
         self.sourceLanguage = sourceLanguage
         self.version = version
         self.keys = entries.map(\.key)
         self.strings = Dictionary(entries.map { ($0.key, $0) }, uniquingKeysWith: { _, last in last })
+        self.rejected = rejected
     }
 
     /// The entries in file order.
     public var entries: [XCStringsEntry] { keys.compactMap { strings[$0] } }
+}
+
+/// An entry of a catalog that could not be read, and why.
+public struct XCStringsRejection: Sendable, Equatable {
+    public var key: String
+    public var error: XCStringsError
+
+    public init(key: String, error: XCStringsError) {
+        self.key = key
+        self.error = error
+    }
 }
 
 /// One key of a catalog with its metadata and translations.
@@ -76,7 +93,8 @@ public struct XCLocalization: Sendable, Equatable {
     }
 }
 
-/// How a localization varies. Nesting allowed by the reader: device → plural, nothing inside plural.
+/// How a localization varies. Device → plural nests as read; a plural whose forms vary by device is read as the
+/// equivalent device → plural (what a `.stringsdict` can say); nothing nests deeper.
 public enum XCVariations: Sendable, Equatable {
     /// Plural forms; `other` is always present.
     case plural([PluralCategory: XCStringUnit])
@@ -101,15 +119,16 @@ public struct XCStringUnit: Sendable, Equatable {
 
 /// A named plural argument: which argument, its printf type, and its plural forms.
 public struct XCSubstitution: Sendable, Equatable {
-    /// 1-based argument position.
-    public var argNum: Int
+    /// 1-based argument position; nil when the file leaves it out (Xcode then takes the argument the token reads
+    /// in its string: `%N$#@name@` reads N, `%#@name@` the next sequential one).
+    public var argNum: Int?
     /// The printf conversion without `%`, e.g. `lld`, `@`, `lf`.
     public var formatSpecifier: String
     /// Plural forms; `other` is always present. `%arg` in a form means this substitution's argument.
     public var plural: [PluralCategory: XCStringUnit]
     public var location: SourceLocation?
 
-    public init(argNum: Int, formatSpecifier: String, plural: [PluralCategory: XCStringUnit],
+    public init(argNum: Int?, formatSpecifier: String, plural: [PluralCategory: XCStringUnit],
                 location: SourceLocation? = nil) {
         self.argNum = argNum
         self.formatSpecifier = formatSpecifier

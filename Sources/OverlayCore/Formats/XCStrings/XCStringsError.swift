@@ -12,7 +12,7 @@ public struct XCStringsError: Error, Sendable, Equatable, CustomStringConvertibl
         public static let missingField = Code(rawValue: "xcstrings.missing-field")
         /// A field has the wrong JSON type.
         public static let wrongType = Code(rawValue: "xcstrings.wrong-type")
-        /// `version` is not `"1.0"`.
+        /// `version` is not `"1.x"`.
         public static let unsupportedVersion = Code(rawValue: "xcstrings.unsupported-version")
         /// A plural variation or substitution lacks the required `other` form.
         public static let missingOther = Code(rawValue: "xcstrings.missing-other")
@@ -22,7 +22,7 @@ public struct XCStringsError: Error, Sendable, Equatable, CustomStringConvertibl
         public static let invalidDevice = Code(rawValue: "xcstrings.invalid-device")
         /// `argNum` is less than 1.
         public static let invalidArgNum = Code(rawValue: "xcstrings.invalid-arg-num")
-        /// A substitution name is not `[A-Za-z0-9_]+`, so no `%#@name@` token can reach it.
+        /// A substitution name is empty or holds `@`, `%` or white space, so no `%#@name@` token can reach it.
         public static let invalidSubstitutionName = Code(rawValue: "xcstrings.invalid-substitution-name")
         /// `variations` holds both `plural` and `device`.
         public static let conflictingVariations = Code(rawValue: "xcstrings.conflicting-variations")

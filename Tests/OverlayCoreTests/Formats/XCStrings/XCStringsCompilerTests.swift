@@ -169,4 +169,61 @@ import Testing
             "other": .text("Other"),
         ]))
     }
+
+    @Test("without argNum a substitution takes the argument its token reads, as Xcode infers it")
+    func argNumInferred() throws {
+        // xcstrings-tool#34: `Steps %lf %@` → `%#@count@` with formatSpecifier lf and no argNum; the variants reach
+        // the second argument positionally.
+        let steps = #"{"en":{"stringUnit":{"value":"%#@count@"},"substitutions":{"count":{"formatSpecifier":"lf","#
+            + #""variations":{"plural":{"one":{"stringUnit":{"value":"%2$@ step"}},"other":{"stringUnit":{"value":"%arg %2$@ steps"}}}}}}}}"#
+        let tables = try Self.catalog(steps, key: "Steps %lf %@").compile()
+        #expect(tables["en"]?.stringsdict["Steps %lf %@"] == .format(PluralFormat(format: "%#@count@", variables: [
+            "count": PluralVariable(valueType: "lf", forms: [.one: "%2$@ step", .other: "%1$lf %2$@ steps"]),
+        ])))
+        // `%@ ate %#@apples@ today!`: the token is the second sequential argument; `%2$#@x@` names its own.
+        let ate = #"{"en":{"stringUnit":{"value":"%@ ate %#@apples@, %3$#@pears@"},"substitutions":{"#
+            + #""apples":{"formatSpecifier":"lld","variations":{"plural":{"other":{"stringUnit":{"value":"%arg apples"}}}}},"#
+            + #""pears":{"formatSpecifier":"lld","variations":{"plural":{"other":{"stringUnit":{"value":"%arg pears"}}}}}}}}"#
+        let entry = try Self.catalog(ate, key: "%@ ate %lld, %lld").compile()["en"]?.stringsdict["%@ ate %lld, %lld"]
+        guard case .format(let format)? = entry else { return #expect(Bool(false), "not a plural: \(String(describing: entry))") }
+        #expect(format.variables["apples"]?.forms[.other] == "%2$lld apples")
+        #expect(format.variables["pears"]?.forms[.other] == "%3$lld pears")
+        #expect(SlotMap(entry: .format(format)).signature == "1:object,2:int64,3:int64")
+    }
+
+    @Test("a substitution name CF cannot read is renamed in its variable and every token")
+    func dottedSubstitutionNames() throws {
+        let json = #"{"en":{"stringUnit":{"value":"%1$@! There %#@total.strings@"},"substitutions":{"total.strings":{"#
+            + #""argNum":2,"formatSpecifier":"lld","variations":{"plural":{"one":{"stringUnit":{"value":"is %arg string"}},"#
+            + #""other":{"stringUnit":{"value":"are %arg strings"}}}}}}}}"#
+        let catalog = try Self.catalog(json)
+        #expect(catalog.rejected.isEmpty)
+        #expect(catalog.check().isEmpty, "\(catalog.check())")
+        #expect(catalog.compile()["en"]?.stringsdict["k"] == .format(PluralFormat(
+            format: "%1$@! There %#@total_strings@",
+            variables: ["total_strings": PluralVariable(valueType: "lld", forms: [.one: "is %2$lld string", .other: "are %2$lld strings"])])))
+    }
+
+    @Test("a plural whose forms vary by device compiles as the equivalent device rule of plurals")
+    func deviceInsidePlural() throws {
+        let json = #"{"en":{"variations":{"plural":{"#
+            + #""one":{"variations":{"device":{"mac":{"stringUnit":{"value":"%lld Mac photo"}},"other":{"stringUnit":{"value":"%lld photo"}}}}},"#
+            + #""other":{"stringUnit":{"value":"%lld photos"}}}}}}"#
+        let tables = try Self.catalog(json, key: "%lld photos").compile()
+        let mac = PluralFormat(format: "%#@arg1@", variables: ["arg1": PluralVariable(valueType: "lld", forms: [.one: "%lld Mac photo", .other: "%lld photos"])])
+        let other = PluralFormat(format: "%#@arg1@", variables: ["arg1": PluralVariable(valueType: "lld", forms: [.one: "%lld photo", .other: "%lld photos"])])
+        #expect(tables["en"]?.stringsdict["%lld photos"] == .device(["mac": .format(mac), "other": .format(other)]))
+    }
+
+    @Test("a source language other than en is the development language and the key its text")
+    func otherSourceLanguage() throws {
+        let json = #"{"sourceLanguage":"zh-Hant","version":"1.0","strings":{"#
+            + #""已選擇：%@":{},"#
+            + #""%lld 筆交易":{"localizations":{"en":{"stringUnit":{"state":"translated","value":"%lld transactions"}}}}}}"#
+        let catalog = try XCStringsCatalog(data: Data(json.utf8))
+        let tables = catalog.compile()
+        #expect(catalog.sourceLanguage == "zh-Hant")
+        #expect(tables["zh-Hant"]?.strings == ["已選擇：%@": "已選擇：%@", "%lld 筆交易": "%lld 筆交易"])
+        #expect(tables["en"]?.strings == ["%lld 筆交易": "%lld transactions"])
+    }
 }
