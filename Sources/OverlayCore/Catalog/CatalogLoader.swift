@@ -127,11 +127,27 @@ struct ModuleLoader {
             }
         }
 
+        // Two folders naming one locale (`EN.lproj` beside `en.lproj`, `fr_CA` beside `fr-CA`) are one folder on
+        // a case-insensitive file system: read the one spelled canonically (else the first), say so for the other.
+        var chosen: [String: String] = [:]
+        for directory in lprojs {
+            let rawName = String(directory.dropLast(".lproj".count))
+            let identifier = rawName == "Base" ? "Base" : normalizedLocale(rawName)
+            if let taken = chosen[identifier], taken.dropLast(".lproj".count) == identifier { continue }
+            if chosen[identifier] == nil || rawName == identifier { chosen[identifier] = directory }
+        }
         for directory in lprojs {
             let rawName = String(directory.dropLast(".lproj".count))
             let isBase = rawName == "Base"
             let identifier = isBase ? "Base" : normalizedLocale(rawName)
             if let locales, !locales.contains(identifier) { continue }
+            if let kept = chosen[identifier], kept != directory {
+                findings.append(Finding(
+                    code: "catalog.duplicate-localization", severity: .warning,
+                    message: "\(directory) and \(kept) are both the \(identifier) localization (one folder on a case-insensitive file system such as the device's); \(directory) is not read: merge it into \(kept) and remove it",
+                    location: .init(file: "\(name)/\(directory)", module: name, locale: identifier)))
+                continue
+            }
             var localization = (isBase ? module.base : module.localizations[identifier])
                 ?? CatalogLocalization(identifier: identifier, directoryName: directory)
             let lprojURL = url.appendingPathComponent(directory)

@@ -201,3 +201,22 @@ import Testing
         #expect(codes([.one: "%ld file", .other: "%ld files"]) == ["plural.missing-category"])
     }
 }
+
+@Suite struct DuplicateLocalizationTests {
+    @Test func twoFoldersOfOneLocaleAreSaidAndOneIsRead() throws {
+        let catalog = try TemporaryCatalog([
+            "M/en.lproj/Localizable.strings": "\"a\" = \"A\";\n",
+            "M/EN.lproj/Localizable.strings": "\"a\" = \"Other A\";\n\"b\" = \"B\";\n",
+            "M/fr_CA.lproj/Localizable.strings": "\"a\" = \"A ca\";\n",
+            "M/fr-CA.lproj/Localizable.strings": "\"a\" = \"A (CA)\";\n",
+        ])
+        defer { catalog.remove() }
+        let loaded = try catalog.load()
+        let duplicates = loaded.findings.filter { $0.code == "catalog.duplicate-localization" }
+        #expect(duplicates.map(\.location.file) == ["M/EN.lproj", "M/fr_CA.lproj"])
+        #expect(duplicates.allSatisfy { $0.severity == .warning })
+        let module = try #require(loaded.catalog.modules["M"])
+        #expect(module.localizations["en"]?.tables["Localizable"]?.strings == ["a": "A"])
+        #expect(module.localizations["fr-CA"]?.tables["Localizable"]?.strings == ["a": "A (CA)"])
+    }
+}
