@@ -17,6 +17,8 @@ let package = Package(
         .target(name: "OverlayTools", dependencies: ["OverlayCore", "OverlaySync"]),
         .executableTarget(name: "overlay", dependencies: ["OverlayCore", "OverlaySync", "OverlayTools"]),
         .executableTarget(name: "overlay-bench", dependencies: ["OverlayCore", "OverlaySync", "OverlayTools"]),
+        // Compares what a synced store serves with Foundation's reading of a real catalog (scripts/realworld.sh).
+        .executableTarget(name: "overlay-realworld", dependencies: ["OverlayCore"]),
         // A child process for the store's crash tests: activates revisions in a loop until it is killed.
         .executableTarget(name: "overlay-torture", dependencies: ["OverlayCore"]),
         .testTarget(name: "OverlayCoreTests", dependencies: ["OverlayCore", "overlay-torture"]),

@@ -4,6 +4,9 @@ public import OverlayCore
 /// What `overlay publish` was asked to do.
 public struct PublishOptions: Sendable {
     public var catalog: URL
+    /// The catalog the build shipped (`--bundle`): values identical to it cannot change what devices show, so their
+    /// findings do not block, and the publish must bind to its source hash. Nil judges every value in full.
+    public var shipped: URL?
     public var appVersion: String
     public var keys: [Ed25519PrivateKey]
     /// The origin root to write (`<origin>/<app-version>/…`).
@@ -18,11 +21,12 @@ public struct PublishOptions: Sendable {
     public var now: Date
 
     public init(
-        catalog: URL, appVersion: String, keys: [Ed25519PrivateKey], output: URL, from: String? = nil,
+        catalog: URL, shipped: URL? = nil, appVersion: String, keys: [Ed25519PrivateKey], output: URL, from: String? = nil,
         revision: Int? = nil, expiresIn: TimeInterval = 30 * 86_400, revoke: [Manifest.Revocation] = [],
         now: Date = Date()
     ) {
         self.catalog = catalog
+        self.shipped = shipped
         self.appVersion = appVersion
         self.keys = keys
         self.output = output

@@ -14,18 +14,37 @@ public enum Publisher {
         guard !options.keys.isEmpty else { throw PublishError("no signing key: pass --key with a private key PEM (make one with 'overlay keygen')") }
         guard options.expiresIn > 0 else { throw PublishError("--expires-in must be positive") }
         let loaded: CatalogLoadResult
+        let shipped: Catalog?
         do {
             loaded = try CatalogLoader.load(at: options.catalog, mode: .strict)
+            shipped = try options.shipped.map { try CatalogLoader.load(at: $0, mode: .lenient).catalog }
         } catch let error as CatalogError {
             throw PublishError(error.description)
         }
-        let findings = loaded.findings + CatalogChecker.check(loaded.catalog)
-        guard findings.isAcceptable else {
-            let errors = findings.filter { $0.severity == .error }.count
-            throw PublishError("the catalog has \(errors) error(s); nothing was published — fix them ('overlay check' lists them)", findings: findings)
-        }
         let catalog = loaded.catalog
         let sourceHash = catalog.sourceHash
+        if let shipped, let bundle = options.shipped, shipped.sourceHash != sourceHash {
+            let changes = SourceHash.differences(from: shipped, to: catalog).joined(separator: "; ")
+            throw PublishError("the catalog's structure differs from the build's (\(bundle.path)): source hash \(sourceHash) is not the build's \(shipped.sourceHash), so every device of that build would ignore this publish (\(changes)); publish only text changes for a shipped build, or publish for the new build's app version")
+        }
+        var findings = loaded.findings + CatalogChecker.check(catalog, shipped: shipped)
+        guard findings.isAcceptable else {
+            let blocking = findings.filter(\.isBlocking)
+            let hint = shipped == nil
+                ? " — fix them ('overlay check' lists them), or, if they are in values the build already ships unchanged, pass --bundle <the catalog the build shipped> so those do not block"
+                : " — fix them ('overlay check --bundle' lists them)"
+            throw PublishError("the catalog has \(blocking.count) error(s) a device would show or crash on; nothing was published\(hint)", findings: findings)
+        }
+        // Broken .stringsdict entries identical to the shipped ones cannot be written; devices keep the shipped value.
+        for (name, module) in catalog.modules.sorted(by: { $0.key < $1.key }) {
+            let left = module.localizations.values.reduce(0) { $0 + $1.tables.values.reduce(0) { $0 + $1.rejectedEntries.count } }
+            if left > 0 {
+                findings.append(Finding(
+                    code: "publish.shipped-entries-left-out", severity: .warning,
+                    message: "\(left) .stringsdict entr\(left == 1 ? "y" : "ies") of \(name) that the build already ships broken cannot be written; the overlay leaves them out and devices keep showing the shipped value",
+                    location: .init(module: name)))
+            }
+        }
         let versionRoot = options.output.appendingPathComponent(options.appVersion)
 
         let previous = try await previousManifest(options)

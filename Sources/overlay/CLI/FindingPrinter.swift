@@ -43,7 +43,8 @@ struct FindingPrinter {
 
     /// `message [code]`, marked when the value is the one the build already ships.
     private func text(of finding: Finding) -> String {
-        "\(finding.message) [\(finding.code)]" + (finding.isAlreadyShipped ? " (already shipped: does not block)" : "")
+        let shipped = finding.severity == .error ? " (already shipped: does not block)" : " (already shipped)"
+        return "\(finding.message) [\(finding.code)]" + (finding.isAlreadyShipped ? shipped : "")
     }
 
     func prefix(for finding: Finding) -> String {

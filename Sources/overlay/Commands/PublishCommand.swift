@@ -7,11 +7,14 @@ enum PublishCommand: Command {
     static let name = "publish"
     static let summary = "Publish a catalog as signed module archives and a manifest (a static origin)."
     static let usage = """
-        publish <catalog> --app-version <v> --key <pem>... --out <origin> [--from <url|dir>] [--revision <n>]
-                       [--expires-in <30d>] [--revoke <module@sha256>]... [--json]
+        publish <catalog> --app-version <v> --key <pem>... --out <origin> [--bundle <shipped catalog>]
+                       [--from <url|dir>] [--revision <n>] [--expires-in <30d>] [--revoke <module@sha256>]... [--json]
         """
     static let discussion = """
-        Refuses a catalog that 'overlay check' rejects (warnings are printed). Writes, under <origin>:
+        Refuses a catalog that 'overlay check' rejects (warnings are printed, grouped). With --bundle (the
+        catalog the build shipped), values identical to the shipped ones cannot change what devices show:
+        their findings do not block, and the catalog must have the build's structure (source hash).
+        Writes, under <origin>:
           <v>/modules/<Module>-<sha256 prefix>.zip   one deterministic archive per module (immutable)
           <v>/signatures/<sha256 of manifest>.sig    one Ed25519 signature per --key
           <v>/history/manifest.<revision>.json       every published manifest
@@ -23,6 +26,7 @@ enum PublishCommand: Command {
 
         EXAMPLES:
           overlay publish testdata/catalog --app-version 1.0 --key keys/overlay-signing-key.pem --out origin/
+          overlay publish corrected/ --bundle MyApp-2.3/Resources --app-version 2.3 --key k.pem --out origin/
           overlay publish Resources --app-version 2.3 --key old.pem --key new.pem --out build/origin \\
               --from https://cdn.example.com/l10n --expires-in 14d
           overlay publish Resources --app-version 2.3 --key k.pem --out origin --revoke Checkout@<sha256>
@@ -33,6 +37,7 @@ enum PublishCommand: Command {
             .value("app-version", "version", "The app version this publish is for (a folder of the origin)."),
             .repeated("key", "pem", "Private key PEM to sign with; repeat to sign with several (key rotation)."),
             .value("out", "origin", "Origin directory to write."),
+            .value("bundle", "catalog", "The catalog the build shipped: its identical values do not block."),
             .value("from", "url|dir", "Origin to read the current manifest from when --out does not hold it."),
             .value("revision", "n", "Revision to publish (default: current + 1; lower or equal is refused)."),
             .value("expires-in", "duration", "Manifest lifetime, e.g. 30d (default), 12h."),
@@ -63,7 +68,8 @@ enum PublishCommand: Command {
             do { return try KeyFiles.privateKey(at: path) } catch let error as ToolError { throw CommandFailure(message: error.message) }
         }
         let options = PublishOptions(
-            catalog: URL(fileURLWithPath: catalogPath), appVersion: appVersion, keys: keys,
+            catalog: URL(fileURLWithPath: catalogPath), shipped: arguments.value("bundle").map { URL(fileURLWithPath: $0) },
+            appVersion: appVersion, keys: keys,
             output: URL(fileURLWithPath: output), from: arguments.value("from"), revision: revision,
             expiresIn: expiresIn, revoke: revocations)
         let json = arguments.flag("json")
@@ -74,12 +80,12 @@ enum PublishCommand: Command {
                 try await Publisher.publish(options) { line in if !json { console.err(line) } }
             }
         } catch let error as PublishError {
-            printer.printDiagnostics(error.findings)
+            printer.printGrouped(error.findings)
             throw CommandFailure(message: error.message)
         } catch let error as ToolError {
             throw CommandFailure(message: error.message)
         }
-        printer.printDiagnostics(report.findings)
+        if !json { printer.printGrouped(report.findings) }
         if json {
             console.out(PublishReportJSON.render(report))
         } else {
