@@ -13,6 +13,7 @@ enum Benchmarks {
         ("sync", SyncBenchmark.run),
         ("launch", LaunchBenchmark.run),
         ("cli", CLIBenchmark.run),
+        ("catalog", CatalogBenchmark.run),
     ]
 }
 

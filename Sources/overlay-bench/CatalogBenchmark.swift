@@ -1,0 +1,72 @@
+import Foundation
+import OverlayCore
+import OverlayTools
+
+/// `overlay check` and `overlay publish` as library calls, on a real app's catalog and on a million-key one, each
+/// against Foundation's `PropertyListSerialization` reading the same files in the same run.
+///
+/// The real catalog is `$OVERLAY_REALWORLD`, else `../shared/realworld/duckduckgo-ios` from the working directory;
+/// without it that half says so and the million-key half still runs.
+enum CatalogBenchmark {
+    static func run() throws {
+        let realworld = ProcessInfo.processInfo.environment["OVERLAY_REALWORLD"] ?? "../shared/realworld/duckduckgo-ios"
+        if FileManager.default.fileExists(atPath: realworld) {
+            try measureCatalog(URL(fileURLWithPath: realworld), label: "real app catalog (\(realworld))", iterations: 7)
+        } else {
+            print("catalog: no real catalog at \(realworld) (set OVERLAY_REALWORLD): that half is not measured")
+        }
+        let large = try generatedCatalog(locales: ["en", "de", "fr", "ru", "ar", "pl", "es", "it", "ja", "tr"], keys: 100_000)
+        defer { try? FileManager.default.removeItem(at: large) }
+        try measureCatalog(large, label: "generated catalog, 10 locales × 100,000 keys (1,000,000 entries)", iterations: 3)
+    }
+
+    static func measureCatalog(_ root: URL, label: String, iterations: Int) throws {
+        let files = tableFiles(under: root)
+        let bytes = files.reduce(0) { $0 + ((try? Data(contentsOf: $1).count) ?? 0) }
+        print("catalog: \(label): \(files.count) table files, \(bytes) bytes")
+        let baseline = measure("PropertyListSerialization of every table file", iterations: iterations, warmup: 1) {
+            for file in files {
+                guard let data = FileManager.default.contents(atPath: file.path) else { continue }
+                blackHole(try? PropertyListSerialization.propertyList(from: data, format: nil))
+            }
+        }
+        let check = try measure("overlay check (load strict + CatalogChecker)", iterations: iterations, warmup: 1) {
+            let loaded = try CatalogLoader.load(at: root, mode: .strict)
+            blackHole(CatalogChecker.check(loaded.catalog))
+        }
+        let key = try Ed25519PrivateKey.generate()
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("bench-publish-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: output) }
+        var run = 0
+        let publish = try measure("overlay publish --bundle (fresh origin each time)", iterations: iterations, warmup: 1) {
+            run += 1
+            let options = PublishOptions(
+                catalog: root, shipped: root, appVersion: "1.0", keys: [key],
+                output: output.appendingPathComponent("\(run)"))
+            blackHole(try blocking { try await Publisher.publish(options) })
+        }
+        func mbps(_ measurement: Measurement) -> Double { Double(bytes) / measurement.medianNanoseconds * 1_000 }
+        print("  check: \(rounded(mbps(check))) MB/s, \(rounded(check.medianNanoseconds / baseline.medianNanoseconds))× "
+            + "PropertyListSerialization; publish: \(rounded(publish.medianNanoseconds / baseline.medianNanoseconds))× "
+            + "(PropertyListSerialization: \(rounded(mbps(baseline))) MB/s)")
+    }
+
+    /// Every `.strings` and `.stringsdict` file under `root`.
+    static func tableFiles(under root: URL) -> [URL] {
+        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else { return [] }
+        return walker.compactMap { $0 as? URL }.filter { ["strings", "stringsdict"].contains($0.pathExtension) }
+            .sorted { $0.path < $1.path }
+    }
+
+    /// A one-module catalog on disk: `<locale>.lproj/Localizable.strings` of `keys` entries per locale.
+    static func generatedCatalog(locales: [String], keys: Int) throws -> URL {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("bench-catalog-\(UUID().uuidString)")
+        for (index, locale) in locales.enumerated() {
+            let directory = root.appendingPathComponent("Big/\(locale).lproj")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try BenchCatalog.table(keys: keys, seed: UInt64(index + 1))
+                .write(to: directory.appendingPathComponent("Localizable.strings"))
+        }
+        return root
+    }
+}
