@@ -37,8 +37,11 @@ public enum CatalogChecker {
             guard let table = development[tableName] else { continue }
             findings += table.rejectionFindings(
                 module: module.name, locale: developmentRegion, shipped: shipped?.developmentTables[tableName])
-            for key in table.keys {
-                guard let value = table.value(forKey: key), mayHaveIssues(value) else { continue }
+            // Only plurals and texts with a `%` can have issues of their own: sort just those.
+            let candidates = Array(table.plurals.keys)
+                + table.strings.lazy.filter { $0.value.utf8.contains(UInt8(ascii: "%")) }.map(\.key)
+            for key in Set(candidates).sorted(by: String.utf8Precedes) {
+                guard let value = table.value(forKey: key) else { continue }
                 let location = location(module: module.name, locale: developmentRegion, table: table, key: key)
                 let own = ValueRules.ownFormatIssues(value).map { $0.finding(at: location) }
                     + PluralCategoryRule.check(value, locale: developmentRegion, location: location)
@@ -50,6 +53,7 @@ public enum CatalogChecker {
         findings += infoPlistTables(in: module)
         findings += tablesWithoutDevelopmentText(in: module)
         var references: [String: ReferenceTable] = [:]
+        let sortedDevelopmentKeys = development.mapValues(\.keys)
         for identifier in module.localeIdentifiers where identifier != developmentRegion {
             guard let localization = module.localizations[identifier] else { continue }
             for tableName in localization.tables.keys.sorted() where tableName != CatalogTable.infoPlistTableName {
@@ -75,7 +79,8 @@ public enum CatalogChecker {
                         if: !entry.isEmpty && isShipped(value, locale: identifier, table: tableName, key: key))
                 }
             }
-            findings += missingTranslations(in: module, locale: identifier, development: development)
+            findings += missingTranslations(
+                in: module, locale: identifier, development: development, sortedKeys: sortedDevelopmentKeys)
         }
         return findings
     }
@@ -93,12 +98,6 @@ public enum CatalogChecker {
             unchecked.append(key)
         }
         return unchecked.sorted(by: String.utf8Precedes)
-    }
-
-    /// Whether a development value can have an issue of its own: a plural, or a string with a `%`.
-    private static func mayHaveIssues(_ value: CatalogValue) -> Bool {
-        guard case .string(let text) = value else { return true }
-        return text.utf8.contains(UInt8(ascii: "%"))
     }
 
     /// One warning per module without development-language tables, and one per table the development language lacks:
@@ -132,8 +131,10 @@ public enum CatalogChecker {
 
     /// Keys of the development language that neither this locale nor a locale it falls back to (other than the
     /// development region) translates. Keys marked not to be translated and tables that could not be read are skipped.
+    /// `sortedKeys`: each development table's keys in byte order, sorted once for every locale.
     static func missingTranslations(
-        in module: CatalogModule, locale: String, development: [String: CatalogTable]
+        in module: CatalogModule, locale: String, development: [String: CatalogTable],
+        sortedKeys: [String: [String]]? = nil
     ) -> [Finding] {
         let chain = LocaleIdentifier.chain(for: locale)
             .filter { $0 != module.developmentRegion }
@@ -146,11 +147,13 @@ public enum CatalogChecker {
             else { continue }
             let file = localization.tables[tableName]?.files.first
                 ?? "\(module.name)/\(localization.directoryName)/\(tableName).strings"
+            let translations = chain.compactMap { $0.tables[tableName] }
             // An empty text (a String Catalog's "" key) has nothing to translate.
-            for key in source.keys where !source.nonTranslatableKeys.contains(key) && source.strings[key] != "" {
+            for key in sortedKeys?[tableName] ?? source.keys
+            where !source.nonTranslatableKeys.contains(key) && source.strings[key] != "" {
                 // A rejected entry is reported as such, not as missing too.
-                let translated = chain.contains {
-                    $0.tables[tableName]?.value(forKey: key) != nil || $0.tables[tableName]?.rejectedEntries[key] != nil
+                let translated = translations.contains {
+                    $0.strings[key] != nil || $0.plurals[key] != nil || $0.rejectedEntries[key] != nil
                 }
                 guard !translated else { continue }
                 findings.append(Finding(
