@@ -10,8 +10,21 @@ extension SwiftLexer {
 
     /// Pushes a literal whose opening `#`s start at `start` and whose first `"` is at `quote`.
     mutating func openString(hashesFrom start: Int, quote: Int) {
-        let isMultiline = peek(quote + 1) == UInt8(ascii: "\"") && peek(quote + 2) == UInt8(ascii: "\"")
-        let delimiter = StringDelimiter(hashes: quote - start, isMultiline: isMultiline)
+        let hashes = quote - start
+        var isMultiline = peek(quote + 1) == UInt8(ascii: "\"") && peek(quote + 2) == UInt8(ascii: "\"")
+        if isMultiline, hashes > 0 {
+            // Swift's rule: `#"""` opens a single-line raw literal when a `"#` closes it on the same line
+            // (`#""""#` is the text `""`).
+            var cursor = quote + 2
+            while cursor < bytes.count, bytes[cursor] != UInt8(ascii: "\n"), bytes[cursor] != UInt8(ascii: "\r") {
+                if bytes[cursor] == UInt8(ascii: "\""), hashesFollow(cursor + 1, count: hashes) {
+                    isMultiline = false
+                    break
+                }
+                cursor += 1
+            }
+        }
+        let delimiter = StringDelimiter(hashes: hashes, isMultiline: isMultiline)
         frames.append(.string(OpenString(delimiter: delimiter, start: start, isAtStartOfLine: atLineStart)))
         atLineStart = false
         position = quote + (isMultiline ? 3 : 1)

@@ -155,6 +155,10 @@ enum LintSnippets {
             source: ##"let v = Text(#"50% "off""#)"##,
             expected: ["1:9 lint.text-literal"]),
         LintSnippet(
+            name: "a raw literal that opens like a multi-line one",
+            source: ##"let v = Text(#""""#); let w = Text("b")"##,
+            expected: ["1:9 lint.text-literal", "1:31 lint.text-literal"]),
+        LintSnippet(
             name: "Text with a multi-line literal",
             source: "let v = Text(\"\"\"\n    Two\n    lines\n    \"\"\")",
             expected: ["1:9 lint.text-literal"]),
@@ -285,7 +289,7 @@ enum LintSnippets {
         LintSnippet(name: "extended regex literal", source: ##"let r = #/Text\("x"\)/#"##, expected: []),
         LintSnippet(
             name: "multi-line extended regex literal",
-            source: "let r = #/\n  NSLocalizedString \\( \" ) # unbalanced on purpose\n  /#",
+            source: "let r = #/\n  NSLocalizedString \\( \" \\) # a comment holding ) and \"\n  /#",
             expected: []),
         LintSnippet(
             name: "attribute message",
