@@ -106,9 +106,9 @@ extension SwiftLexer {
     }
 
     /// The end of a bare `/…/` regex starting at `start`, or nil when Swift would read `/` as an operator there:
-    /// the body may not start with a space, tab or line break, must close on the same line, and may not hold an
-    /// unbalanced `)` outside a `[…]` class (Swift's tentative-lexing rules, which keep `foo(a / b, c / d)` a
-    /// pair of divisions).
+    /// the body may not start with a space, tab or line break, ends at the first unescaped `/` on the same line,
+    /// and may not hold an unbalanced `)` outside a `[…]` class (Swift's tentative-lexing rules, which keep
+    /// `foo(a / b, c / d)` a pair of divisions).
     func bareRegexEnd(from start: Int) -> Int? {
         switch peek(start + 1) {
         case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), 0: return nil
@@ -126,6 +126,8 @@ extension SwiftLexer {
                 cursor += 2
                 continue
             }
+            // The first unescaped `/` ends it, even inside a class (`/[/]/` is `/[/` to Swift).
+            if byte == UInt8(ascii: "/") { return cursor + 1 }
             if classDepth > 0 {
                 if byte == UInt8(ascii: "[") { classDepth += 1 } else if byte == UInt8(ascii: "]") { classDepth -= 1 }
             } else {
@@ -135,7 +137,6 @@ extension SwiftLexer {
                 case UInt8(ascii: ")"):
                     if parentheses == 0 { return nil }
                     parentheses -= 1
-                case UInt8(ascii: "/"): return cursor + 1
                 default: break
                 }
             }
