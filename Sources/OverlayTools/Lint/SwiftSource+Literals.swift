@@ -3,7 +3,7 @@ extension SwiftSource {
     /// The value of the `.string` token at `index`: escapes (`\n`, `\"`, `\u{E9}`; `\#n` in `#"…"#`) decoded, and
     /// for `"""` literals the closing delimiter's indentation stripped from every line, line continuations (`\`
     /// at the end of a line) joined, and line breaks normalized to `\n`. Nil for any other token and for a
-    /// literal Swift would reject (unterminated, an unknown escape, a line indented less than the closing `"""`).
+    /// literal Swift would reject (unterminated, an unknown escape, a non-empty line not indented like the closing `"""`).
     package func stringLiteralValue(at index: Int) -> String? {
         guard index >= 0, index < tokens.count, tokens[index].kind == .string else { return nil }
         let token = tokens[index]
@@ -38,10 +38,10 @@ extension SwiftSource {
             let content: ArraySlice<UInt8>
             if line.starts(with: indentation) {
                 content = line.dropFirst(indentation.count)
-            } else if line.allSatisfy(Self.isHorizontalSpace) {
+            } else if line.isEmpty {
                 content = []
             } else {
-                return nil
+                return nil  // Swift: "insufficient indentation", even for a line of fewer spaces
             }
             var text = content
             var joinsNext = false

@@ -28,6 +28,8 @@ import Testing
         // `#"""` closed by `"#` on its own line is a single-line raw literal holding `""`.
         ##"#""""#"##,
         ###"#""" "#"###,
+        ##"#"""\#n\n"""#"##,
+        "\"\"\"\n  \n\n    x\n  \"\"\"",
         #""""#,
         #""e\u{301} café""#,
         #""not plain \(x)""#,
