@@ -88,6 +88,24 @@ import Testing
         #expect(call.argument(labeled: "bundle")?.value.count == 8)
     }
 
+    @Test func readsTheLiteralArgumentsOfNSLocalizedString() throws {
+        let source = SwiftSource("""
+            let a = NSLocalizedString("cart.items", value: "%lld items\\t", comment: "Cart badge")
+            let b = NSLocalizedString(key, value: #"Say "hi""#, comment: \"\"\"
+                Two
+                  lines
+                \"\"\")
+            """)
+        let calls = source.calls(named: "NSLocalizedString")
+        #expect(calls.count == 2)
+        let values = calls.map { call in
+            ["", "value", "comment"].map { label in
+                (label.isEmpty ? call.arguments.first : call.argument(labeled: label)).flatMap(source.stringLiteralValue(of:))
+            }
+        }
+        #expect(values == [["cart.items", "%lld items\t", "Cart badge"], [nil, #"Say "hi""#, "Two\n  lines"]])
+    }
+
     @Test("a call is a name and a parenthesis on its line", arguments: [
         ("f(x)", true), ("f (x)", true), ("f/* c */(x)", true), ("f.init(x)", true), ("f\n(x)", false), ("f[x]", false),
         ("f", false),
