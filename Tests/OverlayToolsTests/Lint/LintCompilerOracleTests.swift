@@ -101,12 +101,29 @@ enum CompilerOracle {
 
     static let modules: Set<String> = ["Foundation", "SwiftUI", "Swift"]
 
+    /// The calls of each snippet; every snippet must be valid Swift.
     static func calls(in snippets: [String], tracked: Set<String>) throws -> [[Call]] {
+        let parsed = try parse(snippets, tracked: tracked)
+        try #require(parsed.diagnostics.isEmpty, "swiftc rejected a snippet: \(parsed.diagnostics)")
+        return parsed.calls.map { $0 ?? [] }
+    }
+
+    /// The calls of each snippet, nil for a snippet swiftc reported an error in (or lost to a neighbour's error).
+    static func parse(_ snippets: [String], tracked: Set<String>) throws -> (calls: [[Call]?], diagnostics: String) {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lint-oracle-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("Snippets.swift")
-        let text = snippets.enumerated().map { "func snippet\($0.offset)() {\n\($0.element)\n}\n" }.joined()
+        var text = ""
+        var lines: [ClosedRange<Int>] = []
+        var line = 1
+        for (index, snippet) in snippets.enumerated() {
+            let chunk = "func snippet\(index)() {\n\(snippet)\n}\n"
+            let count = chunk.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+            lines.append(line...(line + count - 1))
+            line += count
+            text += chunk
+        }
         try Data(text.utf8).write(to: file)
 
         let process = Process()
@@ -128,20 +145,24 @@ enum CompilerOracle {
         group.wait()
         process.waitUntilExit()
         let diagnostics = String(decoding: errorData, as: UTF8.self)
-        try #require(process.terminationStatus == 0 && diagnostics.isEmpty, "swiftc rejected a snippet: \(diagnostics)")
+        let errorLines = Set(diagnostics.split(separator: "\n").compactMap { line -> Int? in
+            guard line.hasPrefix(file.path + ":"), line.contains(": error: ") else { return nil }
+            return Int(line.dropFirst(file.path.count + 1).prefix { $0.isNumber })
+        })
 
-        let root = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
+        let root = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any], "no JSON from swiftc")
         let items = try #require(root["items"] as? [[String: Any]])
-        var result = [[Call]](repeating: [], count: snippets.count)
+        var result = [[Call]?](repeating: nil, count: snippets.count)
         for item in items {
             guard let name = ((item["name"] as? [String: Any])?["base_name"] as? [String: Any])?["name"] as? String,
-                name.hasPrefix("snippet"), let index = Int(name.dropFirst("snippet".count)), index < snippets.count
+                name.hasPrefix("snippet"), let index = Int(name.dropFirst("snippet".count)), index < snippets.count,
+                !errorLines.contains(where: lines[index].contains)
             else { continue }
             var calls: [Call] = []
             collect(item["body"] as Any, tracked: tracked, into: &calls)
             result[index] = calls.sorted()
         }
-        return result
+        return (result, diagnostics)
     }
 
     static func collect(_ node: Any, tracked: Set<String>, into calls: inout [Call]) {
