@@ -52,8 +52,9 @@ enum LintFileSystem {
         return Status(info)
     }
 
-    /// The names in a directory, sorted, without `.` and `..`.
-    static func list(_ path: String) throws(Failure) -> [String] {
+    /// The names in a directory, sorted, without `.` and `..`, and how many names are not UTF-8 (a `String`
+    /// cannot spell them, so they cannot be opened by name here).
+    static func list(_ path: String) throws(Failure) -> (names: [String], undecodable: Int) {
         var handle: OpaquePointer?
         while true {
             handle = opendir(path)
@@ -62,9 +63,10 @@ enum LintFileSystem {
             if number == EINTR { continue }
             throw Failure(call: "opendir", path: path, number: number)
         }
-        guard let handle else { return [] }
+        guard let handle else { return ([], 0) }
         defer { closedir(handle) }
         var names: [String] = []
+        var undecodable = 0
         while true {
             errno = 0
             guard let entry = readdir(handle) else {
@@ -74,11 +76,15 @@ enum LintFileSystem {
                 throw Failure(call: "readdir", path: path, number: number)
             }
             let name = withUnsafePointer(to: entry.pointee.d_name) {
-                String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
+                String(validatingCString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
+            }
+            guard let name else {
+                undecodable += 1
+                continue
             }
             if name != "." && name != ".." { names.append(name) }
         }
-        return names.sorted()
+        return (names.sorted(), undecodable)
     }
 
     /// Reads at most `limit` bytes of a regular file. `O_NOFOLLOW` refuses a link put in its place since it was

@@ -29,7 +29,9 @@ extension Linter {
                     if let status = try LintFileSystem.status(directory, followingLinks: true) {
                         guard visited.insert(status.identity).inserted else { continue }
                     }
-                    names = try LintFileSystem.list(directory)
+                    let listing = try LintFileSystem.list(directory)
+                    names = listing.names
+                    if listing.undecodable > 0 { undecodableNames(listing.undecodable, in: display) }
                 } catch {
                     unreadable(display, error, relative: relative.isEmpty ? "**" : relative + "/**")
                     continue
@@ -105,6 +107,15 @@ extension Linter {
                     code: LintRule.unreadable.rawValue, severity: .warning,
                     message: "\(failure.description), so it was not checked; make it readable, "
                         + "or exempt it with --allow '\(relative)'",
+                    location: Finding.Location(file: display)))
+        }
+
+        mutating func undecodableNames(_ count: Int, in display: String) {
+            report.findings.append(
+                Finding(
+                    code: LintRule.unreadable.rawValue, severity: .warning,
+                    message: "\(count) \(count == 1 ? "entry has a name" : "entries have names") that \(count == 1 ? "is" : "are") "
+                        + "not UTF-8, so \(count == 1 ? "it was" : "they were") not checked; rename \(count == 1 ? "it" : "them") in UTF-8",
                     location: Finding.Location(file: display)))
         }
 

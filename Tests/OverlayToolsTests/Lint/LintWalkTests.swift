@@ -177,6 +177,23 @@ struct LintTree {
         #expect(unreadable.message.contains("--allow '"))
     }
 
+    @Test func aNameThatIsNotUTF8IsAFinding() throws {
+        let tree = try LintTree()
+        defer { tree.remove() }
+        try tree.write("Fine.swift", "let a = 1\n")
+        // "caf\xE9.swift": a Latin-1 name, which no Swift String can spell.
+        let name = Array((tree.root + "/caf").utf8CString.dropLast()) + [CChar(bitPattern: 0xE9)] + Array(".swift".utf8CString)
+        let descriptor = name.withUnsafeBufferPointer { open($0.baseAddress!, O_WRONLY | O_CREAT, 0o644) }
+        try #require(descriptor >= 0)
+        close(descriptor)
+
+        let report = try Linter.lint([tree.root])
+        #expect(report.findings.map(\.code) == ["lint.unreadable"])
+        #expect(report.findings.first?.location.file == tree.root)
+        #expect(report.findings.first?.message.contains("1 entry has a name that is not UTF-8") == true)
+        #expect(report.filesChecked == 1)
+    }
+
     @Test("a PATH that is not there, or not Swift, is an error naming it", arguments: [
         ("missing", LintError.Code.pathNotFound, "does not exist"),
         ("README.md", LintError.Code.notSwiftSource, "is not a directory or a .swift file"),
