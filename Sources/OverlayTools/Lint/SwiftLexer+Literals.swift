@@ -147,21 +147,28 @@ extension SwiftLexer {
 
     /// The end of `#/…/#` (any number of `#`) starting at `start`, or nil when it is not closed. It may span lines
     /// only when `#/` ends its line, as Swift requires.
-    func extendedRegexEnd(from start: Int, hashes: Int) -> Int? {
+    ///
+    /// A failed scan is remembered per number of `#`: a later `#/` inside the stretch already searched cannot
+    /// close either, so a file of unterminated `#/` lines costs one scan, not one per line.
+    mutating func extendedRegexEnd(from start: Int, hashes: Int) -> Int? {
         var cursor = start + hashes + 1
         let isMultiline = peek(cursor) == UInt8(ascii: "\n") || peek(cursor) == UInt8(ascii: "\r")
+        if let failure = regexFailures[hashes], start < failure.until, failure.wasMultiline || !isMultiline {
+            return nil
+        }
         while cursor < bytes.count {
             let byte = bytes[cursor]
             if byte == UInt8(ascii: "\\") {
                 let next = peek(cursor + 1)
-                if !isMultiline, next == UInt8(ascii: "\n") || next == UInt8(ascii: "\r") { return nil }
+                if !isMultiline, next == UInt8(ascii: "\n") || next == UInt8(ascii: "\r") { break }
                 cursor += 2
                 continue
             }
-            if !isMultiline, byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") { return nil }
+            if !isMultiline, byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") { break }
             if byte == UInt8(ascii: "/"), hashesFollow(cursor + 1, count: hashes) { return cursor + 1 + hashes }
             cursor += 1
         }
+        regexFailures[hashes] = (until: min(cursor, bytes.count), wasMultiline: isMultiline)
         return nil
     }
 }

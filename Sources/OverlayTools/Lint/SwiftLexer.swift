@@ -32,6 +32,8 @@ package struct SwiftLexer {
     var frames: [Frame] = []
     /// Whether a line break was crossed since the last token.
     var atLineStart = true
+    /// By number of `#`: the end of the last `#/` scan that found no `/#`, and whether it spanned lines.
+    var regexFailures: [Int: (until: Int, wasMultiline: Bool)] = [:]
 
     enum Frame {
         /// Inside `\( … )`: `depth` counts the parentheses opened since, so the right `)` ends it.

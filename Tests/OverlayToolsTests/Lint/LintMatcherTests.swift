@@ -50,7 +50,7 @@ import Testing
         #expect(finding.message.contains(phrase), "\(finding.message)")
     }
 
-    @Test("hostile nesting neither traps nor recurses", arguments: [
+    @Test("hostile nesting neither traps, recurses nor rescans", .timeLimit(.minutes(1)), arguments: [
         // Each `"\(` opens a literal and an interpolation: the call at the bottom is code.
         (String(repeating: "\"\\(", count: 50_000) + "NSLocalizedString(\"k\", comment: \"\")", 1),
         // One block comment nested 50,000 deep and never closed swallows the rest of the file.
@@ -59,6 +59,13 @@ import Testing
         // Calls never closed are still calls, each reported once.
         (String(repeating: "NSLocalizedString(", count: 20_000), 20_000),
         (String(repeating: "Text(LocalizedStringKey(", count: 20_000), 20_000),
+        // Unterminated regex, string and identifier openings, each of which a naive lexer rescans to the end of its
+        // line or of the file: quadratic, minutes for these sizes.
+        (String(repeating: "#/\n", count: 200_000) + "NSLocalizedString(\"k\", comment: \"\")", 1),
+        (String(repeating: "#/a", count: 200_000) + "\nNSLocalizedString(\"k\", comment: \"\")", 1),
+        (String(repeating: "(/\\/", count: 200_000) + ")\nNSLocalizedString(\"k\", comment: \"\")", 1),
+        (String(repeating: "`a", count: 200_000) + "\nNSLocalizedString(\"k\", comment: \"\")", 1),
+        (String(repeating: "#\"\"\"", count: 200_000), 0),
     ])
     func hostileNesting(source: String, count: Int) {
         #expect(Self.found(source).count == count)
