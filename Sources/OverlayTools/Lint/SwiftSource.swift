@@ -100,29 +100,48 @@ package struct SwiftSource: Sendable {
     /// Pairs every opener with its closer. A closer pairs with the innermost open group of its kind and closes
     /// whatever was left open inside it, so one missing `}` does not shift every pair after it; a stray closer
     /// pairs with nothing and never reaches out of the literal or interpolation it sits in.
+    ///
+    /// Each stretch between literal boundaries counts its open `(`, `[` and `{`, so a stray closer is known to be
+    /// stray at once: 100,000 `(` followed by 100,000 `]` cost one pass, not a search of the stack per `]`.
     static func matchGroups(_ tokens: [SwiftToken]) -> [Int] {
         var partners = [Int](repeating: -1, count: tokens.count)
         var open: [Int] = []
+        /// Per stretch: the literal boundary that opened it (nil for the file) and its open bracket counts.
+        var stretches: [(boundary: SwiftToken.Kind?, counts: [Int])] = [(nil, [0, 0, 0])]
+        func slot(_ kind: SwiftToken.Kind) -> Int? {
+            switch kind {
+            case .leftParen: 0
+            case .leftBracket: 1
+            case .leftBrace: 2
+            default: nil
+            }
+        }
         for (index, token) in tokens.enumerated() {
             if token.isOpener {
                 open.append(index)
+                if let slot = slot(token.kind) {
+                    stretches[stretches.count - 1].counts[slot] += 1
+                } else {
+                    stretches.append((token.kind, [0, 0, 0]))
+                }
                 continue
             }
             guard let wanted = token.closedOpener else { continue }
-            var depth = open.count - 1
-            var found: Int?
-            while depth >= 0 {
-                let kind = tokens[open[depth]].kind
-                if kind == wanted {
-                    found = depth
-                    break
-                }
-                if kind == .interpolationStart || kind == .stringStart { break }
-                depth -= 1
+            if let slot = slot(wanted) {
+                guard stretches[stretches.count - 1].counts[slot] > 0 else { continue }
+            } else {
+                guard stretches.count > 1, stretches[stretches.count - 1].boundary == wanted else { continue }
             }
-            guard let found else { continue }
-            for opener in open[found...] { partners[opener] = index }
-            open.removeSubrange(found...)
+            while let opener = open.popLast() {
+                partners[opener] = index
+                let kind = tokens[opener].kind
+                if let slot = slot(kind) {
+                    stretches[stretches.count - 1].counts[slot] -= 1
+                } else {
+                    stretches.removeLast()
+                }
+                if kind == wanted { break }
+            }
         }
         for opener in open { partners[opener] = tokens.count }
         return partners

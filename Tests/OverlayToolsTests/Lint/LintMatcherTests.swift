@@ -66,6 +66,8 @@ import Testing
         (String(repeating: "(/\\/", count: 200_000) + ")\nNSLocalizedString(\"k\", comment: \"\")", 1),
         (String(repeating: "`a", count: 200_000) + "\nNSLocalizedString(\"k\", comment: \"\")", 1),
         (String(repeating: "#\"\"\"", count: 200_000), 0),
+        // Stray closers, each of which a naive pairing searches the whole stack of open groups for.
+        (String(repeating: "(", count: 100_000) + String(repeating: "]", count: 100_000) + "NSLocalizedString(\"k\", comment: \"\")", 1),
     ])
     func hostileNesting(source: String, count: Int) {
         #expect(Self.found(source).count == count)
