@@ -6,7 +6,8 @@ enum Overlay {
     static var commands: [any Command.Type] {
         [
             KeygenCommand.self, SourceHashCommand.self, CheckCommand.self, PublishCommand.self, ValidateCommand.self,
-            SyncCommand.self, ResolveCommand.self, DisableCommand.self, PluralCommand.self, PseudoCommand.self,
+            SyncCommand.self, ResolveCommand.self, DisableCommand.self, PluralCommand.self, LintCommand.self,
+            PseudoCommand.self,
         ]
     }
 
