@@ -104,10 +104,11 @@ package enum BoundedFile {
         return data
     }
 
-    /// What `path` names without following a final symbolic link (`lstat(2)`), or nil when nothing is there.
-    package static func kind(of path: String) -> Kind? {
+    /// What `path` names, or nil when nothing is there: without following a final symbolic link (`lstat(2)`), or
+    /// following it (`stat(2)`) for a path the user gave as an output.
+    package static func kind(of path: String, followingLinks: Bool = false) -> Kind? {
         var info = stat()
-        while lstat(path, &info) != 0 {
+        while (followingLinks ? stat(path, &info) : lstat(path, &info)) != 0 {
             if errno == EINTR { continue }
             return nil
         }
