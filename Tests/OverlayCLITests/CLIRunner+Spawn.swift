@@ -60,11 +60,12 @@ extension CLI {
         let group = DispatchGroup()
         for (fd, sink) in [(outPipe[0], output), (errPipe[0], errors)] {
             group.enter()
-            DispatchQueue.global().async {
+            // A thread of its own: a blocking read must not hold one of the few global-queue threads.
+            Thread {
                 sink.drain(fd)
                 close(fd)
                 group.leave()
-            }
+            }.start()
         }
         var status: Int32 = 0
         var usage = rusage()

@@ -47,7 +47,7 @@ public final class CurlTransport: HTTPTransport {
                         code: .deadline, message: "no complete answer within \(request.timeout); the origin is too slow",
                         url: request.url)))
                 }
-                DispatchQueue.global().async { [idle] in
+                BlockingThread.start { [idle] in
                     let result = handle.perform(exchange)
                     backstop.cancel()
                     idle.withLock { if $0.count < 4 { $0.append(handle) } }

@@ -52,7 +52,7 @@ public struct FileTransport: HTTPTransport {
     }
 }
 
-/// Runs blocking work off the cooperative pool and answers by the request's deadline or the task's cancellation,
+/// Runs blocking work off the cooperative pool (``BlockingThread``) and answers by the request's deadline or the task's cancellation,
 /// whichever comes first; a late result is dropped.
 enum Deadline {
     static func run<T: Sendable>(
@@ -70,7 +70,7 @@ enum Deadline {
                         message: "no complete answer within \(request.timeout); the origin's file system is too slow",
                         url: request.url)))
                 }
-                DispatchQueue.global().async {
+                BlockingThread.start {
                     let result = work()
                     timer.cancel()
                     answer.deliver(result)
@@ -79,6 +79,17 @@ enum Deadline {
         } onCancel: {
             answer.deliver(.failure(SyncError(code: .cancelled, message: "the request was cancelled", url: request.url)))
         }
+    }
+}
+
+/// Blocking work (a file read, a libcurl transfer) on a thread of its own. Not on a global dispatch queue: on Linux
+/// the default global queue runs as many threads as there are cores, so two reads stalled on a dead mount would
+/// stop every other piece of work queued there — a deadline must not depend on the thing it bounds.
+enum BlockingThread {
+    static func start(_ work: @escaping @Sendable () -> Void) {
+        let thread = Thread(block: work)
+        thread.name = "overlay.transport.blocking"
+        thread.start()
     }
 }
 

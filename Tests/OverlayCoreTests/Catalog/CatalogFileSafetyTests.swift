@@ -68,7 +68,7 @@ import Glibc
         #expect(mkfifo(fifo, 0o644) == 0)
         let started = ContinuousClock.now
         let result = try catalog.load()
-        #expect(ContinuousClock.now - started < .seconds(5))
+        #expect(ContinuousClock.now - started < .seconds(20))
         let finding = try #require(result.findings.first { $0.code == "catalog.not-a-file" })
         #expect(finding.location.file == "App/fr.lproj/Errors.strings")
         #expect(finding.message.contains("FIFO"))
@@ -94,7 +94,7 @@ import Glibc
         try handle.close()
         let started = ContinuousClock.now
         let result = try catalog.load()
-        #expect(ContinuousClock.now - started < .seconds(5))
+        #expect(ContinuousClock.now - started < .seconds(20))
         let finding = try #require(result.findings.first { $0.code == "catalog.file-too-large" })
         #expect(finding.location.file == "App/fr.lproj/Huge.strings")
         #expect(finding.message.contains("\(2 << 30) bytes, over the \(CatalogLoader.maxFileBytes)-byte cap"))
