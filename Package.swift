@@ -12,8 +12,12 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         .systemLibrary(name: "CLibCrypto", path: "Sources/CLibCrypto"),
+        // libcurl for the Linux HTTP transport (CurlTransport); FoundationNetworking links it there already.
+        .systemLibrary(name: "CCurl", path: "Sources/CCurl"),
         .target(name: "OverlayCore", dependencies: ["CZlib", "CLibCrypto"]),
-        .target(name: "OverlaySync", dependencies: ["OverlayCore"]),
+        .target(
+            name: "OverlaySync",
+            dependencies: ["OverlayCore", .target(name: "CCurl", condition: .when(platforms: [.linux]))]),
         .target(name: "OverlayTools", dependencies: ["OverlayCore", "OverlaySync"]),
         .executableTarget(name: "overlay", dependencies: ["OverlayCore", "OverlaySync", "OverlayTools"]),
         .executableTarget(name: "overlay-bench", dependencies: ["OverlayCore", "OverlaySync", "OverlayTools"]),

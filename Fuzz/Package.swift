@@ -1,9 +1,10 @@
 // swift-tools-version:6.0
 // libFuzzer targets, kept out of the main package so `swift build` there stays sanitizer-free.
-// Run them with scripts/fuzz.sh.
+// Run them with scripts/fuzz.sh. FuzzArguments compiles the CLI's argument readers in through symbolic links into
+// Sources/overlay/CLI (an executable target cannot be linked).
 import PackageDescription
 
-let fuzzTargets = ["FuzzStrings", "FuzzStringsdict", "FuzzFormatSpecifier", "FuzzZIP", "FuzzJSON"]
+let fuzzTargets = ["FuzzStrings", "FuzzStringsdict", "FuzzFormatSpecifier", "FuzzZIP", "FuzzJSON", "FuzzArguments"]
 
 let package = Package(
     name: "OverlayFuzz",

@@ -12,10 +12,13 @@ enum Overlay {
     }
 
     static func main() {
-        exit(run(Array(CommandLine.arguments.dropFirst()), console: Console()))
+        let decoded = ArgumentBytes.decode(ArgumentBytes.current())
+        exit(run(decoded.arguments, invalidArgument: decoded.invalid, console: Console()))
     }
 
-    static func run(_ arguments: [String], console: Console) -> Int32 {
+    /// Runs one command line. `invalidArgument` is the first argument that was not valid UTF-8 (shown escaped): it is
+    /// refused as a usage error of the command it was given to.
+    static func run(_ arguments: [String], invalidArgument: String? = nil, console: Console) -> Int32 {
         guard let first = arguments.first else {
             console.err(overview())
             return ExitCode.usage
@@ -42,11 +45,12 @@ enum Overlay {
             return ExitCode.success
         }
         guard let command = commands.first(where: { $0.name == first }) else {
-            console.diagnostic("error", "unknown command '\(first)'")
+            console.diagnostic("error", invalidArgument.map { ArgumentBytes.refusal($0).message } ?? "unknown command '\(first)'")
             console.err("See 'overlay --help'.")
             return ExitCode.usage
         }
         do {
+            if let invalidArgument { throw ArgumentBytes.refusal(invalidArgument) }
             let parsed = try ParsedArguments.parse(Array(arguments.dropFirst()), signature: command.signature)
             if parsed.wantsHelp {
                 console.out(command.helpText())

@@ -105,7 +105,7 @@ import Testing
         (["lint"], "missing <path>"),
         (["lint", "testdata/no-such-folder"], "'testdata/no-such-folder' does not exist"),
         (["lint", CLI.testdata("lint/README.md")], "'\(CLI.testdata("lint/README.md"))' is not a directory or a .swift file"),
-        (["lint", ".", "--allow", ""], "--allow '' is empty"),
+        (["lint", ".", "--allow", ""], "--allow needs a value (glob)"),
         (["lint", ".", "--allow", "/Sources/App"], "--allow '/Sources/App' is absolute"),
         (["lint", ".", "--bogus"], "unknown option '--bogus'"),
     ])

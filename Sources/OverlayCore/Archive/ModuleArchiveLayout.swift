@@ -1,5 +1,6 @@
 /// The entries a module archive may hold (DESIGN.md "Module archive"): `overlay-module.json`,
-/// `Info.plist`, and `<lang>.lproj/<Table>.strings|.stringsdict` (plus the `<lang>.lproj/` folders).
+/// `Info.plist`, and `<lang>.lproj/<Table>.strings|.stringsdict` (plus the `<lang>.lproj/` folders), with locale and
+/// table names from ``NameGrammar``, the grammar the publisher writes.
 ///
 /// ```swift
 /// let archive = try ZIPArchive(data: bytes)
@@ -12,10 +13,10 @@ public enum ModuleArchiveLayout {
         let parts = name.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, parts[0].hasSuffix(".lproj") else { return false }
         let language = parts[0].dropLast(".lproj".count)
-        guard isLanguage(language) else { return false }
+        guard NameGrammar.isLocaleName(language) else { return false }
         if parts[1].isEmpty { return true }  // the folder itself
         for suffix in [".strings", ".stringsdict"] where parts[1].hasSuffix(suffix) {
-            return isTableName(parts[1].dropLast(suffix.count))
+            return NameGrammar.isTableName(parts[1].dropLast(suffix.count))
         }
         return false
     }
@@ -27,19 +28,4 @@ public enum ModuleArchiveLayout {
             throw ZIPError(code: .unexpectedEntry, message: "entry \(entry.name.debugDescription) does not belong in a module archive (only overlay-module.json, Info.plist and <lang>.lproj/<Table>.strings|stringsdict); remove it", entryName: entry.name)
         }
     }
-
-    /// `Base` or a BCP 47-style tag of ASCII letters, digits, `-` and `_` (`en`, `fr-CA`, `zh-Hans`, `pt_BR`).
-    private static func isLanguage(_ text: Substring) -> Bool {
-        guard let first = text.utf8.first, isLetter(first), text.utf8.count <= 35 else { return false }
-        return text.utf8.allSatisfy { isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") }
-    }
-
-    /// A table name: an ASCII letter or digit first, then letters, digits, `_`, `-`, `.` or `+`.
-    private static func isTableName(_ text: Substring) -> Bool {
-        guard let first = text.utf8.first, isLetter(first) || isDigit(first), text.utf8.count <= 128 else { return false }
-        return text.utf8.allSatisfy { isLetter($0) || isDigit($0) || [UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "+")].contains($0) }
-    }
-
-    private static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
-    private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 }

@@ -94,6 +94,26 @@ struct ArtifactDecoder {
         return value
     }
 
+    /// A required revision: an integer from 1 to ``Manifest/maximumRevision``, which every JSON reader keeps exact.
+    func revision(_ object: JSONObjectNode, _ key: String) throws(ArtifactError) -> Int {
+        let field = try node(object, key)
+        let value = try json { () throws(JSONError) in try field.int() }
+        guard value >= 1, value <= Manifest.maximumRevision else {
+            throw invalid(field, "a revision is an integer from 1 to \(Manifest.maximumRevision) (2^53 - 1), found \(value)")
+        }
+        return value
+    }
+
+    /// A required app version (``NameGrammar/isAppVersion(_:)``): it names a folder of the origin.
+    func appVersion(_ object: JSONObjectNode, _ key: String) throws(ArtifactError) -> String {
+        let field = try node(object, key)
+        let text = try json { () throws(JSONError) in try field.string() }
+        guard NameGrammar.isAppVersion(text) else {
+            throw invalid(field, "an app version is \(NameGrammar.appVersionRule), found \(quoted(text))")
+        }
+        return text
+    }
+
     /// A required SHA-256 digest: exactly 64 lowercase hex digits.
     func hex64(_ object: JSONObjectNode, _ key: String) throws(ArtifactError) -> String {
         let field = try node(object, key)
@@ -116,12 +136,12 @@ struct ArtifactDecoder {
         return text
     }
 
-    /// A required module name: `[A-Za-z0-9_.-]+`.
+    /// A required module name (``NameGrammar/isModuleName(_:)``).
     func moduleName(_ object: JSONObjectNode, _ key: String) throws(ArtifactError) -> String {
         let field = try node(object, key)
         let text = try json { () throws(JSONError) in try field.string() }
-        guard Self.isModuleName(text) else {
-            throw invalid(field, "a module name is one or more of A-Z a-z 0-9 _ . -, found \(quoted(text))")
+        guard NameGrammar.isModuleName(text) else {
+            throw invalid(field, "a module name is \(NameGrammar.moduleNameRule), found \(quoted(text))")
         }
         return text
     }
@@ -162,19 +182,6 @@ struct ArtifactDecoder {
         text.utf8.count == count
             && text.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
                 || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) }
-    }
-
-    static func isModuleName(_ text: String) -> Bool {
-        !text.isEmpty
-            && text.utf8.allSatisfy { byte in
-                switch byte {
-                case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                    UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "-"):
-                    true
-                default:
-                    false
-                }
-            }
     }
 }
 

@@ -19,16 +19,16 @@ extension Manifest {
 
     /// Decodes and checks a manifest, returning one `artifact.unknown-field` warning per ignored member.
     ///
-    /// Checks beyond types: hex digests and `source_hash` shape, revision ≥ 1, each module's revision within
-    /// 1…manifest revision, module names `[A-Za-z0-9_.-]+` and unique, each path equal to
-    /// ``archivePath(name:sha256:)``, `expires_at` after `published_at`.
+    /// Checks beyond types: hex digests and `source_hash` shape, revision within 1…``maximumRevision``, each module's
+    /// revision within 1…manifest revision, `app_version` and module names by ``NameGrammar``, module names unique,
+    /// each path equal to ``archivePath(name:sha256:)``, `expires_at` after `published_at`.
     public static func decodeWithWarnings(
         _ data: Data, limits: ArtifactLimits = .default
     ) throws(ArtifactError) -> (value: Manifest, warnings: [Finding]) {
         var decoder = ArtifactDecoder(artifact: fileName)
         let root = try decoder.root(data, maxBytes: limits.manifestBytes, maxDepth: limits.maxDepth)
         decoder.noteUnknownFields(of: root, known: fields)
-        let revision = try decoder.int(root, "revision", minimum: 1)
+        let revision = try decoder.revision(root, "revision")
         let publishedAt = try decoder.date(root, "published_at")
         let expiresAt = try decoder.date(root, "expires_at")
         guard expiresAt > publishedAt else {
@@ -37,7 +37,7 @@ extension Manifest {
                 "must be after published_at (\(RFC3339.string(from: publishedAt))); publish with a positive --expires-in")
         }
         var manifest = Manifest(
-            appVersion: try decoder.nonEmptyString(root, "app_version"),
+            appVersion: try decoder.appVersion(root, "app_version"),
             sourceHash: try decoder.sourceHash(root, "source_hash"),
             developmentRegion: try decoder.nonEmptyString(root, "development_region"),
             revision: revision, publishedAt: publishedAt, expiresAt: expiresAt, modules: [])
@@ -75,7 +75,7 @@ extension Manifest {
                 "expected \(decoder.quoted(expectedPath)) (modules/<name>-<first \(archiveHashPrefixLength) hex "
                     + "digits of sha256>.zip), found \(decoder.quoted(path))")
         }
-        let revision = try decoder.int(object, "revision", minimum: 1)
+        let revision = try decoder.revision(object, "revision")
         guard revision <= manifestRevision else {
             throw decoder.invalid(
                 try decoder.node(object, "revision"),

@@ -10,7 +10,8 @@ public import Foundation
 public struct Manifest: Sendable, Equatable {
     /// One module archive the manifest lists.
     public struct Module: Sendable, Equatable {
-        /// The module's name, `[A-Za-z0-9_.-]+`, unique within the manifest.
+        /// The module's name (``NameGrammar``: ASCII letters, digits, `_ . -`, not starting with `.` or `-`), unique
+        /// within the manifest.
         public var name: String
         /// `modules/<name>-<sha256 prefix>.zip`, relative to the app version's folder (see ``archivePath(name:sha256:)``).
         public var path: String
@@ -54,13 +55,13 @@ public struct Manifest: Sendable, Equatable {
         }
     }
 
-    /// The app version (the `<app-version>` folder) this manifest belongs to.
+    /// The app version (the `<app-version>` folder) this manifest belongs to; ``NameGrammar`` decides its spelling.
     public var appVersion: String
     /// The shipped catalog's structural fingerprint, `sha256:<64 lowercase hex>`.
     public var sourceHash: String
     /// The catalog's development language, e.g. `en`.
     public var developmentRegion: String
-    /// Increases with every publish for this app version; at least 1.
+    /// Increases with every publish for this app version; 1…``maximumRevision``.
     public var revision: Int
     /// When the manifest was published (whole seconds).
     public var publishedAt: Date
@@ -84,6 +85,10 @@ public struct Manifest: Sendable, Equatable {
         self.revoked = revoked
         self.modules = modules
     }
+
+    /// The highest revision a manifest, a module or an archive header may carry: 2^53 − 1, the largest integer every
+    /// JSON reader (JavaScript, Python's float path, jq) keeps exact, so a revision never changes on the way.
+    public static let maximumRevision = 9_007_199_254_740_991
 
     /// The number of hex digits of the archive's SHA-256 in its file name (the "sha256 prefix").
     public static let archiveHashPrefixLength = 16

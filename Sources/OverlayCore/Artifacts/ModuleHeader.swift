@@ -4,7 +4,7 @@ public import Foundation
 ///
 /// The validator binds it to the manifest: its `module` and `revision` must equal the manifest entry's.
 public struct ModuleHeader: Sendable, Equatable {
-    /// The module's name, `[A-Za-z0-9_.-]+`.
+    /// The module's name (``NameGrammar``: ASCII letters, digits, `_ . -`, not starting with `.` or `-`).
     public var module: String
     /// The shipped catalog's structural fingerprint, `sha256:<64 lowercase hex>`.
     public var sourceHash: String
@@ -51,7 +51,7 @@ public struct ModuleHeader: Sendable, Equatable {
         let header = ModuleHeader(
             module: try decoder.moduleName(root, "module"),
             sourceHash: try decoder.sourceHash(root, "source_hash"),
-            revision: try decoder.int(root, "revision", minimum: 1),
+            revision: try decoder.revision(root, "revision"),
             developmentRegion: try decoder.nonEmptyString(root, "development_region"),
             locales: try decoder.stringList(root, "locales"),
             tables: try decoder.stringList(root, "tables"))

@@ -26,7 +26,7 @@ extension TableArtifact {
             module: try decoder.moduleName(root, "module"),
             locale: try decoder.nonEmptyString(root, "locale"),
             table: try decoder.nonEmptyString(root, "table"),
-            revision: try decoder.int(root, "revision", minimum: 1),
+            revision: try decoder.revision(root, "revision"),
             generatedAt: try decoder.date(root, "generated_at"),
             strings: [:])
         let strings = try decoder.json { () throws(JSONError) in try root.required("strings").object() }

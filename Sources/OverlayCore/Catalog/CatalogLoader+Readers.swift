@@ -34,16 +34,69 @@ extension ModuleLoader {
         return CompiledXCStrings(sourceLanguage: catalog.sourceLanguage, tables: tables)
     }
 
-    /// The file's bytes, or nil with an error finding.
+    /// The file's bytes, or nil with an error finding: a symbolic link, anything but a regular file, a file over
+    /// ``CatalogLoader/maxFileBytes`` (checked from its size before reading) or an unreadable one.
     mutating func readFile(relativePath: String, url: URL) -> Data? {
         do {
-            return try Data(contentsOf: url)
+            return try BoundedFile.read(url.path, maxBytes: CatalogLoader.maxFileBytes, followSymlinks: false)
         } catch {
-            findings.append(Finding(
-                code: "catalog.unreadable-file", severity: .error,
-                message: "cannot read the file (\(error.localizedDescription)); check its permissions",
-                location: .init(file: relativePath)))
+            findings.append(Self.finding(for: error, relativePath: relativePath))
             return nil
+        }
+    }
+
+    /// Like ``readFile(relativePath:url:)``, but a file that does not exist is nil without a finding (`Info.plist`).
+    mutating func readOptionalFile(relativePath: String, url: URL) -> Data? {
+        do {
+            return try BoundedFile.read(url.path, maxBytes: CatalogLoader.maxFileBytes, followSymlinks: false)
+        } catch .notFound {
+            return nil
+        } catch .symbolicLink where findings.contains(where: { $0.code == "catalog.symlink" && $0.location.file == relativePath }) {
+            return nil  // the directory listing already reported it
+        } catch {
+            findings.append(Self.finding(for: error, relativePath: relativePath))
+            return nil
+        }
+    }
+
+    /// The names in a catalog directory, in byte order, without symbolic links: each link that is not hidden gets an
+    /// error finding naming it. A link is never followed, so nothing outside the catalog is read or published.
+    mutating func listEntries(of directory: URL, relativePath: String?) throws -> [String] {
+        var kept: [String] = []
+        for name in try CatalogLoader.sortedEntries(of: directory) {
+            guard BoundedFile.kind(of: directory.appendingPathComponent(name).path) == .symbolicLink else {
+                kept.append(name)
+                continue
+            }
+            if name.hasPrefix(".") { continue }
+            findings.append(Self.finding(for: .symbolicLink, relativePath: relativePath.map { "\($0)/\(name)" } ?? name))
+        }
+        return kept
+    }
+
+    static func finding(for failure: BoundedFile.Failure, relativePath: String) -> Finding {
+        let location = Finding.Location(file: relativePath)
+        switch failure {
+        case .symbolicLink:
+            return Finding(
+                code: "catalog.symlink", severity: .error,
+                message: "this is a symbolic link; a catalog is read without following links (one could point outside it, and whatever it names would be published): replace the link with the file or folder itself",
+                location: location)
+        case .notRegular(let kind):
+            return Finding(
+                code: "catalog.not-a-file", severity: .error,
+                message: "this is \(kind.description), not a regular file; put the table's file here or remove the entry",
+                location: location)
+        case .tooLarge(let size, let cap):
+            return Finding(
+                code: "catalog.file-too-large", severity: .error,
+                message: "the file is \(size) bytes, over the \(cap)-byte cap for one catalog file (\(cap >> 20) MiB: twice the most a client inflates for a module); split the table",
+                location: location)
+        case .notFound, .systemCall:
+            return Finding(
+                code: "catalog.unreadable-file", severity: .error,
+                message: "the file \(failure.reason); check that it exists and its permissions",
+                location: location)
         }
     }
 }

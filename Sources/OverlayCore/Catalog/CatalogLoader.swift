@@ -35,7 +35,7 @@ public enum CatalogLoader {
         }
         var loader = ModuleLoader(root: root, mode: mode)
         var catalog = Catalog()
-        for name in try sortedEntries(of: root) where !name.hasPrefix(".") {
+        for name in try loader.listEntries(of: root, relativePath: nil) where !name.hasPrefix(".") {
             let url = root.appendingPathComponent(name)
             guard isDirectoryURL(url) else { continue }
             if let module = try loader.loadModule(named: name, at: url) {
@@ -82,10 +82,14 @@ public enum CatalogLoader {
         }
     }
 
+    /// Whether `url` is a directory itself, not a symbolic link to one (`lstat`): links are never followed.
     static func isDirectoryURL(_ url: URL) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
+        BoundedFile.kind(of: url.path) == .directory
     }
+
+    /// The largest catalog file read: 128 MiB, twice the most a client inflates for one module (a UTF-16 table is
+    /// twice its UTF-8 text), so nothing publishable is refused and nothing larger is ever read into memory.
+    public static let maxFileBytes = 128 << 20
 }
 
 /// Loads one module folder, collecting findings.
@@ -100,7 +104,7 @@ struct ModuleLoader {
     }
 
     mutating func loadModule(named name: String, at url: URL, only locales: Set<String>? = nil) throws -> CatalogModule? {
-        let entries = try CatalogLoader.sortedEntries(of: url)
+        let entries = try listEntries(of: url, relativePath: name)
         let lprojs = entries.filter { $0.hasSuffix(".lproj") && CatalogLoader.isDirectoryURL(url.appendingPathComponent($0)) }
         let xcstrings = entries.filter { $0.hasSuffix(".xcstrings") }
         guard !lprojs.isEmpty || !xcstrings.isEmpty else { return nil }
@@ -151,7 +155,7 @@ struct ModuleLoader {
             var localization = (isBase ? module.base : module.localizations[identifier])
                 ?? CatalogLocalization(identifier: identifier, directoryName: directory)
             let lprojURL = url.appendingPathComponent(directory)
-            let files = try CatalogLoader.sortedEntries(of: lprojURL)
+            let files = try listEntries(of: lprojURL, relativePath: "\(name)/\(directory)")
             let tableNames = Set(files.compactMap { file -> String? in
                 if file.hasSuffix(".strings") { return String(file.dropLast(".strings".count)) }
                 if file.hasSuffix(".stringsdict") { return String(file.dropLast(".stringsdict".count)) }
@@ -189,7 +193,7 @@ struct ModuleLoader {
     /// `CFBundleDevelopmentRegion` from `<Module>/Info.plist`, if there is one.
     mutating func readDevelopmentRegion(module: String, url: URL) -> String? {
         let plistURL = url.appendingPathComponent("Info.plist")
-        guard let data = FileManager.default.contents(atPath: plistURL.path) else { return nil }
+        guard let data = readOptionalFile(relativePath: "\(module)/Info.plist", url: plistURL) else { return nil }
         let plist = try? PropertyListSerialization.propertyList(from: data, format: nil)
         guard let dictionary = plist as? [String: Any] else {
             findings.append(Finding(

@@ -55,15 +55,11 @@ struct StoreLayout: Sendable {
 
     // MARK: Validation
 
-    /// A module name is one plain path component: letters, digits, `_`, `-`, `.`, not starting with `.`.
+    /// A module name is one plain path component, by the grammar the publisher writes (``NameGrammar``).
     static func validate(module: String) throws {
-        let allowed = module.utf8.allSatisfy { byte in
-            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-                || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
-        }
-        guard !module.isEmpty, module.utf8.count <= 128, allowed, !module.hasPrefix(".") else {
+        guard NameGrammar.isModuleName(module) else {
             throw StoreError.invalid(
-                "module name \"\(module)\" is not a plain name (letters, digits, _ - ., not starting with .); "
+                "module name \"\(module)\" is not a plain name (\(NameGrammar.moduleNameRule)); "
                     + "use the module's name from the catalog")
         }
     }

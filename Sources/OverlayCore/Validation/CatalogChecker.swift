@@ -18,6 +18,23 @@ public enum CatalogChecker {
             guard let module = catalog.modules[name] else { continue }
             findings += check(module, strictFormats: strictFormats, shipped: shipped?.modules[name])
         }
+        // What every client refuses in names and sizes; a key or value the build already ships is marked as such.
+        findings += CatalogNameRules.check(catalog).map { finding in
+            guard let key = finding.location.key, let moduleName = finding.location.module,
+                let localeName = finding.location.locale, let tableName = finding.location.table,
+                let module = catalog.modules[moduleName], let shippedModule = shipped?.modules[moduleName]
+            else { return finding }
+            func value(_ module: CatalogModule) -> CatalogValue? {
+                (localeName == module.developmentRegion ? module.developmentTables[tableName]
+                    : module.localizations[localeName]?.tables[tableName])?.value(forKey: key)
+            }
+            guard let mine = value(module), let theirs = value(shippedModule), mine.isIdentical(to: theirs) else {
+                return finding
+            }
+            var marked = finding
+            marked.isAlreadyShipped = true
+            return marked
+        }
         return findings
     }
 

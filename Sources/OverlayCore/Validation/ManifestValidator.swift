@@ -46,7 +46,9 @@ public enum ManifestValidator {
             return rejected([error.finding(file: file)])
         }
         findings += ManifestBindingRule.check(manifest, context: context, file: file)
-        findings += ExpiryRule.check(manifest, now: context.now, maxAge: context.maxManifestAge, file: file)
+        findings += ExpiryRule.check(
+            manifest, now: context.now, maxAge: context.maxManifestAge, maxClockSkew: context.limits.maxClockSkew,
+            file: file)
         return ManifestVerdict(manifest: findings.isAcceptable ? manifest : nil, sha256: sha256, findings: findings)
     }
 }

@@ -84,3 +84,16 @@ public struct SyncError: Error, Sendable, Hashable, CustomStringConvertible {
         url.map { "\($0.absoluteString): \(message) [\(code)]" } ?? "\(message) [\(code)]"
     }
 }
+
+/// The transport for http(s) origins on this platform: ``CurlTransport`` where libcurl is linked (Linux), because it
+/// stops a body at the byte cap as it arrives; ``URLSessionTransport`` elsewhere (Apple platforms, whose URLSession
+/// cancels promptly).
+public enum DefaultHTTPTransport {
+    public static func make(userAgent: String = "overlay-sync/1") -> any HTTPTransport {
+        #if canImport(CCurl)
+        CurlTransport(userAgent: userAgent)
+        #else
+        URLSessionTransport(userAgent: userAgent)
+        #endif
+    }
+}

@@ -5,8 +5,13 @@ import FoundationNetworking
 import OverlayCore
 
 /// HTTP through one long-lived `URLSession`. It sends `If-None-Match` itself (Linux `URLSession` has no HTTP
-/// cache), stops a body at `maxBytes + 1` while it arrives (a lying Content-Length changes nothing), and cancels the
-/// exchange at its deadline or when the calling task is cancelled.
+/// cache), keeps at most `maxBytes + 1` bytes of a body and answers `.tooLarge` as soon as they have arrived (a lying
+/// Content-Length changes nothing), and cancels the exchange at its deadline or when the calling task is cancelled.
+///
+/// On Linux, FoundationNetworking cannot stop the transfer itself in time: the data delegate runs on its own queue,
+/// and `cancel()` waits behind the transfer on the session's work queue, so against a fast endless body tens to
+/// hundreds of megabytes keep arriving (and are dropped) after the cap. ``CurlTransport`` stops in libcurl's write
+/// callback instead; ``DefaultHTTPTransport`` picks it there.
 public final class URLSessionTransport: HTTPTransport {
     private let session: URLSession
     private let delegate: SessionDelegate
@@ -81,10 +86,12 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable 
         pending.withLock { $0[task.taskIdentifier]?.onFinish.append(action) }
     }
 
-    /// Ends the task with `error` unless it already ended.
+    /// Ends the task with `error` unless it already ended. The caller gets its answer now; `cancel()` runs on
+    /// another queue because on Linux it waits for the session's work queue, and the delegate queue must keep
+    /// draining (each queued chunk holds its bytes) meanwhile.
     func fail(_ task: URLSessionTask, _ error: SyncError) {
         finish(task, .failure(error))
-        task.cancel()
+        DispatchQueue.global().async { task.cancel() }
     }
 
     private func finish(_ task: URLSessionTask, _ result: Result<TransportResponse, SyncError>) {
@@ -135,20 +142,8 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable 
         func header(_ name: String) -> String? {
             headers.first { ($0.key as? String)?.caseInsensitiveCompare(name) == .orderedSame }?.value as? String
         }
-        let retryAfter = header("Retry-After").flatMap(Self.parseRetryAfter)
+        let retryAfter = header("Retry-After").flatMap(RetryAfter.parse)
         finish(task, .success(TransportResponse(
             status: response.statusCode, etag: header("ETag"), retryAfter: retryAfter, body: entry.body)))
-    }
-
-    /// `Retry-After: <seconds>` or an HTTP date.
-    static func parseRetryAfter(_ value: String) -> Duration? {
-        let trimmed = value.trimmingCharacters(in: .whitespaces)
-        if let seconds = Int(trimmed), seconds >= 0 { return .seconds(seconds) }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        guard let date = formatter.date(from: trimmed) else { return nil }
-        return .seconds(max(0, Int(date.timeIntervalSinceNow.rounded(.up))))
     }
 }

@@ -14,7 +14,11 @@ public enum KeyFiles {
 
     /// Generates a key pair into `directory`. Never overwrites: an existing key file is an error naming it.
     public static func generate(into directory: URL) throws -> Generated {
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        do {
+            try AtomicFile.makeDirectories(directory)
+        } catch let error as ToolError {
+            throw ToolError("--out: \(error.message) (--out takes the directory to write the key pair into)")
+        }
         let privateURL = directory.appendingPathComponent(privateKeyName)
         let publicURL = directory.appendingPathComponent(publicKeyName)
         for url in [privateURL, publicURL] where FileManager.default.fileExists(atPath: url.path) {
@@ -46,9 +50,14 @@ public enum KeyFiles {
         }
     }
 
+    /// A PEM file: a regular file of at most 64 KiB (a key PEM is under 200 bytes), so a FIFO or a huge file given
+    /// by mistake is refused at once.
     private static func readText(_ path: String, what: String) throws -> String {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ToolError("\(path): cannot read the \(what) file; check the path (make one with 'overlay keygen --out DIR')")
+        let data: Data
+        do {
+            data = try BoundedFile.read(path, maxBytes: 64 << 10)
+        } catch {
+            throw ToolError("\(path): the \(what) file \(error.reason); check the path (make one with 'overlay keygen --out DIR')")
         }
         return String(decoding: data, as: UTF8.self)
     }

@@ -7,23 +7,36 @@ public struct PublishOptions: Sendable {
     /// The catalog the build shipped (`--bundle`): values identical to it cannot change what devices show, so their
     /// findings do not block, and the publish must bind to its source hash. Nil judges every value in full.
     public var shipped: URL?
+    /// The `<app-version>` folder of the origin: ``NameGrammar`` (`1.0`, `2.3.1-beta+45`), nothing that could escape.
     public var appVersion: String
     public var keys: [Ed25519PrivateKey]
     /// The origin root to write (`<origin>/<app-version>/…`).
     public var output: URL
     /// Where the current manifest lives when `output` does not hold it (an ephemeral CI runner): an origin URL or
-    /// directory. Revision numbering and module reuse continue from it.
+    /// directory. Revision numbering and module reuse continue from it; a missing manifest there is an error unless
+    /// ``firstPublish`` says there is none yet.
     public var from: String?
-    /// The revision to publish; by default the previous one plus one. Lower or equal is refused.
+    /// The revision to publish, 1…``Manifest/maximumRevision``; by default the previous one plus one. Lower or equal is
+    /// refused.
     public var revision: Int?
+    /// Seconds from now to `expires_at`, within ``expiresInRange``.
     public var expiresIn: TimeInterval
     public var revoke: [Manifest.Revocation]
+    /// This is the first publish for the app version: `from` may hold no manifest yet (and must not hold one).
+    public var firstPublish: Bool
+    /// Public keys besides the signing keys' own that may have signed the current manifest (key rotation: the old key
+    /// no longer signs). The current manifest is reused only when one of these or a signing key signed it.
+    public var trust: [Ed25519PublicKey]
     public var now: Date
+
+    /// `--expires-in` from one minute to 90 days: a client refuses a manifest that lives longer than its maximum
+    /// manifest age (90 days unless the build says otherwise), so a longer one would be rejected everywhere.
+    public static let expiresInRange: ClosedRange<TimeInterval> = 60...(90 * 86_400)
 
     public init(
         catalog: URL, shipped: URL? = nil, appVersion: String, keys: [Ed25519PrivateKey], output: URL, from: String? = nil,
         revision: Int? = nil, expiresIn: TimeInterval = 30 * 86_400, revoke: [Manifest.Revocation] = [],
-        now: Date = Date()
+        firstPublish: Bool = false, trust: [Ed25519PublicKey] = [], now: Date = Date()
     ) {
         self.catalog = catalog
         self.shipped = shipped
@@ -34,6 +47,8 @@ public struct PublishOptions: Sendable {
         self.revision = revision
         self.expiresIn = expiresIn
         self.revoke = revoke
+        self.firstPublish = firstPublish
+        self.trust = trust
         self.now = now
     }
 }

@@ -5,14 +5,17 @@ import OverlaySync
 /// Builds a static origin from a catalog: deterministic module archives, a manifest bound to the app version and
 /// the catalog's source hash, one Ed25519 signature per key, history, and cache headers.
 ///
+/// Nothing is written until everything is known good: the options and the current manifest are checked, the catalog
+/// passes `check` and ``CatalogNameRules``, and the archives, manifest and signature — built in memory — pass the
+/// client's own validators (``Publisher/verifyOutput(_:)``). A publish never emits what a client would reject.
+///
 /// Write order makes a crash harmless: archives, then the signature, then history and cache headers, and the
 /// manifest last, each atomically — a manifest never points at a missing archive or signature.
 public enum Publisher {
     public static func publish(
         _ options: PublishOptions, progress: (String) -> Void = { _ in }
     ) async throws -> PublishReport {
-        guard !options.keys.isEmpty else { throw PublishError("no signing key: pass --key with a private key PEM (make one with 'overlay keygen')") }
-        guard options.expiresIn > 0 else { throw PublishError("--expires-in must be positive") }
+        try checkOptions(options)
         let loaded: CatalogLoadResult
         let shipped: Catalog?
         do {
@@ -27,7 +30,7 @@ public enum Publisher {
             let changes = SourceHash.differences(from: shipped, to: catalog).joined(separator: "; ")
             throw PublishError("the catalog's structure differs from the build's (\(bundle.path)): source hash \(sourceHash) is not the build's \(shipped.sourceHash), so every device of that build would ignore this publish (\(changes)); publish only text changes for a shipped build, or publish for the new build's app version")
         }
-        var findings = loaded.findings + CatalogChecker.check(catalog, shipped: shipped)
+        var findings = unique(loaded.findings + CatalogChecker.check(catalog, shipped: shipped))
         guard findings.isAcceptable else {
             let blocking = findings.filter(\.isBlocking)
             let hint = shipped == nil
@@ -49,13 +52,12 @@ public enum Publisher {
 
         let previous = try await previousManifest(options)
         let revision = try nextRevision(requested: options.revision, previous: previous?.revision)
-        progress("publishing \(options.appVersion) revision \(revision) (source hash \(sourceHash))")
 
         var revoked = previous?.revoked ?? []
         for revocation in options.revoke where !revoked.contains(revocation) { revoked.append(revocation) }
 
-        var modules: [Manifest.Module] = []
-        var reports: [PublishReport.Module] = []
+        var built = Output(versionRoot: versionRoot)
+        var lines: [String] = []
         for name in catalog.moduleNames {
             guard let module = catalog.modules[name] else { continue }
             let content = ModuleContent(module)
@@ -78,45 +80,72 @@ public enum Publisher {
                 throw PublishError("module \(name)'s archive \(sha256) is revoked; a revoked archive is never served — change the module's content and publish again")
             }
             let path = Manifest.archivePath(name: name, sha256: sha256)
-            let url = versionRoot.appendingPathComponent(path)
-            if (try? Data(contentsOf: url)) != archive.bytes {
-                try AtomicFile.write(archive.bytes, to: url)
-            }
-            progress("  \(name): \(status.rawValue) (\(archive.bytes.count) bytes, \(content.locales.count) locales)")
-            modules.append(Manifest.Module(
+            lines.append("  \(name): \(status.rawValue) (\(archive.bytes.count) bytes, \(content.locales.count) locales)")
+            built.archives.append((path, archive.bytes))
+            built.modules.append(Manifest.Module(
                 name: name, path: path, sha256: sha256, size: archive.bytes.count, revision: moduleRevision,
                 locales: content.locales, tables: content.tables, entries: content.entries))
-            reports.append(PublishReport.Module(
+            built.reports.append(PublishReport.Module(
                 name: name, sha256: sha256, size: archive.bytes.count, revision: moduleRevision, path: path, status: status))
         }
         for revocation in options.revoke {
-            if let module = modules.first(where: { $0.name == revocation.module && $0.sha256 == revocation.sha256 }) {
+            if let module = built.modules.first(where: { $0.name == revocation.module && $0.sha256 == revocation.sha256 }) {
                 throw PublishError("--revoke \(revocation.module)@\(revocation.sha256) names \(module.name)'s current archive; clients would have nothing to move to — change its content first, then revoke")
             }
         }
 
         let developmentRegions = Set(catalog.modules.values.map(\.developmentRegion))
-        let manifest = Manifest(
+        built.manifest = Manifest(
             appVersion: options.appVersion, sourceHash: sourceHash,
-            developmentRegion: developmentRegions.count == 1 ? developmentRegions.first! : "en",
+            developmentRegion: developmentRegions.count == 1 ? developmentRegions.first ?? "en" : "en",
             revision: revision, publishedAt: options.now, expiresAt: options.now.addingTimeInterval(options.expiresIn),
-            revoked: revoked, modules: modules)
-        let manifestBytes = manifest.encoded()
-        let manifestSHA256 = SHA256.hash(manifestBytes).hex
-        let signature = try SignatureFile.signing(manifestBytes, with: options.keys).encoded()
-        try AtomicFile.write(signature, to: versionRoot.appendingPathComponent("signatures/\(manifestSHA256).sig"))
-        try AtomicFile.write(manifestBytes, to: versionRoot.appendingPathComponent("history/manifest.\(revision).json"))
-        try AtomicFile.write(CacheHeaders.standard.encoded(), to: options.output.appendingPathComponent(CacheHeaders.fileName))
-        let manifestURL = versionRoot.appendingPathComponent("manifest.json")
-        try AtomicFile.write(manifestBytes, to: manifestURL, advancingModificationTime: true)
+            revoked: revoked, modules: built.modules)
+        built.manifestBytes = built.manifest.encoded()
+        built.signature = try SignatureFile.signing(built.manifestBytes, with: options.keys).encoded()
+        try verifyOutput(built, catalog: catalog, shipped: shipped, options: options)
 
-        let current = Set(modules.map(\.name))
+        progress("publishing \(options.appVersion) revision \(revision) (source hash \(sourceHash))")
+        for line in lines { progress(line) }
+        try write(built, options: options)
+
+        let current = Set(built.modules.map(\.name))
         return PublishReport(
             appVersion: options.appVersion, revision: revision, previousRevision: previous?.revision,
-            sourceHash: sourceHash, manifestPath: manifestURL, manifestSHA256: manifestSHA256,
-            expiresAt: manifest.expiresAt, modules: reports,
-            removed: (previous?.modules.map(\.name) ?? []).filter { !current.contains($0) },
+            sourceHash: sourceHash, manifestPath: versionRoot.appendingPathComponent("manifest.json"),
+            manifestSHA256: SHA256.hash(built.manifestBytes).hex, expiresAt: built.manifest.expiresAt,
+            modules: built.reports, removed: (previous?.modules.map(\.name) ?? []).filter { !current.contains($0) },
             revoked: revoked, findings: findings)
+    }
+
+    /// Everything a publish writes, built in memory first.
+    struct Output {
+        var versionRoot: URL
+        var archives: [(path: String, bytes: Data)] = []
+        var modules: [Manifest.Module] = []
+        var reports: [PublishReport.Module] = []
+        var manifest = Manifest(
+            appVersion: "", sourceHash: "", developmentRegion: "", revision: 1, publishedAt: Date(), expiresAt: Date(),
+            modules: [])
+        var manifestBytes = Data()
+        var signature = Data()
+    }
+
+    /// Archives (unless the same bytes are already there), signature, history, cache headers, then the manifest.
+    static func write(_ built: Output, options: PublishOptions) throws {
+        let limits = ValidationLimits.default
+        for (path, bytes) in built.archives {
+            let url = built.versionRoot.appendingPathComponent(path)
+            if (try? BoundedFile.read(url.path, maxBytes: limits.maxArchiveBytes, followSymlinks: false)) != bytes {
+                try AtomicFile.write(bytes, to: url)
+            }
+        }
+        let sha256 = SHA256.hash(built.manifestBytes).hex
+        try AtomicFile.write(built.signature, to: built.versionRoot.appendingPathComponent("signatures/\(sha256).sig"))
+        try AtomicFile.write(
+            built.manifestBytes, to: built.versionRoot.appendingPathComponent("history/manifest.\(built.manifest.revision).json"))
+        try AtomicFile.write(CacheHeaders.standard.encoded(), to: options.output.appendingPathComponent(CacheHeaders.fileName))
+        try AtomicFile.write(
+            built.manifestBytes, to: built.versionRoot.appendingPathComponent("manifest.json"), advancingModificationTime: true)
     }
 
     /// The deterministic archive of a module at a given header revision.
@@ -130,45 +159,26 @@ public enum Publisher {
     }
 
     static func nextRevision(requested: Int?, previous: Int?) throws -> Int {
-        guard let requested else { return (previous ?? 0) + 1 }
-        guard requested >= 1 else { throw PublishError("--revision must be at least 1") }
+        guard let requested else {
+            guard let previous else { return 1 }
+            guard previous < Manifest.maximumRevision else {
+                throw PublishError("the origin is at revision \(previous), the highest a manifest may carry (2^53 - 1); no later revision exists for this app version — publish under a new --app-version")
+            }
+            return previous + 1
+        }
+        guard (1...Manifest.maximumRevision).contains(requested) else {
+            throw PublishError("--revision \(requested) is outside 1…\(Manifest.maximumRevision) (2^53 - 1, the largest integer JSON keeps exact)")
+        }
         if let previous, requested <= previous {
-            throw PublishError("--revision \(requested) is not above the published revision \(previous); clients refuse a lower or equal revision (rollback protection) — use \(previous + 1) or omit --revision")
+            let next = previous < Manifest.maximumRevision ? "use \(previous + 1) or omit --revision" : "publish under a new --app-version"
+            throw PublishError("--revision \(requested) is not above the published revision \(previous); clients refuse a lower or equal revision (rollback protection) — \(next)")
         }
         return requested
     }
 
-    /// The current manifest of the origin: from `--out` if it holds one, else from `--from` (URL or directory).
-    static func previousManifest(_ options: PublishOptions) async throws -> Manifest? {
-        let local = options.output.appendingPathComponent(options.appVersion).appendingPathComponent("manifest.json")
-        if let data = FileManager.default.contents(atPath: local.path) {
-            return try decodePrevious(data, source: local.path)
-        }
-        guard let from = options.from else { return nil }
-        if let url = URL(string: from), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" {
-            let manifestURL = url.appendingPathComponent(options.appVersion).appendingPathComponent("manifest.json")
-            let response: TransportResponse
-            do {
-                response = try await URLSessionTransport().fetch(TransportRequest(url: manifestURL, maxBytes: 1 << 20))
-            } catch {
-                throw PublishError("--from \(from): \(error.message)")
-            }
-            if response.status == 404 { return nil }
-            guard response.isSuccess else {
-                throw PublishError("--from \(manifestURL.absoluteString) answered HTTP \(response.status); check the origin URL")
-            }
-            return try decodePrevious(response.body, source: manifestURL.absoluteString)
-        }
-        let path = URL(fileURLWithPath: from).appendingPathComponent(options.appVersion).appendingPathComponent("manifest.json")
-        guard let data = FileManager.default.contents(atPath: path.path) else { return nil }
-        return try decodePrevious(data, source: path.path)
-    }
-
-    private static func decodePrevious(_ data: Data, source: String) throws -> Manifest {
-        do {
-            return try Manifest.decode(data)
-        } catch {
-            throw PublishError("\(source): the current manifest cannot be read (\(error.message)); fix or remove it before publishing")
-        }
+    /// The same finding reported by two checks (`check` and the name rules) is printed once.
+    static func unique(_ findings: [Finding]) -> [Finding] {
+        var seen = Set<Finding>()
+        return findings.filter { seen.insert($0).inserted }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import OverlayCore
 
 /// Whole-file writes that a crash cannot tear: temp file in the same directory, fsync, rename, fsync the directory.
 enum AtomicFile {
@@ -8,7 +9,7 @@ enum AtomicFile {
     ///   clients holding the first would be answered 304 for the second.
     static func write(_ data: Data, to url: URL, advancingModificationTime: Bool = false) throws {
         let directory = url.deletingLastPathComponent()
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try makeDirectories(directory)
         let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw failure("open", temporary) }
@@ -41,6 +42,25 @@ enum AtomicFile {
         guard directoryFD >= 0 else { throw failure("open", directory) }
         defer { close(directoryFD) }
         guard fsync(directoryFD) == 0 else { throw failure("fsync", directory) }
+    }
+
+    /// `mkdir -p` with messages a person can act on: a path component that exists but is a file (or a link to one)
+    /// is named as such, and every other failure names the directory and the errno.
+    static func makeDirectories(_ directory: URL) throws {
+        var path = ""
+        let components = directory.standardizedFileURL.path.split(separator: "/", omittingEmptySubsequences: true)
+        for component in components {
+            path += "/" + component
+            if let kind = BoundedFile.kind(of: path, followingLinks: true) {
+                guard kind == .directory else {
+                    throw ToolError("\(path) is \(kind.description), not a directory; choose another path or move it away")
+                }
+                continue
+            }
+            if mkdir(path, 0o755) != 0 && errno != EEXIST {
+                throw failure("mkdir", URL(fileURLWithPath: path))
+            }
+        }
     }
 
     private static func advanceModificationTime(_ fd: Int32, past url: URL, temporary: URL) throws {

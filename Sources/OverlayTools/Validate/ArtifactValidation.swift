@@ -13,16 +13,32 @@ public enum ArtifactValidation {
     /// Validates `path`: an origin directory (its manifest, signature and every module archive), a module `.zip`,
     /// a `manifest.json` inside an origin, or a table artifact `.json`.
     public static func validate(path: String, context: ValidationContext, appVersion: String?) throws -> Report {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        guard let kind = BoundedFile.kind(of: path, followingLinks: true) else {
             throw ToolError("\(path): no such file or directory")
         }
-        if isDirectory.boolValue {
+        if kind == .directory {
             return try validateOrigin(URL(fileURLWithPath: path), context: context, appVersion: appVersion)
         }
         let url = URL(fileURLWithPath: path)
-        let data = try Data(contentsOf: url)
-        if url.pathExtension == "zip" {
+        if url.lastPathComponent == "manifest.json" {
+            return try validateVersionFolder(url.deletingLastPathComponent(), context: context, label: path)
+        }
+        let isArchive = url.pathExtension == "zip"
+        let cap = isArchive ? context.limits.maxArchiveBytes : ArtifactLimits.default.tableArtifactBytes
+        let data: Data
+        switch read(path, cap: cap) {
+        case .success(let bytes):
+            data = bytes
+        case .failure(.tooLarge(let size, _)):
+            let finding = Finding(
+                code: isArchive ? "size.archive" : "size.table-artifact", severity: .error,
+                message: "the file is \(size) bytes, over the \(cap)-byte cap a client applies; it was not read",
+                location: .init(file: path))
+            return Report(subject: isArchive ? "module archive" : "table artifact", findings: [finding], modulesChecked: isArchive ? 1 : 0)
+        case .failure(let failure):
+            throw ToolError("\(path): \(failure.reason)")
+        }
+        if isArchive {
             let verdict = ModuleValidator.validateContents(
                 data, expectedModule: nil, expectedRevision: nil, context: context, file: path)
             var findings = verdict.findings
@@ -32,10 +48,12 @@ public enum ArtifactValidation {
                 location: .init(file: path)))
             return Report(subject: "module archive", findings: findings, modulesChecked: 1)
         }
-        if url.lastPathComponent == "manifest.json" {
-            return try validateVersionFolder(url.deletingLastPathComponent(), context: context, label: path)
-        }
         return Report(subject: "table artifact", findings: validateTableArtifact(data, file: path, context: context), modulesChecked: 0)
+    }
+
+    /// A regular file of at most `cap` bytes (size checked by `fstat` before reading), or why not.
+    static func read(_ path: String, cap: Int) -> Result<Data, BoundedFile.Failure> {
+        Result { () throws(BoundedFile.Failure) in try BoundedFile.read(path, maxBytes: cap) }
     }
 
     static func validateOrigin(_ root: URL, context: ValidationContext, appVersion: String?) throws -> Report {
@@ -60,11 +78,29 @@ public enum ArtifactValidation {
 
     static func validateVersionFolder(_ folder: URL, context: ValidationContext, label: String) throws -> Report {
         let manifestURL = folder.appendingPathComponent("manifest.json")
-        guard let manifestBytes = FileManager.default.contents(atPath: manifestURL.path) else {
-            throw ToolError("\(manifestURL.path): cannot read the manifest")
+        let manifestBytes: Data
+        switch read(manifestURL.path, cap: context.limits.maxManifestBytes) {
+        case .success(let bytes):
+            manifestBytes = bytes
+        case .failure(.tooLarge(let size, let cap)):
+            return Report(subject: "origin \(folder.lastPathComponent)", findings: [Finding(
+                code: "size.manifest", severity: .error,
+                message: "the manifest is \(size) bytes, over the \(cap)-byte cap; it was not read",
+                location: .init(file: manifestURL.path))], modulesChecked: 0)
+        case .failure(let failure):
+            throw ToolError("\(manifestURL.path): the manifest \(failure.reason)")
         }
         let sha256 = SHA256.hash(manifestBytes).hex
-        let signature = FileManager.default.contents(atPath: folder.appendingPathComponent("signatures/\(sha256).sig").path)
+        let signaturePath = folder.appendingPathComponent("signatures/\(sha256).sig").path
+        var signature: Data?
+        switch read(signaturePath, cap: context.limits.maxSignatureBytes) {
+        case .success(let bytes): signature = bytes
+        case .failure(.notFound): signature = nil
+        case .failure(let failure):
+            return Report(subject: "origin \(folder.lastPathComponent)", findings: [Finding(
+                code: "signature.malformed", severity: .error,
+                message: "the signature file \(failure.reason)", location: .init(file: signaturePath))], modulesChecked: 0)
+        }
         let verdict = ManifestValidator.validate(
             manifest: manifestBytes, signatureFile: signature, context: context, file: manifestURL.path)
         var findings = verdict.findings
@@ -73,11 +109,26 @@ public enum ArtifactValidation {
         }
         for entry in manifest.modules {
             let archiveURL = folder.appendingPathComponent(entry.path)
-            guard let bytes = FileManager.default.contents(atPath: archiveURL.path) else {
+            let bytes: Data
+            switch read(archiveURL.path, cap: context.limits.maxArchiveBytes) {
+            case .success(let data):
+                bytes = data
+            case .failure(.notFound):
                 findings.append(Finding(
                     code: "origin.missing-archive", severity: .error,
                     message: "the manifest lists \(entry.path) but the origin has no such file; upload the archives before the manifest",
                     location: .init(file: archiveURL.path, module: entry.name)))
+                continue
+            case .failure(.tooLarge(let size, let cap)):
+                findings.append(Finding(
+                    code: "size.archive", severity: .error,
+                    message: "the archive is \(size) bytes, over the \(cap)-byte cap; it was not read",
+                    location: .init(file: archiveURL.path, module: entry.name)))
+                continue
+            case .failure(let failure):
+                findings.append(Finding(
+                    code: "origin.unreadable-archive", severity: .error,
+                    message: "the archive \(failure.reason)", location: .init(file: archiveURL.path, module: entry.name)))
                 continue
             }
             findings += ModuleValidator.validate(

@@ -11,6 +11,8 @@ struct CommandSignature {
         let kind: Kind
         let valueName: String
         let help: String
+        /// Whether an empty value (`--name ""`, `--name=`) means something; otherwise it is a usage error.
+        var allowsEmpty = false
     }
 
     var positionals: [String]
@@ -36,8 +38,10 @@ extension CommandSignature.Option {
         CommandSignature.Option(name: name, kind: .value, valueName: valueName, help: help)
     }
 
-    static func repeated(_ name: String, _ valueName: String, _ help: String) -> CommandSignature.Option {
-        CommandSignature.Option(name: name, kind: .repeated, valueName: valueName, help: help)
+    static func repeated(_ name: String, _ valueName: String, _ help: String, allowsEmpty: Bool = false)
+        -> CommandSignature.Option
+    {
+        CommandSignature.Option(name: name, kind: .repeated, valueName: valueName, help: help, allowsEmpty: allowsEmpty)
     }
 }
 
@@ -64,6 +68,10 @@ struct ParsedArguments {
 
     /// Parses `arguments` against `signature`. `--name value`, `--name=value`, `--` ends options; a token that looks
     /// like a negative number (`-1`, `-0.5`) is a positional, so `overlay plural ru -1` works.
+    ///
+    /// Refused with a usage error, never guessed: an unknown option, a value option given twice, a flag with a value,
+    /// an empty value or positional (an empty path would mean the working directory) unless the option says an empty
+    /// value means something, and a value that is itself an option (`--out --json`: write `--out=--json` to mean it).
     static func parse(_ arguments: [String], signature: CommandSignature) throws(UsageError) -> ParsedArguments {
         var result = ParsedArguments()
         var index = 0
@@ -72,6 +80,10 @@ struct ParsedArguments {
             let token = arguments[index]
             index += 1
             if optionsEnded || !token.hasPrefix("-") || token == "-" || Self.looksNumeric(token) {
+                guard !token.isEmpty else {
+                    let name = signature.positionals[safe: result.positionals.count] ?? signature.positionals.last ?? "argument"
+                    throw UsageError(message: "an empty argument is not a \(name); pass a non-empty value")
+                }
                 result.positionals.append(token)
                 continue
             }
@@ -106,8 +118,14 @@ struct ParsedArguments {
                 } else if index < arguments.count {
                     value = arguments[index]
                     index += 1
+                    if value.hasPrefix("--"), value.count > 2 {
+                        throw UsageError(message: "--\(name) needs a value (\(option.valueName)), not the option '\(value)'; write --\(name)=\(value) if that is the value")
+                    }
                 } else {
                     throw UsageError(message: "--\(name) needs a value (\(option.valueName))")
+                }
+                if value.isEmpty && !option.allowsEmpty {
+                    throw UsageError(message: "--\(name) needs a value (\(option.valueName)); an empty one is not")
                 }
                 if option.kind == .value, result.values[name] != nil {
                     throw UsageError(message: "--\(name) given more than once")
@@ -130,5 +148,12 @@ struct ParsedArguments {
         guard token.count > 1, token.hasPrefix("-") else { return false }
         let next = token[token.index(after: token.startIndex)]
         return next.isNumber || next == "."
+    }
+}
+
+extension Array {
+    /// The element at `index`, or nil past either end.
+    subscript(safe index: Int) -> Element? {
+        indices.contains(index) ? self[index] : nil
     }
 }

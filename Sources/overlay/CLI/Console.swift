@@ -1,6 +1,10 @@
 import Foundation
 
 /// Where a command writes: data and human output to stdout, diagnostics to stderr.
+///
+/// `out` and `err` write text as given: data (`--json`, the string `resolve` renders) and the multi-line help.
+/// `line`, `note` and `diagnostic` are for human lines that echo names, keys, values or paths: they escape control
+/// characters (``TerminalText``), so each stays one line on the terminal.
 final class Console: Sendable {
     private let standardError = FileHandle.standardError
     let colorsErrors: Bool
@@ -17,7 +21,17 @@ final class Console: Sendable {
         standardError.write(Data((text + "\n").utf8))
     }
 
-    /// `error: message` or `warning: message`, red/yellow on a terminal.
+    /// One human line on stdout, control characters escaped.
+    func line(_ text: String) {
+        out(TerminalText.escaped(text))
+    }
+
+    /// One human line on stderr (progress, notes), control characters escaped.
+    func note(_ text: String) {
+        err(TerminalText.escaped(text))
+    }
+
+    /// `error: message` or `warning: message`, red/yellow on a terminal; the prefix and the message are escaped.
     func diagnostic(_ severity: String, _ message: String, prefix: String = "") {
         let label: String
         if colorsErrors {
@@ -26,6 +40,7 @@ final class Console: Sendable {
         } else {
             label = "\(severity):"
         }
-        err(prefix.isEmpty ? "\(label) \(message)" : "\(prefix): \(label) \(message)")
+        let message = TerminalText.escaped(message)
+        err(prefix.isEmpty ? "\(label) \(message)" : "\(TerminalText.escaped(prefix)): \(label) \(message)")
     }
 }

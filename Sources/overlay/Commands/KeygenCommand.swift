@@ -10,7 +10,7 @@ enum KeygenCommand: Command {
         Writes <dir>/\(KeyFiles.privateKeyName) (PKCS#8 PEM, mode 0600: keep it secret, give it to
         'publish --key') and <dir>/\(KeyFiles.publicKeyName) (SPKI PEM: ship it in the app, give it to
         '--trust'). Existing files are never overwritten. Prints the key id (SHA-256 of the raw public key),
-        which signature files name.
+        which signature files name. An --out that exists and is not a directory is refused.
 
         To rotate keys, ship the new public key in a build while the old key still signs:
         'publish --key old.pem --key new.pem' writes one signature per key.
@@ -39,9 +39,9 @@ enum KeygenCommand: Command {
                 ("keyid", .string(generated.keyID)),
             ]).rendered())
         } else {
-            console.out("private key: \(generated.privateKeyPath.path) (keep secret)")
-            console.out("public key:  \(generated.publicKeyPath.path)")
-            console.out("key id:      \(generated.keyID)")
+            console.line("private key: \(generated.privateKeyPath.path) (keep secret)")
+            console.line("public key:  \(generated.publicKeyPath.path)")
+            console.line("key id:      \(generated.keyID)")
         }
         return ExitCode.success
     }

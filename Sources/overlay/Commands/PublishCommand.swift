@@ -8,27 +8,42 @@ enum PublishCommand: Command {
     static let summary = "Publish a catalog as signed module archives and a manifest (a static origin)."
     static let usage = """
         publish <catalog> --app-version <v> --key <pem>... --out <origin> [--bundle <shipped catalog>]
-                       [--from <url|dir>] [--revision <n>] [--expires-in <30d>] [--revoke <module@sha256>]... [--json]
+                       [--from <url|dir>] [--first-publish] [--trust <pem>]... [--revision <n>] [--expires-in <30d>]
+                       [--revoke <module@sha256>]... [--json]
         """
     static let discussion = """
-        Refuses a catalog that 'overlay check' rejects (warnings are printed, grouped). With --bundle (the
-        catalog the build shipped), values identical to the shipped ones cannot change what devices show:
-        their findings do not block, and the catalog must have the build's structure (source hash).
-        Writes, under <origin>:
+        Refuses a catalog that 'overlay check' rejects (warnings are printed, grouped), and anything a client
+        would reject: names outside the grammar below, keys or values over the limits, archives over the
+        caps — the output is run through the client's own validators before a byte is written. With
+        --bundle (the catalog the build shipped), values identical to the shipped ones cannot change what
+        devices show: their findings do not block, and the catalog must have the build's structure (source
+        hash). Writes, under <origin>:
           <v>/modules/<Module>-<sha256 prefix>.zip   one deterministic archive per module (immutable)
           <v>/signatures/<sha256 of manifest>.sig    one Ed25519 signature per --key
           <v>/history/manifest.<revision>.json       every published manifest
           cache-headers.json                          Cache-Control per path, for the CDN or nginx
           <v>/manifest.json                           written last: the only mutable file
         A module whose content did not change keeps its archive, path and revision, so clients skip it.
+        InfoPlist.strings is never published.
+
         The revision continues from the origin's current manifest: from --out, or from --from when --out
-        is a fresh directory (an ephemeral CI runner). InfoPlist.strings is never published.
+        is a fresh directory (an ephemeral CI runner). That manifest must be signed by a --key or a --trust
+        key (--trust: the previous key's public half after a rotation); a --from origin without a manifest
+        for <v> is an error unless --first-publish says nothing was published for <v> yet.
+
+        Ranges: --app-version is 1-64 ASCII letters, digits and . _ + -, starting with a letter or digit;
+        --revision is 1 to 9007199254740991 (2^53 - 1, exact in JSON); --expires-in is 1m to 90d (clients
+        refuse a manifest that lives longer than 90 days). Module folders are ASCII letters, digits, _ . -
+        (not starting with . or -); lproj names are Base or a tag like fr-CA; keys are non-empty, at most
+        1024 bytes, without control characters; values at most 64 KiB.
 
         EXAMPLES:
           overlay publish testdata/catalog --app-version 1.0 --key keys/overlay-signing-key.pem --out origin/
           overlay publish corrected/ --bundle MyApp-2.3/Resources --app-version 2.3 --key k.pem --out origin/
           overlay publish Resources --app-version 2.3 --key old.pem --key new.pem --out build/origin \\
               --from https://cdn.example.com/l10n --expires-in 14d
+          overlay publish Resources --app-version 2.3 --key new.pem --trust old.pub.pem --out origin
+          overlay publish Resources --app-version 2.4 --key k.pem --out build/origin --from https://cdn.example.com/l10n --first-publish
           overlay publish Resources --app-version 2.3 --key k.pem --out origin --revoke Checkout@<sha256>
         """
     static let signature = CommandSignature(
@@ -39,29 +54,28 @@ enum PublishCommand: Command {
             .value("out", "origin", "Origin directory to write."),
             .value("bundle", "catalog", "The catalog the build shipped: its identical values do not block."),
             .value("from", "url|dir", "Origin to read the current manifest from when --out does not hold it."),
-            .value("revision", "n", "Revision to publish (default: current + 1; lower or equal is refused)."),
-            .value("expires-in", "duration", "Manifest lifetime, e.g. 30d (default), 12h."),
+            .flag("first-publish", "Nothing was published for this app version yet: --from may hold no manifest."),
+            .repeated("trust", "pem", "Public key PEM that may have signed the current manifest (after a key rotation)."),
+            .value("revision", "n", "Revision to publish, 1 to 2^53-1 (default: current + 1; lower or equal is refused)."),
+            .value("expires-in", "duration", "Manifest lifetime, 1m to 90d, e.g. 30d (default), 12h."),
             .repeated("revoke", "module@sha256", "Never serve this archive again; clients fall back."),
             .flag("json", "Print the publish report as JSON."),
         ])
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         let catalogPath = arguments.positionals[0]
-        let appVersion = try arguments.required("app-version")
+        guard let appVersion = try arguments.appVersion() else { throw UsageError(message: "missing required option --app-version") }
         let output = try arguments.required("out")
         let keyPaths = arguments.all("key")
         guard !keyPaths.isEmpty else { throw UsageError(message: "missing required option --key") }
-        var revision: Int?
-        if let text = arguments.value("revision") {
-            guard let value = Int(text), value >= 1 else { throw UsageError(message: "--revision takes a positive integer") }
-            revision = value
-        }
+        let revision = try arguments.integer("revision", in: 1...Manifest.maximumRevision)
         let expiresIn = try arguments.seconds("expires-in", default: 30 * 86_400)
         var revocations: [Manifest.Revocation] = []
         for text in arguments.all("revoke") {
             let parts = text.split(separator: "@", maxSplits: 1).map(String.init)
-            guard parts.count == 2, parts[1].count == 64, SHA256Digest(hex: parts[1]) != nil, parts[1] == parts[1].lowercased()
-            else { throw UsageError(message: "--revoke takes MODULE@SHA256 with 64 lowercase hex digits (got '\(text)')") }
+            guard parts.count == 2, NameGrammar.isModuleName(parts[0]), parts[1].count == 64, SHA256Digest(hex: parts[1]) != nil,
+                parts[1] == parts[1].lowercased()
+            else { throw UsageError(message: "--revoke takes MODULE@SHA256: a module name and 64 lowercase hex digits (got '\(text)')") }
             revocations.append(Manifest.Revocation(module: parts[0], sha256: parts[1]))
         }
         let keys = try keyPaths.map { path in
@@ -71,13 +85,14 @@ enum PublishCommand: Command {
             catalog: URL(fileURLWithPath: catalogPath), shipped: arguments.value("bundle").map { URL(fileURLWithPath: $0) },
             appVersion: appVersion, keys: keys,
             output: URL(fileURLWithPath: output), from: arguments.value("from"), revision: revision,
-            expiresIn: expiresIn, revoke: revocations)
+            expiresIn: expiresIn, revoke: revocations, firstPublish: arguments.flag("first-publish"),
+            trust: try arguments.publicKeys("trust"))
         let json = arguments.flag("json")
         let printer = FindingPrinter(console: console, catalogPath: catalogPath)
         let report: PublishReport
         do {
             report = try blockingAwait {
-                try await Publisher.publish(options) { line in if !json { console.err(line) } }
+                try await Publisher.publish(options) { line in if !json { console.note(line) } }
             }
         } catch let error as PublishError {
             printer.printGrouped(error.findings)
@@ -90,9 +105,9 @@ enum PublishCommand: Command {
             console.out(PublishReportJSON.render(report))
         } else {
             let changed = report.modules.filter { $0.status != .unchanged }.count
-            console.out(
+            console.line(
                 "published \(report.appVersion) revision \(report.revision): \(report.modules.count) modules (\(changed) new or changed), manifest \(report.manifestPath.path)")
-            if !report.removed.isEmpty { console.out("removed modules (clients return to shipped strings): \(report.removed.joined(separator: ", "))") }
+            if !report.removed.isEmpty { console.line("removed modules (clients return to shipped strings): \(report.removed.joined(separator: ", "))") }
         }
         return ExitCode.success
     }

@@ -41,7 +41,7 @@ enum ResolveCommand: Command {
             .value("table", "T", "The table (default: Localizable)."),
             .value("locale", "L", "The user's language, or a comma-separated preference list."),
             .value("count", "N", "The number for every plural slot."),
-            .repeated("arg", "value", "The next non-plural argument, converted to its slot's class."),
+            .repeated("arg", "value", "The next non-plural argument, converted to its slot's class.", allowsEmpty: true),
             .repeated("sub", "name=value", "A %{name} substitution."),
             .value("bundle", "catalog", "The shipped catalog."),
             .value("store", "dir", "A client store: its active revisions overlay the shipped strings."),

@@ -40,7 +40,7 @@ enum SourceHashCommand: Command {
             console.out(JSONOutput.object(members).rendered())
         } else {
             if arguments.flag("lines") {
-                for line in lines { console.out(String(line.dropLast())) }
+                for line in lines { console.out(TerminalText.escaped(String(line.dropLast()), keepingTabs: true)) }
             }
             console.out(hash)
         }

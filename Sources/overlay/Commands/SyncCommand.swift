@@ -32,15 +32,15 @@ enum SyncCommand: Command {
         .value("bundle", "catalog", "The client build's shipped catalog."),
         .value("store", "dir", "The client store directory (created if missing)."),
         .repeated("trust", "pem", "Public key PEM the build trusts; repeat for several."),
-        .value("threshold", "n", "How many trusted keys must sign (default 1)."),
-        .value("max-age", "duration", "Longest allowed manifest lifetime (default 90d)."),
-        .value("timeout", "duration", "Deadline per request (default 30s)."),
+        .value("threshold", "n", "How many trusted keys must sign: 1 to the number of --trust keys (default 1)."),
+        .value("max-age", "duration", "Longest allowed manifest lifetime, 1m to 3650d (default 90d)."),
+        .value("timeout", "duration", "Deadline of each request, body included, 0.001s to 1d (default 30s)."),
         .flag("json", "Print the cycle report as JSON."),
     ])
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         let originText = try arguments.required("origin")
-        let appVersion = try arguments.required("app-version")
+        guard let appVersion = try arguments.appVersion() else { throw UsageError(message: "missing required option --app-version") }
         let bundle = try arguments.required("bundle")
         let storePath = try arguments.required("store")
         let maxAge = try arguments.seconds("max-age", default: 90 * 86_400)
@@ -72,7 +72,7 @@ enum SyncCommand: Command {
     /// An http(s) origin uses URLSession; anything else is a directory served by the file transport.
     static func origin(_ text: String) throws(UsageError) -> (URL, any HTTPTransport) {
         if let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" {
-            return (url, URLSessionTransport())
+            return (url, DefaultHTTPTransport.make())
         }
         if let url = URL(string: text), url.scheme?.lowercased() == "file" {
             return (url, FileTransport())

@@ -12,7 +12,10 @@ enum ValidateCommand: Command {
         the app version and the bundle's source hash, expiry, then every module archive: size and SHA-256
         against the manifest, ZIP structure, header binding, strict table parsing, keys, placeholders and
         plural categories against the bundle. A lone module .zip or table artifact .json: everything but
-        authenticity. Exit status 1 on any error (with --strict, on any finding).
+        authenticity. Files are read only when regular and within a client's caps (checked from their size
+        first: manifest 1 MiB, archive 16 MiB, table artifact 8 MiB). Exit status 1 on any error (with
+        --strict, on any finding). --threshold is 1 to the number of distinct --trust keys; --max-age is 1m
+        to 3650d.
 
         EXAMPLES:
           overlay validate origin/ --bundle testdata/catalog --trust keys/overlay-signing-key.pub.pem
@@ -23,9 +26,9 @@ enum ValidateCommand: Command {
         options: [
             .value("bundle", "catalog", "The shipped catalog of the build the artifacts are for."),
             .repeated("trust", "pem", "Public key PEM the build trusts; repeat for several."),
-            .value("threshold", "n", "How many trusted keys must sign (default 1)."),
+            .value("threshold", "n", "How many trusted keys must sign: 1 to the number of --trust keys (default 1)."),
             .value("app-version", "version", "The build's app version (default: the origin's only one)."),
-            .value("max-age", "duration", "Longest allowed manifest lifetime (default 90d)."),
+            .value("max-age", "duration", "Longest allowed manifest lifetime, 1m to 3650d (default 90d)."),
             .flag("strict", "Treat warnings as errors; also require matching numeric styles (%d vs %u)."),
             .flag("json", "Print the findings as JSON."),
         ])
@@ -37,7 +40,7 @@ enum ValidateCommand: Command {
         let strict = arguments.flag("strict")
         let trusted = try arguments.trustedKeys()
         let shipped = try loadCatalog(bundle, mode: .lenient).catalog
-        let appVersion = arguments.value("app-version")
+        let appVersion = try arguments.appVersion(required: false)
         var context = ValidationContext(
             trustedKeys: trusted, appVersion: appVersion ?? "", sourceHash: shipped.sourceHash, shipped: shipped,
             maxManifestAge: maxAge, strictFormats: strict)
@@ -63,7 +66,7 @@ enum ValidateCommand: Command {
             ]).rendered())
         } else {
             FindingPrinter(console: console, catalogPath: "").printDiagnostics(findings)
-            console.out("validated \(report.subject): \(report.modulesChecked) module(s), \(errors) error(s), \(findings.count - errors) warning(s)")
+            console.line("validated \(report.subject): \(report.modulesChecked) module(s), \(errors) error(s), \(findings.count - errors) warning(s)")
         }
         return errors > 0 ? ExitCode.failure : ExitCode.success
     }
@@ -83,7 +86,10 @@ enum ValidateCommand: Command {
             guard versions.count == 1 else { return nil }
             manifest = url.appendingPathComponent(versions[0]).appendingPathComponent("manifest.json")
         }
-        guard let data = FileManager.default.contents(atPath: manifest.path) else { return nil }
+        // Only a regular file within the manifest cap is read; anything else is reported by the validation itself.
+        guard let data = try? BoundedFile.read(manifest.path, maxBytes: ValidationLimits.default.maxManifestBytes) else {
+            return nil
+        }
         return (try? Manifest.decode(data))?.appVersion
     }
 }

@@ -109,6 +109,31 @@ struct SignedManifestFixture {
         #expect(!verdict.isAccepted)
     }
 
+    /// A validly signed manifest dated 9999 would otherwise be applied and never expire.
+    @Test func aManifestPublishedInTheFarFutureIsRefused() throws {
+        var fixture = try SignedManifestFixture()
+        fixture.manifest.publishedAt = try #require(RFC3339.date(from: "9999-01-01T00:00:00Z"))
+        fixture.manifest.expiresAt = try #require(RFC3339.date(from: "9999-01-31T00:00:00Z"))
+        let verdict = ManifestValidator.validate(
+            manifest: fixture.bytes, signatureFile: try fixture.signature(for: fixture.bytes), context: try fixture.context())
+        #expect(verdict.findings.map(\.code) == ["freeze.published-in-future"])
+        #expect(verdict.findings.first?.severity == .error)
+        #expect(verdict.findings.first?.message.contains("1 hour ahead of this clock") == true)
+        #expect(!verdict.isAccepted)
+    }
+
+    @Test("published_at may run ahead of the clock by the documented skew, not more", arguments: [
+        (59 * 60.0, true), (3_600.0, true), (3_601.0, false), (2 * 86_400.0, false),
+    ] as [(TimeInterval, Bool)])
+    func clockSkew(ahead: TimeInterval, accepted: Bool) throws {
+        var fixture = try SignedManifestFixture()
+        fixture.manifest.publishedAt = fixture.now.addingTimeInterval(ahead)
+        fixture.manifest.expiresAt = fixture.manifest.publishedAt.addingTimeInterval(86_400)
+        let verdict = ManifestValidator.validate(
+            manifest: fixture.bytes, signatureFile: try fixture.signature(for: fixture.bytes), context: try fixture.context())
+        #expect(verdict.isAccepted == accepted, "\(verdict.findings)")
+    }
+
     @Test func oversizeManifestIsRejectedUnread() throws {
         let fixture = try SignedManifestFixture()
         var context = try fixture.context()

@@ -60,7 +60,7 @@ import Testing
         limits.maxValueBytes = 8
         let location = Finding.Location()
         #expect(KeySyntaxRule.check(key: "", value: .string("x"), knownToShipped: true, limits: limits, location: location)
-            .map(\.code) == ["key.empty"])
+            .map(\.code) == [])  // Xcode writes "" keys (`Text("")`): data, not an error
         #expect(KeySyntaxRule.check(key: "a\tb", value: .string("x"), knownToShipped: true, limits: limits, location: location)
             .map(\.code) == ["key.control-character"])
         #expect(KeySyntaxRule.check(key: "123456789", value: .string("123456789"), knownToShipped: true, limits: limits, location: location)

@@ -69,10 +69,14 @@ final class SyncHarness: Sendable {
     var versionRoot: URL { origin.appendingPathComponent("1.0") }
 
     @discardableResult
-    func publish(revoke: [Manifest.Revocation] = [], expiresIn: TimeInterval = 30 * 86_400) async throws -> PublishReport {
+    /// - Parameter now: the publish time; the harness clock's by default. Child `overlay` processes read the real
+    ///   clock, and a manifest published more than an hour ahead of it is refused.
+    func publish(
+        revoke: [Manifest.Revocation] = [], expiresIn: TimeInterval = 30 * 86_400, now: Date = SyncHarness.publishedAt
+    ) async throws -> PublishReport {
         try await Publisher.publish(PublishOptions(
             catalog: catalogURL, appVersion: "1.0", keys: [key], output: origin, expiresIn: expiresIn, revoke: revoke,
-            now: Self.publishedAt))
+            now: now))
     }
 
     /// The manifest the origin serves now.

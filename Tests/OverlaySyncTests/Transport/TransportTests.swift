@@ -153,7 +153,8 @@ func syncErrorCode(_ body: () async throws(SyncError) -> Void) async -> SyncErro
         let output = Pipe()
         process.standardOutput = output
         try process.run()
-        defer { process.terminate() }
+        // SIGKILL: the child inherits the dispatch thread's blocked signals, so terminate() (SIGTERM) would not end it.
+        defer { kill(process.processIdentifier, SIGKILL) }
         let line = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
         let port = try #require(Int(line.trimmingCharacters(in: .whitespacesAndNewlines)))
         var response: TransportResponse?

@@ -1,14 +1,13 @@
-/// A key must be non-empty, bounded, and free of control characters; its value bounded too. A key the shipped
+/// A key must be bounded and free of control characters (an empty key, which Xcode writes for `Text("")`, is fine);
+/// its value bounded too. A key the shipped
 /// development catalog lacks is a warning: the resolver never serves it.
 enum KeySyntaxRule {
     static func check(
         key: String, value: CatalogValue, knownToShipped: Bool, limits: ValidationLimits, location: Finding.Location
     ) -> [Finding] {
         var findings: [Finding] = []
-        if key.isEmpty {
-            findings.append(Finding(
-                code: "key.empty", severity: .error, message: "an entry has an empty key; remove it", location: location))
-        } else if key.utf8.count > limits.maxKeyBytes {
+        // An empty key is legitimate (Xcode writes `"" : {}` for `Text("")`), it is only data: no finding.
+        if key.utf8.count > limits.maxKeyBytes {
             findings.append(Finding(
                 code: "key.too-long", severity: .error,
                 message: "the key is \(key.utf8.count) bytes, over the \(limits.maxKeyBytes)-byte limit; shorten it",
@@ -39,7 +38,7 @@ enum KeySyntaxRule {
 
     /// True when `check` would find nothing for a shipped key and a plain value: a byte scan, no scalars decoded.
     static func isClean(key: String, text: String, limits: ValidationLimits) -> Bool {
-        guard !key.isEmpty, key.utf8.count <= limits.maxKeyBytes, text.utf8.count <= limits.maxValueBytes else {
+        guard key.utf8.count <= limits.maxKeyBytes, text.utf8.count <= limits.maxValueBytes else {
             return false
         }
         return !hasControlCharacter(key)

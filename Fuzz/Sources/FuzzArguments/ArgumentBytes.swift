@@ -1,0 +1,1 @@
+../../../Sources/overlay/CLI/ArgumentBytes.swift
