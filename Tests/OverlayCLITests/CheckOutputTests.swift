@@ -74,3 +74,35 @@ import Testing
         #expect(try CLI.run(["check", fix, "--bundle", build]).status == 1)
     }
 }
+
+/// `overlay validate` answers as a client would: errors about values the build already ships do not fail it.
+@Suite struct ValidateShippedTests {
+    @Test func anOriginWhoseOnlyErrorsAreShippedValidates() throws {
+        let files = [
+            "M/en.lproj/Localizable.strings": "\"go\" = \"Go to %1$@ > %2$@\";\n",
+            "M/tr.lproj/Localizable.strings": "\"go\" = \"1$@ > %2$@ adresine gidin\";\n",
+        ]
+        let build = try CheckOutputTests.catalog(files)
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("validate-\(UUID().uuidString)").path
+        defer {
+            try? FileManager.default.removeItem(atPath: build)
+            try? FileManager.default.removeItem(atPath: root)
+        }
+        #expect(try CLI.run(["keygen", "--out", root + "/keys"]).status == 0)
+        let publish = try CLI.run([
+            "publish", build, "--bundle", build, "--app-version", "1.0", "--key", root + "/keys/overlay-signing-key.pem",
+            "--out", root + "/origin",
+        ])
+        #expect(publish.status == 0, "\(publish.stderr)")
+        let validate = ["validate", root + "/origin", "--trust", root + "/keys/overlay-signing-key.pub.pem", "--bundle"]
+        let same = try CLI.run(validate + [build])
+        #expect(same.status == 0, "\(same.stdout)\(same.stderr)")
+        #expect(same.stdout.contains("1 error(s) (all already shipped)"))
+        // Against a build whose tr value differs, the same archive's broken value is new there: rejected.
+        var other = files
+        other["M/tr.lproj/Localizable.strings"] = "\"go\" = \"%1$@ > %2$@ adresine gidin\";\n"
+        let otherBuild = try CheckOutputTests.catalog(other)
+        defer { try? FileManager.default.removeItem(atPath: otherBuild) }
+        #expect(try CLI.run(validate + [otherBuild]).status == 1)
+    }
+}

@@ -30,6 +30,7 @@ enum ValidateCommand: Command {
             .value("app-version", "version", "The build's app version (default: the origin's only one)."),
             .value("max-age", "duration", "Longest allowed manifest lifetime, 1m to 3650d (default 90d)."),
             .flag("strict", "Treat warnings as errors; also require matching numeric styles (%d vs %u)."),
+            .flag("all", "Print every finding on its own line instead of grouping them."),
             .flag("json", "Print the findings as JSON."),
         ])
 
@@ -56,19 +57,26 @@ enum ValidateCommand: Command {
         var findings = report.findings
         if strict { findings = findings.map { var f = $0; f.severity = .error; return f } }
         let errors = findings.filter { $0.severity == .error }.count
+        // What a client rejects: errors about values the build already ships do not count.
+        let blocking = findings.filter(\.isBlocking).count
         if arguments.flag("json") {
             console.out(JSONOutput.object([
                 ("subject", .string(report.subject)),
                 ("modules", .int(report.modulesChecked)),
                 ("errors", .int(errors)),
+                ("blocking_errors", .int(blocking)),
                 ("warnings", .int(findings.count - errors)),
                 ("findings", .array(findings.map(FindingPrinter.json))),
             ]).rendered())
         } else {
-            FindingPrinter(console: console, catalogPath: "").printDiagnostics(findings)
-            console.line("validated \(report.subject): \(report.modulesChecked) module(s), \(errors) error(s), \(findings.count - errors) warning(s)")
+            let printer = FindingPrinter(console: console, catalogPath: "")
+            if arguments.flag("all") { printer.printDiagnostics(findings) } else { printer.printGrouped(findings) }
+            let shipped = errors - blocking
+            console.line("validated \(report.subject): \(report.modulesChecked) module(s), \(errors) error(s)"
+                + (shipped > 0 ? " (\(shipped == errors ? "all" : "\(shipped)") already shipped)" : "")
+                + ", \(findings.count - errors) warning(s)")
         }
-        return errors > 0 ? ExitCode.failure : ExitCode.success
+        return blocking > 0 ? ExitCode.failure : ExitCode.success
     }
 
     /// The app version an origin path names: the folder holding manifest.json, or the origin's only version.
