@@ -15,9 +15,12 @@ enum CatalogBenchmark {
         } else {
             print("catalog: no real catalog at \(realworld) (set OVERLAY_REALWORLD): that half is not measured")
         }
-        let large = try generatedCatalog(locales: ["en", "de", "fr", "ru", "ar", "pl", "es", "it", "ja", "tr"], keys: 100_000)
+        // Ten modules, so every archive stays under the client's caps (one 100 MB module would be refused).
+        let large = try generatedCatalog(
+            modules: 10, locales: ["en", "de", "fr", "ru", "ar", "pl", "es", "it", "ja", "tr"], keys: 10_000)
         defer { try? FileManager.default.removeItem(at: large) }
-        try measureCatalog(large, label: "generated catalog, 10 locales × 100,000 keys (1,000,000 entries)", iterations: 3)
+        try measureCatalog(
+            large, label: "generated catalog, 10 modules × 10 locales × 10,000 keys (1,000,000 entries)", iterations: 3)
     }
 
     static func measureCatalog(_ root: URL, label: String, iterations: Int) throws {
@@ -58,14 +61,16 @@ enum CatalogBenchmark {
             .sorted { $0.path < $1.path }
     }
 
-    /// A one-module catalog on disk: `<locale>.lproj/Localizable.strings` of `keys` entries per locale.
-    static func generatedCatalog(locales: [String], keys: Int) throws -> URL {
+    /// A catalog on disk: `Module<n>/<locale>.lproj/Localizable.strings` of `keys` entries per locale.
+    static func generatedCatalog(modules: Int, locales: [String], keys: Int) throws -> URL {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("bench-catalog-\(UUID().uuidString)")
-        for (index, locale) in locales.enumerated() {
-            let directory = root.appendingPathComponent("Big/\(locale).lproj")
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            try BenchCatalog.table(keys: keys, seed: UInt64(index + 1))
-                .write(to: directory.appendingPathComponent("Localizable.strings"))
+        for module in 0..<modules {
+            for (index, locale) in locales.enumerated() {
+                let directory = root.appendingPathComponent("Module\(module)/\(locale).lproj")
+                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+                try BenchCatalog.table(keys: keys, seed: UInt64(module * 100 + index + 1))
+                    .write(to: directory.appendingPathComponent("Localizable.strings"))
+            }
         }
         return root
     }

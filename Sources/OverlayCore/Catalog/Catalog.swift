@@ -119,7 +119,7 @@ public struct CatalogTable: Sendable, Equatable {
     }
 
     /// How many keys the table has (`keys.count`, without sorting).
-    var keyCount: Int {
+    package var keyCount: Int {
         plurals.isEmpty ? strings.count : strings.isEmpty ? plurals.count : keySet.count
     }
 
@@ -159,7 +159,7 @@ public enum CatalogValue: Sendable, Equatable {
 extension String {
     /// Byte order of the UTF-8 encodings, as `a.utf8.lexicographicallyPrecedes(b.utf8)`, but compared with `memcmp`
     /// (sorting a table's keys element by element was a seventh of validation's time).
-    static func utf8Precedes(_ a: String, _ b: String) -> Bool {
+    package static func utf8Precedes(_ a: String, _ b: String) -> Bool {
         let order = a.utf8.withContiguousStorageIfAvailable { left in
             b.utf8.withContiguousStorageIfAvailable { right in
                 let common = Swift.min(left.count, right.count)

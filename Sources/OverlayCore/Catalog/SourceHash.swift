@@ -17,7 +17,7 @@ public enum SourceHash {
                 }
             }
         }
-        return lines.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+        return lines.sorted(by: String.utf8Precedes)
     }
 
     /// `sha256:<lowercase hex>` of the catalog's structure.

@@ -61,7 +61,7 @@ public enum PseudoCatalog {
                     (table.nonTranslatableKeys.contains(key) ? verbatim : pseudo).value(value, categories: categories)
                 }
                 var strings: [(key: String, value: String)] = []
-                for key in table.strings.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+                for key in table.strings.keys.sorted(by: String.utf8Precedes)
                 where table.plurals[key] == nil {
                     guard case .string(let text) = transformed(key, .string(table.strings[key]!)) else { continue }
                     strings.append((key, text))

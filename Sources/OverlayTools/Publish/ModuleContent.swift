@@ -37,7 +37,7 @@ public struct ModuleContent: Sendable {
             var wroteAny = false
             for (name, table) in localization.tables where name != CatalogTable.infoPlistTableName && !table.isEmpty {
                 if !table.strings.isEmpty {
-                    let pairs = table.strings.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+                    let pairs = table.strings.keys.sorted(by: String.utf8Precedes)
                         .map { (key: $0, value: table.strings[$0]!) }
                     files["\(identifier).lproj/\(name).strings"] = StringsWriter.write(pairs)
                 }
@@ -45,7 +45,7 @@ public struct ModuleContent: Sendable {
                     files["\(identifier).lproj/\(name).stringsdict"] = StringsdictWriter.write(table.plurals)
                 }
                 tables.insert(name)
-                entries += table.keys.count
+                entries += table.keyCount
                 wroteAny = true
             }
             if wroteAny { locales.append(identifier) }

@@ -60,7 +60,7 @@ enum CheckCommand: Command {
         let catalog = loaded.catalog
         let locales = Set(catalog.modules.values.flatMap { $0.localizations.keys })
         let keys = catalog.modules.values.reduce(0) { total, module in
-            total + module.developmentTables.values.reduce(0) { $0 + $1.keys.count }
+            total + module.developmentTables.values.reduce(0) { $0 + $1.keyCount }
         }
         let printer = FindingPrinter(console: console, catalogPath: path)
         if arguments.flag("json") {

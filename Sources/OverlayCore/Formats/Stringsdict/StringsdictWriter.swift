@@ -41,7 +41,7 @@ public enum StringsdictWriter {
 
     private static func sorted<Value>(_ dictionary: [String: Value]) -> [(key: String, value: Value)] {
         dictionary.sorted(by: { (a: (key: String, value: Value), b: (key: String, value: Value)) in
-            a.key.utf8.lexicographicallyPrecedes(b.key.utf8)
+            String.utf8Precedes(a.key, b.key)
         })
     }
 }
