@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Budget (DESIGN.md, Performance): a CLI command that does little finishes in ≤ 10 ms.
 enum CLIBenchmark {
-    static let runs = 20
+    static var runs: Int { BenchRun.quick ? 5 : 20 }
 
     static func run() throws {
         guard let overlay = BenchProcess.sibling("overlay") else {
@@ -35,11 +35,10 @@ enum CLIBenchmark {
         for (command, median) in zip(commands, medians) {
             print("  \(command.label): \(rounded(median / 1_000_000)) ms/run (median of \(runs))")
         }
-        let baseline = medians[0]
+        let empty = Figure(commands[1].label, medians[1], unit: "ns")
         for (command, median) in zip(commands, medians).dropFirst(2) {
-            let met = verdict(median <= 10_000_000)
-            print("  \(command.label): \(rounded(median / 1_000_000)) ms, \(rounded(median / baseline))× /bin/true, "
-                + "\(rounded(median / medians[1]))× a Swift + Foundation process (budget ≤ 10 ms: \(met))")
+            budget("\(command.label) ≤ 1.5× an empty Swift + Foundation process (≤ 10 ms)", Figure(command.label, median, unit: "ns"),
+                over: empty, atMost: 1.5, note: "\(rounded(median / medians[0]))× /bin/true")
         }
     }
 
@@ -199,6 +198,7 @@ func median(_ samples: [Double]) -> Double {
 func report(_ name: String, samples: [Double]) -> Measurement {
     let measurement = Measurement(name: name, medianNanoseconds: median(samples), iterations: samples.count)
     print("  " + measurement.formatted)
+    BenchRecords.shared.add(Figure(measurement))
     return measurement
 }
 

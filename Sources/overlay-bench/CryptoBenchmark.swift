@@ -46,8 +46,8 @@ enum CryptoBenchmark {
         let theirsMBps = Double(size) / netNanoseconds * 1_000
         print("  SHA-256 ours: \(rounded(oursMBps)) MB/s; sha256sum net of process start: \(rounded(theirsMBps)) MB/s "
             + "(whole process: \(rounded(Double(size) / whole.medianNanoseconds * 1_000)) MB/s)")
-        print("  SHA-256 speedup over sha256sum (net): \(rounded(netNanoseconds / ours.medianNanoseconds))×; "
-            + "reference ≈ 2 GB/s: \(verdict(oursMBps >= 2_000))")
+        reference("SHA-256 (DESIGN: ≈ 2 GB/s)", Figure("SHA256.hash", oursMBps, unit: "MB/s"),
+            baseline: Figure("sha256sum net of process start", theirsMBps, unit: "MB/s"), ratio: oursMBps / theirsMBps)
     }
 
     static func ed25519() throws {
@@ -74,9 +74,8 @@ enum CryptoBenchmark {
         }
         let openssl = try opensslVerifyMicroseconds()
         print("  openssl speed -seconds 1 ed25519: \(rounded(openssl)) µs/verify")
-        let ours = verify.medianNanoseconds / 1_000
-        print("  Ed25519 verify ours: \(rounded(ours)) µs; openssl: \(rounded(openssl)) µs; "
-            + "speedup over openssl speed: \(rounded(openssl / ours))×; reference 61 µs: \(verdict(ours <= 61))")
+        reference("Ed25519 verify (DESIGN: ≈ 61 µs)", Figure(verify),
+            baseline: Figure("openssl speed ed25519", openssl * 1_000, unit: "ns"), ratio: verify.medianNanoseconds / (openssl * 1_000))
     }
 
     /// Microseconds per verify from `openssl speed`'s `sign/s verify/s` line.

@@ -15,7 +15,7 @@ enum LaunchBenchmark {
     static let modules = 30
     static let keys = 2_000
     static let locales = ["en", "fr", "fr-CA", "de", "es", "it", "ja", "ko", "pt-BR", "ru", "ar", "pl"]
-    static let children = 9
+    static var children: Int { BenchRun.quick ? 3 : 9 }
     static let childVariable = "OVERLAY_BENCH_LAUNCH_CHILD"
     static let cacheName = "overlay-bench-launch-v1"
     static let lookupKey = BenchCatalog.key(1_234)
@@ -73,15 +73,13 @@ enum LaunchBenchmark {
         let loadFromDisk = try measure("read file + StringsReader.read + .dictionary, one \(keys)-key table", iterations: 200) {
             blackHole(try StringsReader.read(Data(contentsOf: frFile)).dictionary)
         }
-        let ms = window.medianNanoseconds / 1_000_000
-        print("  cold launch to first lookup: \(rounded(ms)) ms (budget ≤ 5 ms: \(verdict(ms <= 5))); "
-            + "\(rounded(window.medianNanoseconds / dictionary.medianNanoseconds))× building the dictionary from memory, "
-            + "\(rounded(window.medianNanoseconds / plist.medianNanoseconds))× one PropertyListSerialization")
-        let tableMs = loadFromDisk.medianNanoseconds / 1_000_000
-        print("  one \(keys)-key table: \(rounded(load.medianNanoseconds / 1_000_000)) ms in memory, \(rounded(tableMs)) ms from disk "
-            + "(budget ≤ 1 ms: \(verdict(tableMs <= 1))); speedup over PropertyListSerialization: "
-            + "\(rounded(plist.medianNanoseconds / load.medianNanoseconds))× (budget ≥ 3×: "
-            + "\(verdict(plist.medianNanoseconds / load.medianNanoseconds >= 3)))")
+        budget("cold launch to the first lookup ≤ 0.1× one PropertyListSerialization of a \(keys)-key table",
+            Figure(window), over: Figure(plist), atMost: 0.1,
+            note: "\(rounded(window.medianNanoseconds / dictionary.medianNanoseconds))× building the dictionary from memory")
+        reference("cold launch to the first lookup (absolute budget ≤ 1 ms)", Figure(window),
+            note: window.medianNanoseconds <= 1_000_000 ? "within 1 ms" : "over 1 ms")
+        budget("loading one \(keys)-key table ≥ 3× faster than PropertyListSerialization", Figure(load), fasterThan: Figure(plist), atLeast: 3)
+        reference("loading one \(keys)-key table from disk (absolute budget ≤ 1 ms)", Figure(loadFromDisk))
     }
 
     /// One cold launch, timed phase by phase; prints `name=nanoseconds` fields for the parent.

@@ -85,12 +85,12 @@ enum ResolverBenchmark {
         measure("  plain interpolation \"\\(n) items\", n ≥ 1,000,000", iterations: 200) {
             for n in 0..<batch { blackHole("\(1_000_000 + n) items") }
         }
-        print("  overlay hit / dictionary read: \(rounded(1 / overlayHit.speedup(over: baseline)))× (budget ≤ 2×)")
-        print("  3-locale chain / dictionary read: \(rounded(1 / chained.speedup(over: baseline)))× (budget ≤ 4×)")
-        print("  overlay hit speedup over Bundle.localizedString: \(rounded(overlayHit.speedup(over: foundation)))× (budget ≥ 5×)")
-        print("  plural render / interpolation: \(rounded(1 / plural.speedup(over: interpolation)))× (budget ≤ 2×); "
-            + "with an argument array: \(rounded(1 / pluralArray.speedup(over: interpolation)))×")
-        print("  argument render / interpolation: \(rounded(1 / arguments.speedup(over: interpolation2)))× (budget ≤ 2×)")
+        budget("overlay hit ≤ 2× a [String: String] read", Figure(overlayHit), over: Figure(baseline), atMost: 2)
+        budget("three-locale chain to the shipped value ≤ 4× a [String: String] read", Figure(chained), over: Figure(baseline), atMost: 4)
+        budget("overlay hit ≥ 5× faster than Bundle.localizedString", Figure(overlayHit), fasterThan: Figure(foundation), atLeast: 5)
+        budget("rendering a plural ≤ 2× plain interpolation", Figure(plural), over: Figure(interpolation), atMost: 2,
+            note: "with the caller's argument array: \(rounded(1 / pluralArray.speedup(over: interpolation)))×")
+        budget("rendering arguments ≤ 2× plain interpolation", Figure(arguments), over: Figure(interpolation2), atMost: 2)
     }
 
     struct BenchError: Error { let message: String }

@@ -16,8 +16,8 @@ enum SyncBenchmark {
     static let locales = ["en", "fr", "de", "ru"]
     static let keys = 300
     static let appVersion = "1.0"
-    static let cycles = 200
-    static let fullRuns = 5
+    static var cycles: Int { BenchRun.iterations(200) }
+    static var fullRuns: Int { BenchRun.quick ? 2 : 5 }
 
     static func run() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("overlay-bench-sync-\(UUID().uuidString)")
@@ -68,8 +68,7 @@ enum SyncBenchmark {
         }
         let ours = report("SyncService.start(), empty store → \(modules) modules activated", samples: fullSamples)
         let baseline = try curlUnzip(server: server, published: published, scratch: root.appendingPathComponent("curl"))
-        let ratio = ours.medianNanoseconds / baseline.medianNanoseconds
-        print("  full sync / (curl + unzip): \(rounded(ratio))× (budget ≤ 2×: \(verdict(ratio <= 2)))")
+        budget("full download and activation of \(modules) modules ≤ 2× curl + unzip", Figure(ours), over: Figure(baseline), atMost: 2)
         let context = ValidationContext(
             trustedKeys: trusted, appVersion: appVersion, sourceHash: shipped.sourceHash, shipped: shipped)
         let archives = try published.modules.map { module in
@@ -129,13 +128,21 @@ enum SyncBenchmark {
         let perCycle = Double(logged - (cycles + 5)) / Double(cycles + 5)
         print("  requests per 304 cycle: \(rounded(perCycle)) logged by nginx, SyncReport.requests \(requests.sorted()) "
             + "(budget 1: \(verdict(requests == [1] && perCycle == 1)))")
-        print("  client work beyond the request: \(rounded(clientWork / 1_000)) µs (budget ≤ 1 ms: \(verdict(clientWork <= 1_000_000)))")
+        BenchRecords.shared.add(BudgetRecord(
+            benchmark: BenchRun.current, budget: "a 304 cycle is one request", measured: Figure("requests per cycle (nginx log)", perCycle, unit: "requests"),
+            baseline: nil, ratio: nil, limit: "= 1", verdict: requests == [1] && perCycle == 1 ? .met : .missed))
+        budget("304 cycle: client work beyond the request ≤ 4× a curl 304 on a kept connection",
+            Figure("client work beyond the request", clientWork, unit: "ns"), over: Figure("curl kept-connection 304", curl, unit: "ns"), atMost: 4,
+            note: "absolute budget ≤ 1 ms: \(verdict(clientWork <= 1_000_000))")
         print("  304 cycle / curl kept-connection request: \(rounded(start.medianNanoseconds / curl))×; "
             + "bare URLSession fetch / curl: \(rounded(fetch.medianNanoseconds / curl))×")
         if let overlay = BenchProcess.sibling("overlay") {
             let count = try fsyncCount(overlay, syncArguments(server, catalogURL, lastStore, publicKeyURL)).calls
             print("  fsyncs of an `overlay sync` child doing a 304 cycle (store open included): \(count) "
                 + "(budget 0: \(verdict(count == 0)))")
+            BenchRecords.shared.add(BudgetRecord(
+                benchmark: BenchRun.current, budget: "a 304 cycle makes zero fsyncs", measured: Figure("fsyncs (strace)", Double(count), unit: "calls"),
+                baseline: nil, ratio: nil, limit: "= 0", verdict: count == 0 ? .met : .missed))
         } else {
             print("  fsync count skipped: no overlay binary beside \(BenchProcess.selfPath); swift build -c release --product overlay")
         }
