@@ -26,7 +26,7 @@ public final class LocalizedTable: Sendable {
     public let developmentRegion: String
     /// Every key this handle answers, with its winning value. Builds every value not looked up yet: for listing,
     /// not for lookups.
-    public var values: [String: ResolvedValue] { merged.all }
+    package var values: [String: ResolvedValue] { merged.all }
 
     /// The keys, which table answers each, and the values built so far (each on its key's first lookup).
     private let merged: HandleValues
@@ -60,7 +60,7 @@ public final class LocalizedTable: Sendable {
     }
 
     /// The winning value for `key` with its layer, locale and revision, or nil (not counted as a miss).
-    public func value(forKey key: String) -> ResolvedValue? { merged.value(forKey: key) }
+    package func value(forKey key: String) -> ResolvedValue? { merged.value(forKey: key) }
 
     /// Renders `key` with printf-style arguments, plural selection and `%{name}` substitutions.
     ///

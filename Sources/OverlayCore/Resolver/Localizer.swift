@@ -77,7 +77,7 @@ public final class Localizer: Sendable {
     public var preferredLanguages: [String] { snapshot.preferredLanguages }
 
     /// The overlay revisions the current snapshot serves, by module.
-    public var activeRevisions: [String: ActiveRevision] { snapshot.overlays.revisions }
+    package var activeRevisions: [String: ActiveRevision] { snapshot.overlays.revisions }
 
     /// Counters since the Localizer was built.
     public var stats: LocalizerStats { counters.stats }

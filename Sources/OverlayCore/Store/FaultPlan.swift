@@ -11,9 +11,9 @@
 /// let plan = FaultPlan([.init(kind: .fsync, occurrence: 1, action: .fail(errno: EIO))])
 /// let store = try OverlayStore.open(at: url, appVersion: "1.0", sourceHash: hash, syscalls: .injecting(plan))
 /// ```
-public final class FaultPlan: Sendable {
+package final class FaultPlan: Sendable {
     /// What happens at the chosen call.
-    public enum Action: Sendable, Hashable {
+    package enum Action: Sendable, Hashable {
         /// The call fails with this errno and does nothing.
         case fail(errno: Int32)
         /// The process dies just before the call.
@@ -23,12 +23,12 @@ public final class FaultPlan: Sendable {
     }
 
     /// One scripted fault: the `occurrence`-th (1-based) call of `kind` (of any kind when `nil`).
-    public struct Rule: Sendable, Hashable {
-        public var kind: SyscallKind?
-        public var occurrence: Int
-        public var action: Action
+    package struct Rule: Sendable, Hashable {
+        package var kind: SyscallKind?
+        package var occurrence: Int
+        package var action: Action
 
-        public init(kind: SyscallKind?, occurrence: Int, action: Action) {
+        package init(kind: SyscallKind?, occurrence: Int, action: Action) {
             self.kind = kind
             self.occurrence = occurrence
             self.action = action
@@ -36,9 +36,9 @@ public final class FaultPlan: Sendable {
     }
 
     /// One call that went through the plan.
-    public struct Call: Sendable, Hashable {
-        public var kind: SyscallKind
-        public var path: String
+    package struct Call: Sendable, Hashable {
+        package var kind: SyscallKind
+        package var path: String
     }
 
     enum Decision { case proceed, fail(Int32), crash, tornWrite }
@@ -54,20 +54,20 @@ public final class FaultPlan: Sendable {
     private let state: LockedValue<State>
 
     /// A plan with these rules; an empty plan only records the calls.
-    public init(_ rules: [Rule] = []) {
+    package init(_ rules: [Rule] = []) {
         state = LockedValue(State(rules: rules))
     }
 
     /// Replaces the rules and restarts counting and recording from zero (e.g. after opening the store).
-    public func arm(_ rules: [Rule]) {
+    package func arm(_ rules: [Rule]) {
         state.withLock { $0 = State(rules: rules) }
     }
 
     /// The calls made since the plan was created or last armed, in order (including the one that failed or stopped).
-    public var calls: [Call] { state.withLock { $0.calls } }
+    package var calls: [Call] { state.withLock { $0.calls } }
 
     /// Whether a stop has "killed" the process.
-    public var hasCrashed: Bool { state.withLock { $0.crashed } }
+    package var hasCrashed: Bool { state.withLock { $0.crashed } }
 
     /// Counts the call and decides its fate.
     func decide(_ kind: SyscallKind, _ path: String) -> Decision {
@@ -96,7 +96,7 @@ public final class FaultPlan: Sendable {
 
 extension Syscalls {
     /// The `base` seam with the faults of `plan` injected before each call.
-    public static func injecting(_ plan: FaultPlan, over base: Syscalls = .live) -> Syscalls {
+    package static func injecting(_ plan: FaultPlan, over base: Syscalls = .live) -> Syscalls {
         @Sendable func gate(_ kind: SyscallKind, _ path: String) throws {
             switch plan.decide(kind, path) {
             case .proceed: return

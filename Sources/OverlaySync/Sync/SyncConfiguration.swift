@@ -14,7 +14,7 @@ public struct SyncConfiguration: Sendable {
     public var sourceHash: String
     /// The store directory.
     public var storeURL: URL
-    public var limits: ValidationLimits
+    package var limits: ValidationLimits
     /// Longest allowed distance between a manifest's publication and its expiry.
     public var maxManifestAge: TimeInterval
     /// Checks closer together than this are skipped (0 for `overlay sync`).
@@ -29,9 +29,24 @@ public struct SyncConfiguration: Sendable {
     /// The clock (injectable for expiry tests).
     public var now: @Sendable () -> Date
 
+    /// What an app passes: where to sync from, what it trusts, the catalog it shipped and where its store lives.
     public init(
         origin: URL, appVersion: String, trustedKeys: TrustedKeys, shipped: Catalog, storeURL: URL,
-        limits: ValidationLimits = .default, maxManifestAge: TimeInterval = 90 * 86_400,
+        maxManifestAge: TimeInterval = 90 * 86_400, minimumCheckInterval: TimeInterval = 0,
+        requestTimeout: Duration = .seconds(30), maxConcurrentDownloads: Int = 3, maxOverlayAge: TimeInterval? = nil,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.init(
+            origin: origin, appVersion: appVersion, trustedKeys: trustedKeys, shipped: shipped, storeURL: storeURL,
+            limits: .default, maxManifestAge: maxManifestAge, minimumCheckInterval: minimumCheckInterval,
+            requestTimeout: requestTimeout, maxConcurrentDownloads: maxConcurrentDownloads, maxOverlayAge: maxOverlayAge,
+            now: now)
+    }
+
+    /// Also with other validation limits (tests and tools).
+    package init(
+        origin: URL, appVersion: String, trustedKeys: TrustedKeys, shipped: Catalog, storeURL: URL,
+        limits: ValidationLimits, maxManifestAge: TimeInterval = 90 * 86_400,
         minimumCheckInterval: TimeInterval = 0, requestTimeout: Duration = .seconds(30), maxConcurrentDownloads: Int = 3,
         maxOverlayAge: TimeInterval? = nil, now: @escaping @Sendable () -> Date = { Date() }
     ) {
