@@ -29,14 +29,14 @@ public final class LocalizedTable: Sendable {
     package var values: [String: ResolvedValue] { merged.all }
 
     /// The keys, which table answers each, and the values built so far (each on its key's first lookup).
-    private let merged: HandleValues
+    private let merged: MergedTableValues
     private let developmentValues: CatalogTable?
     private let mode: Localizer.Mode
     private let device: String
     private let counters: LocalizerCounters
 
     init(
-        module: String, table: String, chain: [String], developmentRegion: String, values: HandleValues,
+        module: String, table: String, chain: [String], developmentRegion: String, values: MergedTableValues,
         developmentValues: CatalogTable?, mode: Localizer.Mode, device: String, counters: LocalizerCounters
     ) {
         self.module = module
