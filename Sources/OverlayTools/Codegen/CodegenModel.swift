@@ -4,7 +4,10 @@ public struct CodegenModule: Sendable, Equatable {
     public var module: String
     /// The Swift namespace (`Checkout`): the module name made an identifier.
     public var namespace: String
-    /// Tables in byte order of their catalog names.
+    /// The module's development region: the language of every doc comment.
+    public var developmentRegion: String
+    /// Tables in byte order of their catalog names; empty when the module ships no development-language table
+    /// (its development text lives in code).
     public var tables: [CodegenTable]
     /// Every key whose name is not the plain camel case of its words, or that has no member, in table and key
     /// order.

@@ -58,7 +58,9 @@ enum CodegenPlanner {
             tables.append(CodegenTable(table: tableName, typeName: typeName, members: members))
         }
         let namespace = typeName(for: module.name)
-        return CodegenModule(module: module.name, namespace: namespace, tables: tables, notes: notes)
+        return CodegenModule(
+            module: module.name, namespace: namespace, developmentRegion: module.developmentRegion, tables: tables,
+            notes: notes)
     }
 
     // MARK: - Names

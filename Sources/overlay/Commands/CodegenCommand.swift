@@ -66,6 +66,10 @@ enum CodegenCommand: Command {
             throw CommandFailure(message: failure.message)
         }
         if !arguments.flag("json") {
+            if output.module.tables.isEmpty {
+                console.diagnostic(
+                    "warning", "module \(moduleName) has no \(output.module.developmentRegion) (development language) table, so no typed keys: its development text lives in code; the file declares only \(output.module.namespace).moduleName")
+            }
             for note in output.module.notes {
                 let place = note.file.map { file in note.line.map { "\(file):\($0)" } ?? file } ?? ""
                 console.diagnostic(
