@@ -7,7 +7,7 @@ import Testing
 @Suite(.serialized) struct CodegenCompileTests {
     static let catalog = SwiftProgram.repositoryRoot.appendingPathComponent("testdata/catalog")
 
-    /// Every module of testdata/catalog (Checkout and App public, Onboarding internal), their integration files, and
+    /// Every module of testdata/catalog (Onboarding internal, the others public), their integration files, and
     /// a program that calls members of every kind: plain, `%@`, `%lld`, positional, plural, two plurals, a
     /// named substitution, `%f`, a `%%` text, an `.xcstrings` plural and device variant, a `Base.lproj` table.
     @Test("the sample catalog's modules compile and render, overlays applied")
@@ -15,7 +15,9 @@ import Testing
         let directory = try SwiftProgram.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         var files: [String: String] = [:]
-        for (module, access) in [("App", CodegenAccess.public), ("Checkout", .public), ("Onboarding", .internal)] {
+        for (module, access) in [
+            ("Account", CodegenAccess.public), ("App", .public), ("Checkout", .public), ("Onboarding", .internal),
+        ] {
             let output = try Codegen.generate(catalog: Self.catalog, module: module, access: access)
             files["\(module).swift"] = output.source
             files["\(module)Integration.swift"] = output.integration
@@ -34,7 +36,8 @@ import Testing
             "Cart", "Subtotal: €12", "Order #1042", "Order #1042 placed on 3 May", "1 item", "3 items",
             "2 items reserved at Lyon", "3 items from 2 stores", "2 orders are ready for pickup at Lyon",
             "1.3 GB used", "Storage 80% full", "OK", "Notes", "Imported 3 notes into 1 folder", "You already have 1 note",
-            "Overlay Notes", "Sync your notes from any device.",
+            "Overlay Notes", "Sync your notes from any device.", "Ann, member since May 2020",
+            "An account with a@b.c already exists.",
             // fr with the overlay revision: the overlay's text wins, the shipped fr answers the rest.
             "Panier (mis à jour)", "Total partiel : 12 €", "Votre panier est vide.", "Panier (mis à jour)",
             overlay.path, "⟦Checkout/Localizable:no.such.key⟧", "",
@@ -64,7 +67,8 @@ import Testing
             checkout.cartSummary(3, 2), checkout.orderReady("Lyon", 2),
             app.homeStorageUsed(1.26), app.homeStoragePercent(80), app.ok, App.Main(en).xa3Bc1Title,
             onboarding.importedNotesIntoFolders(3, 1), onboarding.onboardingNotesCount(1), onboarding.overlayNotes,
-            onboarding.onboardingSyncHint,
+            onboarding.onboardingSyncHint, Account.Localizable(en).accountMemberSince("May 2020", name: "Ann"),
+            Account.Errors(en).errorEmailTaken(email: "a@b.c"),
             french.cartTitle, french.cartSubtotal("12 €"), french.cartEmpty,
             fr.checkoutTable().string(forKey: "cart.title"), fr.checkoutBundle(shipped: .main).bundlePath,
             fr.checkoutTable().string(forKey: "no.such.key"),
