@@ -61,6 +61,31 @@ enum SwiftProgram {
         return executable
     }
 
+    /// Type-checks `files` (name → source) as one library module, `-warnings-as-errors`, against OverlayCore and
+    /// OverlaySync; nothing is linked.
+    static func typecheck(_ files: [String: String], in directory: URL) throws {
+        guard let build = buildDirectory else {
+            throw Failure(description: "no build directory with Modules/OverlayCore.swiftmodule next to the test bundle")
+        }
+        var arguments = [
+            "-typecheck", "-parse-as-library", "-swift-version", "6", "-warnings-as-errors",
+            "-I", build.appendingPathComponent("Modules").path,
+        ]
+        for module in ["CZlib", "CLibCrypto", "CCurl"] {
+            let map = repositoryRoot.appendingPathComponent("Sources/\(module)/module.modulemap").path
+            arguments += ["-Xcc", "-fmodule-map-file=\(map)"]
+        }
+        for (name, text) in files.sorted(by: { $0.key < $1.key }) {
+            let url = directory.appendingPathComponent(name)
+            try Data(text.utf8).write(to: url)
+            arguments.append(url.path)
+        }
+        let result = try run(URL(fileURLWithPath: swiftc), arguments)
+        guard result.status == 0 else {
+            throw Failure(description: "swiftc -typecheck failed (\(result.status)):\n\(result.output)")
+        }
+    }
+
     /// Runs `executable` and returns its standard output; a non-zero exit is a failure with its output.
     static func output(of executable: URL, _ arguments: [String] = []) throws -> String {
         let result = try run(executable, arguments)
