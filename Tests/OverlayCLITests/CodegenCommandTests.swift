@@ -25,7 +25,7 @@ import Testing
         let glue = root.appendingPathComponent("Sources/Shop/Overlay.swift").path
         let write = try CLI.run(["codegen", catalog, "--module", "Shop", "--out", out, "--integration", glue])
         #expect(write.status == 0, "\(write.stderr)")
-        #expect(write.stdout == "wrote \(out) and \(glue): 1 tables, 2 members of Shop\n")
+        #expect(write.stdout == "wrote \(out) and \(glue): 1 table, 2 members of Shop\n")
         #expect(write.stderr.isEmpty)
         let source = try String(contentsOfFile: out, encoding: .utf8)
         #expect(source.contains("public func cartTotal(_ arg1: String) -> String"))

@@ -70,7 +70,7 @@ enum CodegenPlanner {
         var name = SwiftIdentifier.upperCamel(SwiftIdentifier.words(of: text))
         if name.isEmpty { name = "Table" + SwiftIdentifier.digest(text) }
         if name.first?.isNumber == true { name = "_" + name }
-        if SwiftIdentifier.reservedMembers.contains(name) || SwiftIdentifier.keywords.contains(name) { name += "_" }
+        if SwiftIdentifier.reservedTypes.contains(name) || SwiftIdentifier.keywords.contains(name) { name += "_" }
         return name
     }
 

@@ -21,8 +21,16 @@ enum SwiftIdentifier {
     /// would take one gets a `_` suffix instead.
     static let reservedMembers: Set<String> = ["self", "Self", "init", "deinit", "subscript", "Type", "Protocol", "_", "handle"]
 
-    /// The ASCII words of `text`, split at every other character and at a lower-to-upper case change is kept
-    /// inside a word (`placeOrder` stays one word, so its camel case survives).
+    /// Type names the generated code itself names: a table or module type spelled so would shadow them (a table
+    /// `String.strings` would make `String` mean the table inside its namespace), so it gets `_` appended.
+    static let reservedTypes: Set<String> = [
+        "String", "Int", "UInt", "Int64", "UInt64", "Double", "Character", "Bool", "Sendable", "Never", "Bundle",
+        "Localizer", "LocalizedTable", "FormatArgument", "OverlayCore", "Foundation", "Swift", "Self", "Type",
+        "Protocol", "Any",
+    ]
+
+    /// The ASCII words of `text`: runs of ASCII letters and digits, every other character a separator. Case inside
+    /// a word is kept (`placeOrder` stays one word, so its camel case survives).
     static func words(of text: String) -> [String] {
         var words: [String] = []
         var current = ""

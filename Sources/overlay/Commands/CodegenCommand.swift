@@ -97,7 +97,8 @@ enum CodegenCommand: Command {
             for (path, diff) in diffs where diff.isCurrent { console.line("\(path) is current") }
         } else {
             let members = output.module.tables.reduce(0) { $0 + $1.members.count }
-            console.line("wrote \(files.map(\.path).joined(separator: " and ")): \(output.module.tables.count) tables, \(members) members of \(output.module.namespace)")
+            let tables = output.module.tables.count
+            console.line("wrote \(files.map(\.path).joined(separator: " and ")): \(tables) \(tables == 1 ? "table" : "tables"), \(members) \(members == 1 ? "member" : "members") of \(output.module.namespace)")
         }
         for (path, diff) in stale {
             console.diagnostic(

@@ -86,6 +86,7 @@ import Testing
         try FileManager.default.createDirectory(at: lproj, withIntermediateDirectories: true)
         try Data(Self.hostileStrings.utf8).write(to: lproj.appendingPathComponent("Localizable.strings"))
         try Data("\"x\" = \"Other table\";\n".utf8).write(to: lproj.appendingPathComponent("my-table.strings"))
+        try Data("\"y\" = \"Shadow\";\n".utf8).write(to: lproj.appendingPathComponent("String.strings"))
         let output = try Codegen.generate(catalog: catalog, module: "Weird", access: .public)
         let program = try SwiftProgram.compile(
             ["Weird.swift": output.source, "WeirdIntegration.swift": output.integration, "main.swift": Self.hostileProgram],
@@ -94,7 +95,7 @@ import Testing
         #expect(lines == [
             // `cart-title` sorts before `cart.title` (0x2D < 0x2E), so it keeps the plain name.
             "Cart (dash)", "Cart", "Default", "Self", "404", "Café", "Empty", "Привет", "Q \"quoted\" \\ back",
-            "a */ b", "line", "break", "Save 50%", "Hi Ann, 2", "Other table",
+            "a */ b", "line", "break", "Save 50%", "Hi Ann, 2", "Other table", "Shadow",
         ])
         let reasons = Set(output.module.notes.map { "\($0.key)|\($0.reason.rawValue)|\($0.name ?? "-")" })
         let expectedReasons: Set<String> = [
@@ -139,7 +140,7 @@ import Testing
         let lines = [
             weird.cartTitle, weird.cartTitle_2, weird.default, weird.self_, weird._404Title, weird.caf, weird.key811c9dc5,
             weird.key\(SwiftIdentifier.digest("Привет")), weird.qUoteD, weird.commentEnd, weird.newline, weird.percent,
-            weird.greet(2, default: "Ann"), Weird.MyTable(localizer).x,
+            weird.greet(2, default: "Ann"), Weird.MyTable(localizer).x, Weird.String_(localizer).y,
         ]
         _ = weird.handle_
         print(lines.joined(separator: "\\n"))

@@ -38,6 +38,16 @@ import Testing
         #expect(result.notes.map(\.0) == naming.reasons)
     }
 
+    @Test("type names never shadow what the generated code names")
+    func typeNames() {
+        #expect(CodegenPlanner.typeName(for: "Localizable") == "Localizable")
+        #expect(CodegenPlanner.typeName(for: "main-screen") == "MainScreen")
+        #expect(CodegenPlanner.typeName(for: "String") == "String_")
+        #expect(CodegenPlanner.typeName(for: "Localizer") == "Localizer_")
+        #expect(CodegenPlanner.typeName(for: "2FA") == "_2FA")
+        #expect(CodegenPlanner.typeName(for: "Протокол") == "Table\(SwiftIdentifier.digest("Протокол"))")
+    }
+
     static func module(_ strings: [String: String], plurals: [String: StringsdictEntry] = [:]) -> CatalogModule {
         var localization = CatalogLocalization(identifier: "en", directoryName: "en.lproj")
         localization.tables["Localizable"] = CatalogTable(name: "Localizable", strings: strings, plurals: plurals)
