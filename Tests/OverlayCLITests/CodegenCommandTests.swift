@@ -109,6 +109,19 @@ import Testing
         #expect(missingOut.status == 64)
     }
 
+    @Test func aModuleWithoutDevelopmentTablesIsWarnedAbout() throws {
+        let root = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let lproj = root.appendingPathComponent("catalog/Shop/fr.lproj")
+        try FileManager.default.createDirectory(at: lproj, withIntermediateDirectories: true)
+        try Data("\"a\" = \"A\";\n".utf8).write(to: lproj.appendingPathComponent("Localizable.strings"))
+        let out = root.appendingPathComponent("S.swift").path
+        let result = try CLI.run(["codegen", root.appendingPathComponent("catalog").path, "--module", "Shop", "--out", out])
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("warning: module Shop has no en (development language) table"))
+        #expect(try String(contentsOfFile: out, encoding: .utf8).contains("static let moduleName = \"Shop\""))
+    }
+
     @Test func helpTeaches() throws {
         let help = try CLI.run(["codegen", "--help"])
         #expect(help.status == 0)

@@ -87,9 +87,18 @@ import Testing
         try Data(Self.hostileStrings.utf8).write(to: lproj.appendingPathComponent("Localizable.strings"))
         try Data("\"x\" = \"Other table\";\n".utf8).write(to: lproj.appendingPathComponent("my-table.strings"))
         try Data("\"y\" = \"Shadow\";\n".utf8).write(to: lproj.appendingPathComponent("String.strings"))
+        // A module that ships only translations (its English lives in code): no typed keys, still compiles.
+        let french = catalog.appendingPathComponent("CodeText/fr.lproj")
+        try FileManager.default.createDirectory(at: french, withIntermediateDirectories: true)
+        try Data("\"a\" = \"A\";\n".utf8).write(to: french.appendingPathComponent("Localizable.strings"))
+        let empty = try Codegen.generate(catalog: catalog, module: "CodeText", access: .public)
+        #expect(empty.module.tables.isEmpty)
         let output = try Codegen.generate(catalog: catalog, module: "Weird", access: .public)
         let program = try SwiftProgram.compile(
-            ["Weird.swift": output.source, "WeirdIntegration.swift": output.integration, "main.swift": Self.hostileProgram],
+            [
+                "Weird.swift": output.source, "WeirdIntegration.swift": output.integration, "main.swift": Self.hostileProgram,
+                "CodeText.swift": empty.source, "CodeTextIntegration.swift": empty.integration,
+            ],
             in: directory)
         let lines = try SwiftProgram.output(of: program, [catalog.path]).split(separator: "\n").map(String.init)
         #expect(lines == [
@@ -143,6 +152,7 @@ import Testing
             weird.greet(2, default: "Ann"), Weird.MyTable(localizer).x, Weird.String_(localizer).y,
         ]
         _ = weird.handle_
+        _ = (CodeText.moduleName, localizer.codeTextTable().string(forKey: "a"))
         print(lines.joined(separator: "\\n"))
         """
 }
