@@ -125,6 +125,14 @@ import Testing
         #expect(CodegenPlanner.documentationLine("Montréal */ é") == "Montréal */ é")
         let long = CodegenPlanner.documentationLine(String(repeating: "a", count: 500))
         #expect(long.count == CodegenPlanner.maxDocumentationLine + 1 && long.hasSuffix("…"))
+        var forms: [PluralCategory: String] = [:]
+        for category in PluralCategory.allCases { forms[category] = "%ld \(category.rawValue)" }
+        let variables = Dictionary(uniqueKeysWithValues: ["a", "b", "c"].map { ($0, PluralVariable(valueType: "ld", forms: forms)) })
+        let lines = CodegenPlanner.documentation(of: .plural(.format(PluralFormat(format: "%#@a@ %#@b@ %#@c@", variables: variables))))
+        #expect(lines.count == CodegenPlanner.maxDocumentationLines)
+        #expect(lines.first == "%#@a@ %#@b@ %#@c@")
+        #expect(lines[1] == "- a.zero: %ld zero")
+        #expect(lines.last == "…")
         #expect(SwiftIdentifier.stringLiteral("q\"\\\n\u{202E}é") == "\"q\\\"\\\\\\n\\u{202E}\\u{E9}\"")
     }
 
