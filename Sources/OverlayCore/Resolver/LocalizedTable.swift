@@ -53,7 +53,8 @@ public final class LocalizedTable: Sendable {
     /// The text for `key`: a string as written (no formatting), an entry's format key.
     ///
     /// On a total miss: the sentinel `⟦Module/Table:key⟧` in development mode; `defaultValue`, else the key, in
-    /// production. The miss is counted either way.
+    /// production. The miss is counted either way, and in development mode the key is kept
+    /// (``Localizer/missedKeys()``).
     public func string(forKey key: String, default defaultValue: String? = nil) -> String {
         if let resolved = merged.value(forKey: key) { return resolved.text }
         return miss(key, default: defaultValue)
@@ -122,7 +123,9 @@ public final class LocalizedTable: Sendable {
     private func miss(_ key: String, default defaultValue: String?) -> String {
         counters.countMiss()
         switch mode {
-        case .development: return sentinel(forKey: key)
+        case .development:
+            counters.recordMiss(module: module, table: table, key: key)
+            return sentinel(forKey: key)
         case .production: return defaultValue ?? key
         }
     }

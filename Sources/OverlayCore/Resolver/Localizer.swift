@@ -82,6 +82,10 @@ public final class Localizer: Sendable {
     /// Counters since the Localizer was built.
     public var stats: LocalizerStats { counters.stats }
 
+    /// The distinct keys asked for and found in no layer since the Localizer was built, by module. Kept in
+    /// ``Mode/development`` only (empty in production); bounded (``MissedKeys``).
+    public func missedKeys() -> MissedKeys { counters.missed }
+
     /// Switches languages at runtime: publishes a new snapshot, then notifies observers.
     public func setPreferredLanguages(_ languages: [String]) {
         publish { old in
