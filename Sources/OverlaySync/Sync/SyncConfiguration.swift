@@ -28,12 +28,14 @@ public struct SyncConfiguration: Sendable {
     public var maxOverlayAge: TimeInterval?
     /// The clock (injectable for expiry tests).
     public var now: @Sendable () -> Date
+    /// The store's file-system seam (``Syscalls/injecting(_:over:)`` for crash tests and `overlay matrix`).
+    public var syscalls: Syscalls
 
     public init(
         origin: URL, appVersion: String, trustedKeys: TrustedKeys, shipped: Catalog, storeURL: URL,
         limits: ValidationLimits = .default, maxManifestAge: TimeInterval = 90 * 86_400,
         minimumCheckInterval: TimeInterval = 0, requestTimeout: Duration = .seconds(30), maxConcurrentDownloads: Int = 3,
-        maxOverlayAge: TimeInterval? = nil, now: @escaping @Sendable () -> Date = { Date() }
+        maxOverlayAge: TimeInterval? = nil, now: @escaping @Sendable () -> Date = { Date() }, syscalls: Syscalls = .live
     ) {
         self.origin = origin
         self.appVersion = appVersion
@@ -48,6 +50,7 @@ public struct SyncConfiguration: Sendable {
         self.maxConcurrentDownloads = max(1, maxConcurrentDownloads)
         self.maxOverlayAge = maxOverlayAge
         self.now = now
+        self.syscalls = syscalls
     }
 
     /// `<origin>/<appVersion>/<path>`.
