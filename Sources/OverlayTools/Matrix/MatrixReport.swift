@@ -17,6 +17,8 @@ public struct MatrixOptions: Sendable {
     public var childExecutable: URL?
     /// Where the scenarios' temporary stores live (a fresh folder inside is removed at the end).
     public var temporaryDirectory: URL
+    /// Only these scenario ids (tests that look at one scenario); nil runs all.
+    package var onlyScenarios: Set<String>?
 
     public init(
         origin: URL, bundle: URL, trustedKeys: TrustedKeys, appVersion: String? = nil, sources: [String] = [],

@@ -86,7 +86,7 @@ public enum Matrix {
         let run = try MatrixRun(options: options, candidate: candidate)
         defer { run.removeAll() }
         var results: [MatrixResult] = []
-        for (index, scenario) in scenarios.enumerated() {
+        for (index, scenario) in scenarios.enumerated() where options.onlyScenarios?.contains(scenario.id) ?? true {
             let scenarioStarted = ContinuousClock.now
             var observation: Observation
             do {
