@@ -41,56 +41,105 @@ extension MatrixScenarios {
         let phases = try KillPhases(recorder.calls, storeRoot: recordStore.standardizedFileURL.path)
         let points = phases.points(revisionWrite: revisionWriteKills)
 
+        // Children run a few at a time: each has its own store, and most of a child's life is spent starting up.
+        let setup = KillSetup(lab: lab, child: child, pems: pems, trust: trust, expected: expected)
+        let outcomes = try await withThrowingTaskGroup(of: (Int, KillOutcome).self) { group in
+            var pending = points.enumerated().makeIterator()
+            func launch() {
+                guard let (order, point) = pending.next() else { return }
+                group.addTask { (order, try await killAndCheck(point, setup)) }
+            }
+            for _ in 0..<concurrentChildren { launch() }
+            var outcomes: [(Int, KillOutcome)] = []
+            for try await outcome in group {
+                outcomes.append(outcome)
+                launch()
+            }
+            return outcomes.sorted { $0.0 < $1.0 }.map(\.1)
+        }
         var killed: [KillPhases.Phase: Int] = [:]
         var unreached = 0
         var served = (old: 0, new: 0)
-        for point in points {
-            let store = lab.directory.appendingPathComponent("kill-\(point.index)", isDirectory: true)
-            let log = lab.directory.appendingPathComponent("kill-\(point.index).stderr")
-            var arguments = ["sync", store.path, "--origin", candidate.originRoot.path, "--app-version", candidate.appVersion,
-                             "--bundle", run.options.bundle.path, "--kill-at", String(point.index + 1)]
-            for pem in pems { arguments += ["--trust", pem] }
-            let status = try await runChild(child, arguments, stderr: log)
-            let label = "\(point.phase.rawValue) at call \(point.index + 1) (\(point.call))"
-            switch status {
-            case .killed:
-                killed[point.phase, default: 0] += 1
-            case .exited(let code):
-                // The child's calls did not line up with the recording (it ended first): said, not hidden.
-                unreached += 1
-                let stderr = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-                observation.require(code == 0, "\(label): the child exited \(code) instead of being killed: \(stderr.prefix(200))")
-            case .timedOut:
-                observation.fail("\(label): the child did not finish or die within 60 s")
-                continue
-            }
-            let configuration = lab.configuration(trust: trust, store: store)
-            // A restarted app: complete revisions of one cycle, never a mix.
-            let snapshot = try lab.restartSnapshot(configuration)
-            let active = snapshot.modules.mapValues(\.sha256)
-            if active.isEmpty {
-                served.old += 1
-            } else if active == expected {
-                served.new += 1
-            } else {
-                observation.fail("\(label): a mix after the kill: \(active.keys.sorted()) active of \(expected.keys.sorted())")
-            }
-            let problems = try lab.verifyActive(configuration)
-            observation.require(problems.isEmpty, "\(label): revision files do not match their digest lists: \(problems.prefix(3))")
-            let survey = LookupSurvey.run(catalog: candidate.shipped, store: snapshot)
-            observation.require(survey.misses.isEmpty, "\(label): \(survey.misses.count) keys missed after the kill")
-            // The next cycle recovers.
-            let next = await lab.sync(configuration)
-            let recovered = try lab.restartSnapshot(configuration).modules.mapValues(\.sha256)
-            observation.require(
-                (next.outcome == .applied || next.outcome == .notModified) && recovered == expected,
-                "\(label): the next cycle ended \(next.brief) serving \(recovered.keys.sorted())")
-            observation.require(try lab.verifyActive(configuration).isEmpty, "\(label): after the next cycle revision files do not verify")
+        for outcome in outcomes {
+            if outcome.wasKilled { killed[outcome.phase, default: 0] += 1 } else { unreached += 1 }
+            if outcome.servedNew == true { served.new += 1 } else if outcome.servedNew == false { served.old += 1 }
+            for failure in outcome.failures { observation.fail(failure) }
         }
         observation.require(killed[.revisionWrite, default: 0] > 0, "no child was killed during the revision write")
         observation.require(killed[.stateSwitch, default: 0] > 0, "no child was killed during the state switch")
         observation.note("\(killed.values.reduce(0, +)) children of \(child.lastPathComponent) sync SIGKILLed: \(killed[.revisionWrite, default: 0]) during the revision write (calls \(phases.revisionWrite.lowerBound + 1)–\(phases.revisionWrite.upperBound)), \(killed[.stateSwitch, default: 0]) during the state switch (calls \(phases.stateSwitch.lowerBound + 1)–\(phases.stateSwitch.upperBound)); after each a restart served \(served.old) × all old, \(served.new) × all new, never a mix, every file verified, and the next cycle recovered\(unreached > 0 ? "; \(unreached) finished before their kill point" : "")")
         return observation
+    }
+
+    /// Children alive at once.
+    static let concurrentChildren = 3
+
+    struct KillSetup: Sendable {
+        var lab: Lab
+        var child: URL
+        var pems: [String]
+        var trust: TrustedKeys
+        /// Module → archive SHA-256 of the candidate's accepted modules.
+        var expected: [String: String]
+    }
+
+    struct KillOutcome: Sendable {
+        var phase: KillPhases.Phase
+        var wasKilled = false
+        /// true: all new revisions after the kill; false: all old; nil: a mix or not checked.
+        var servedNew: Bool?
+        var failures: [String] = []
+    }
+
+    /// One child killed at `point`, then the store checked as a restarted app finds it, then one recovering cycle.
+    static func killAndCheck(_ point: KillPhases.Point, _ setup: KillSetup) async throws -> KillOutcome {
+        let lab = setup.lab
+        let candidate = lab.candidate
+        var outcome = KillOutcome(phase: point.phase)
+        let store = lab.directory.appendingPathComponent("kill-\(point.index)", isDirectory: true)
+        let log = lab.directory.appendingPathComponent("kill-\(point.index).stderr")
+        var arguments = ["sync", store.path, "--origin", candidate.originRoot.path, "--app-version", candidate.appVersion,
+                         "--bundle", lab.run.options.bundle.path, "--kill-at", String(point.index + 1)]
+        for pem in setup.pems { arguments += ["--trust", pem] }
+        let label = "\(point.phase.rawValue) at call \(point.index + 1) (\(point.call))"
+        switch try await runChild(setup.child, arguments, stderr: log) {
+        case .killed:
+            outcome.wasKilled = true
+        case .exited(let code):
+            // The child's calls did not line up with the recording (it ended first): said, not hidden.
+            if code != 0 {
+                let stderr = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+                outcome.failures.append("\(label): the child exited \(code) instead of being killed: \(stderr.prefix(200))")
+            }
+        case .timedOut:
+            outcome.failures.append("\(label): the child did not finish or die within 60 s")
+            return outcome
+        }
+        let configuration = lab.configuration(trust: setup.trust, store: store)
+        // A restarted app: complete revisions of one cycle, never a mix.
+        let snapshot = try lab.restartSnapshot(configuration)
+        let active = snapshot.modules.mapValues(\.sha256)
+        if active.isEmpty {
+            outcome.servedNew = false
+        } else if active == setup.expected {
+            outcome.servedNew = true
+        } else {
+            outcome.failures.append("\(label): a mix after the kill: \(active.keys.sorted()) active of \(setup.expected.keys.sorted())")
+        }
+        let problems = try lab.verifyActive(configuration)
+        if !problems.isEmpty { outcome.failures.append("\(label): revision files do not match their digest lists: \(problems.prefix(3))") }
+        let survey = LookupSurvey.run(catalog: candidate.shipped, store: snapshot)
+        if !survey.misses.isEmpty { outcome.failures.append("\(label): \(survey.misses.count) keys missed after the kill") }
+        // The next cycle recovers.
+        let next = await lab.sync(configuration)
+        let recovered = try lab.restartSnapshot(configuration).modules.mapValues(\.sha256)
+        if !((next.outcome == .applied || next.outcome == .notModified) && recovered == setup.expected) {
+            outcome.failures.append("\(label): the next cycle ended \(next.brief) serving \(recovered.keys.sorted())")
+        }
+        if !(try lab.verifyActive(configuration)).isEmpty {
+            outcome.failures.append("\(label): after the next cycle revision files do not verify")
+        }
+        return outcome
     }
 
     enum ChildStatus { case killed, exited(Int32), timedOut }

@@ -33,19 +33,17 @@ enum MatrixScenarios {
                 _ = localizer.table(probe.table, in: probe.module).string(forKey: probe.key)
             }
         }
-        var withTimes: [Duration] = []
-        var withoutTimes: [Duration] = []
-        for _ in 0..<7 {
-            withTimes.append(firstLookup(snapshot))
-            withoutTimes.append(firstLookup(nil))
+        // The fastest of several interleaved runs: noise from other processes only ever adds time, so the minimum is
+        // the cost itself. A loose bound: the same work either way, so only a gross regression (or a store read) shows.
+        var fastest: (with: Duration, without: Duration) = (.seconds(3600), .seconds(3600))
+        for _ in 0..<15 {
+            fastest.with = min(fastest.with, firstLookup(snapshot))
+            fastest.without = min(fastest.without, firstLookup(nil))
         }
-        let withMedian = withTimes.sorted()[3]
-        let withoutMedian = withoutTimes.sorted()[3]
-        // A loose bound: the same work either way, so only a gross regression (or a store read) shows.
         observation.require(
-            withMedian <= withoutMedian * 3 + .milliseconds(2),
-            "the first lookup took \(format(withMedian)) with Overlay against \(format(withoutMedian)) without")
-        observation.note("first lookup \(format(withMedian)) with Overlay, \(format(withoutMedian)) without (median of 7)")
+            fastest.with <= fastest.without * 2 + .milliseconds(1),
+            "the first lookup took \(format(fastest.with)) with Overlay against \(format(fastest.without)) without")
+        observation.note("first lookup \(format(fastest.with)) with Overlay, \(format(fastest.without)) without (fastest of 15)")
         return observation
     }
 
@@ -189,7 +187,7 @@ enum MatrixScenarios {
             switched.add(localizer, catalog: candidate.shipped, locale: to)
             let fresh = LookupSurvey.run(catalog: candidate.shipped, store: snapshot, locales: [to])
             observation.require(switched == fresh, "after \(from) → \(to) lookups differ from a launch in \(to): \(LookupSurvey.differences(switched, fresh))")
-            let leaked = switched.answers.filter { $0.value.locale == from && !chain(of: to, in: localizer, candidate: candidate).contains(from) }
+            let leaked = switched.answers.filter { $0.value.locale == from && !chain(of: to, candidate: candidate).contains(from) }
             observation.require(leaked.isEmpty, "after \(from) → \(to), \(leaked.count) lookups still answer in \(from): \(leaked.keys.sorted().prefix(3))")
             if let handles, let pinned {
                 observation.require(handles.1.values.mapValues { $0.text } == pinned, "a handle taken in \(from) changed when the language switched")
@@ -208,7 +206,7 @@ enum MatrixScenarios {
     }
 
     /// The fallback chain a Localizer uses for `locale` (read from a table handle).
-    static func chain(of locale: String, in localizer: Localizer, candidate: MatrixCandidate) -> [String] {
+    static func chain(of locale: String, candidate: MatrixCandidate) -> [String] {
         guard let module = candidate.shipped.modules.keys.sorted().first else { return [locale] }
         return Localizer(catalog: candidate.shipped, preferredLanguages: [locale]).table(in: module).chain
     }

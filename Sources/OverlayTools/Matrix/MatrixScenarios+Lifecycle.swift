@@ -90,13 +90,20 @@ extension MatrixScenarios {
         let service = SyncService(configuration: configuration, transport: transport)
         let localizer = Localizer(catalog: candidate.shipped, store: try await service.snapshot(), preferredLanguages: [developmentRegion(candidate)])
         await service.attach(localizer)
-        let cycle = Task { await service.start() }
+        let finished = LockedValue(false)
+        let cycle = Task {
+            let report = await service.start()
+            finished.withLock { $0 = true }
+            return report
+        }
+        func downloading() -> Bool { transport.requests.contains { $0.url.path.hasSuffix(".zip") } }
         let deadline = ContinuousClock.now + .seconds(20)
-        while !transport.requests.contains(where: { $0.url.path.hasSuffix(".zip") }), ContinuousClock.now < deadline {
+        while !downloading(), !finished.withLock({ $0 }), ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(2))
         }
-        guard observation.require(transport.requests.contains(where: { $0.url.path.hasSuffix(".zip") }), "no archive download started") else {
-            cycle.cancel()
+        guard downloading() else {
+            let report = await cycle.value
+            observation.fail("no archive download started: the cycle ended \(report.brief)")
             return observation
         }
         await service.disable()

@@ -121,10 +121,11 @@ extension MatrixScenarios {
         let manifest = try candidate.requireManifest()
         var seen: [String] = []
 
-        func expectRejected(_ name: String, _ report: SyncReport, code: (String) -> Bool, prior: StoreSnapshot, now: StoreSnapshot) {
+        /// `prior` and `now`: module → active archive SHA-256 before and after the attack.
+        func expectRejected(_ name: String, _ report: SyncReport, code: (String) -> Bool, prior: [String: String] = [:], now: [String: String]) {
             observation.require(report.outcome == .rejected, "\(name): the cycle ended \(report.brief), expected rejected")
             observation.require(report.errorCodes.contains(where: code), "\(name): rejected for \(report.errorCodes.sorted()), not for the attack")
-            observation.require(now == prior, "\(name): the active revisions changed")
+            observation.require(now == prior, "\(name): the active revisions changed from \(prior.keys.sorted()) to \(now.keys.sorted())")
             seen.append("\(name): \(report.brief)")
         }
 
@@ -145,8 +146,8 @@ extension MatrixScenarios {
                 }
                 transport.inject(.init(pathSuffix: "/signatures/\(candidate.manifestSHA256).sig", fault: .body(broken.encoded())))
                 let report = await lab.sync(configuration, transport: transport)
-                expectRejected("bad signature", report, code: { $0.hasPrefix("signature") }, prior: StoreSnapshot(appVersion: "", sourceHash: ""),
-                               now: try emptyOrSnapshot(lab, configuration))
+                expectRejected("bad signature", report, code: { $0.hasPrefix("signature") },
+                               now: try active(lab, configuration))
             } else {
                 observation.fail("bad signature: the candidate has no readable signature file to alter")
             }
@@ -156,28 +157,28 @@ extension MatrixScenarios {
             let lab = try run.lab("untrusted-key")
             let configuration = lab.configuration(trust: try TrustedKeys([run.throwawayKey.publicKey]))
             let report = await lab.sync(configuration)
-            expectRejected("untrusted key", report, code: { $0.hasPrefix("signature") }, prior: StoreSnapshot(appVersion: "", sourceHash: ""),
-                           now: try emptyOrSnapshot(lab, configuration))
+            expectRejected("untrusted key", report, code: { $0.hasPrefix("signature") },
+                           now: try active(lab, configuration))
         }
         // Rollback: the store saw a later revision; the candidate comes after it.
         if manifest.revision < Manifest.maximumRevision {
             let lab = try run.lab("rollback")
             let later = try lab.variantOrigin("later", manifest: lab.freshManifest(revision: manifest.revision + 1))
-            let prior = try await priorState(lab, run: run, origin: later, observation: &observation, name: "rollback")
+            let prior = try await priorState(lab, run: run, origin: later, name: "rollback")
             let configuration = lab.configuration(trust: run.trustWithThrowaway)
             let report = await lab.sync(configuration)
             expectRejected("rollback below revision \(manifest.revision + 1)", report, code: { $0 == "rollback" }, prior: prior,
-                           now: try lab.restartSnapshot(configuration))
+                           now: try active(lab, configuration))
         }
         // Equivocation: the store saw the candidate's revision with other bytes.
         do {
             let lab = try run.lab("equivocation")
             let other = try lab.variantOrigin("other", manifest: lab.freshManifest(revision: manifest.revision))
-            let prior = try await priorState(lab, run: run, origin: other, observation: &observation, name: "equivocation")
+            let prior = try await priorState(lab, run: run, origin: other, name: "equivocation")
             let configuration = lab.configuration(trust: run.trustWithThrowaway)
             let report = await lab.sync(configuration)
             expectRejected("equivocation at revision \(manifest.revision)", report, code: { $0 == "equivocation" }, prior: prior,
-                           now: try lab.restartSnapshot(configuration))
+                           now: try active(lab, configuration))
         }
         // Freeze: the candidate replayed after its expiry.
         do {
@@ -185,8 +186,8 @@ extension MatrixScenarios {
             let late = manifest.expiresAt.addingTimeInterval(3_600)
             let configuration = lab.configuration(now: { late })
             let report = await lab.sync(configuration)
-            expectRejected("freeze (clock past expires_at)", report, code: { $0.contains("expir") }, prior: StoreSnapshot(appVersion: "", sourceHash: ""),
-                           now: try emptyOrSnapshot(lab, configuration))
+            expectRejected("freeze (clock past expires_at)", report, code: { $0.contains("expir") },
+                           now: try active(lab, configuration))
         }
         // Freeze: a manifest that claims to stay valid longer than the client allows.
         do {
@@ -196,8 +197,8 @@ extension MatrixScenarios {
             let origin = try lab.variantOrigin("long", manifest: long)
             let configuration = lab.configuration(origin: origin, trust: run.trustWithThrowaway)
             let report = await lab.sync(configuration)
-            expectRejected("freeze (expiry beyond the maximum age)", report, code: { $0.contains("expir") }, prior: StoreSnapshot(appVersion: "", sourceHash: ""),
-                           now: try emptyOrSnapshot(lab, configuration))
+            expectRejected("freeze (expiry beyond the maximum age)", report, code: { $0.contains("expir") },
+                           now: try active(lab, configuration))
         }
         observation.note(seen.joined(separator: "; ") + " (rollback, equivocation and maximum-age variants re-signed with a throwaway key the scenario trusts)")
         return observation
@@ -205,20 +206,19 @@ extension MatrixScenarios {
 
     // MARK: Helpers
 
-    /// The store's snapshot with its identity blanked, so "nothing active" compares equal to an empty prior.
-    static func emptyOrSnapshot(_ lab: Lab, _ configuration: SyncConfiguration) throws -> StoreSnapshot {
-        let snapshot = try lab.restartSnapshot(configuration)
-        return snapshot.modules.isEmpty ? StoreSnapshot(appVersion: "", sourceHash: "") : snapshot
+    /// Module → active archive SHA-256, as a restarted app finds the store.
+    static func active(_ lab: Lab, _ configuration: SyncConfiguration) throws -> [String: String] {
+        try lab.restartSnapshot(configuration).modules.mapValues(\.sha256)
     }
 
     /// Applies a re-signed variant first (what the store "saw"), returning what it then serves.
-    static func priorState(_ lab: Lab, run: MatrixRun, origin: URL, observation: inout Observation, name: String) async throws -> StoreSnapshot {
+    static func priorState(_ lab: Lab, run: MatrixRun, origin: URL, name: String) async throws -> [String: String] {
         let configuration = lab.configuration(origin: origin, trust: run.trustWithThrowaway)
         let report = await lab.sync(configuration)
         guard report.outcome == .applied else {
             throw ScenarioFailure("\(name): the re-signed variant the store should have seen first did not apply: \(report.brief)")
         }
-        return try lab.restartSnapshot(configuration)
+        return try active(lab, configuration)
     }
 
     /// Where a module's strings come from in the build.
