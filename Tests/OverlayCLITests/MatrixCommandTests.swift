@@ -92,6 +92,12 @@ struct MatrixCommandTests {
         let noSources = try matrix(published, ["--sources", "/nonexistent/sources"])
         #expect(noSources.status == 64)
         #expect(noSources.stderr.contains("--sources '/nonexistent/sources' does not exist"))
+        let threshold = try matrix(published, ["--threshold", "2"])
+        #expect(threshold.status == 64)
+        #expect(threshold.stderr.contains("--threshold 2 needs at least 2 different --trust keys"))
+        let version = try matrix(published, ["--app-version", "../1.0"])
+        #expect(version.status == 64)
+        #expect(version.stderr.contains("is not an app version"))
     }
 
     @Test("A candidate origin with no manifest: exit 1 naming the folder, no report written")

@@ -96,6 +96,7 @@ extension MatrixReport {
             th { background: #f5f5f7; } td.verdict { font-weight: 700; white-space: nowrap; }
             tr.pass td.verdict { color: #0b5d1e; } tr.fail td.verdict { color: #b00020; } tr.not-run td.verdict { color: #8a5a00; }
             code { font-family: ui-monospace, Menlo, monospace; font-size: .92em; word-break: break-all; }
+            code.id { white-space: nowrap; word-break: normal; }
             dl { display: grid; grid-template-columns: max-content auto; gap: .2em 1em; } dt { font-weight: 600; }
             </style>
             </head>
@@ -119,7 +120,7 @@ extension MatrixReport {
         for result in results {
             page += """
                 <tr class="\(result.verdict.rawValue)" id="scenario-\(result.number)" data-scenario="\(h(result.id))" data-verdict="\(result.verdict.rawValue)">\
-                <td>\(result.number)</td><td><strong>\(h(result.title))</strong><br><code>\(h(result.id))</code></td>\
+                <td>\(result.number)</td><td><strong>\(h(result.title))</strong><br><code class="id">\(h(result.id))</code></td>\
                 <td>\(h(result.expected))</td><td>\(h(result.observed))</td>\
                 <td class="verdict">\(h(result.verdict.rawValue.uppercased()))</td></tr>
 

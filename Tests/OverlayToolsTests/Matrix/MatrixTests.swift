@@ -1,5 +1,6 @@
 import Foundation
 import OverlayCore
+import OverlaySync
 import Testing
 @testable import OverlayTools
 
@@ -117,6 +118,33 @@ struct MatrixTests {
         } catch let error as MatrixError {
             #expect(error.message.contains("9.9/manifest.json"), "\(error.message)")
         }
+    }
+
+    @Test("Kill points of a recorded cycle: the revision write places directories into modules/, the state switch replaces state.json")
+    func killPhasesOfARealCycle() async throws {
+        let fixture = try await MatrixFixture()
+        let shipped = try CatalogLoader.load(at: MatrixFixture.catalog, mode: .lenient).catalog
+        let recorder = FaultPlan()
+        let store = fixture.directory.appendingPathComponent("store")
+        let configuration = SyncConfiguration(
+            origin: fixture.origin, appVersion: fixture.appVersion, trustedKeys: try TrustedKeys([fixture.key.publicKey]),
+            shipped: shipped, storeURL: store, maxConcurrentDownloads: 1, syscalls: .injecting(recorder))
+        let report = await SyncService(configuration: configuration, transport: FileTransport()).start()
+        #expect(report.outcome == .applied)
+        let root = store.standardizedFileURL.path
+        let calls = recorder.calls
+        let phases = try KillPhases(calls, storeRoot: root)
+        let write = phases.revisionWrite.map { calls[$0] }
+        #expect(write.contains { $0.kind == .rename && $0.path.contains(" -> \(root)/modules/") })
+        #expect(write.contains { $0.kind == .fsync })
+        // The state is read under LOCK while revisions are written, but not replaced.
+        #expect(!write.contains { $0.kind == .rename && $0.path.hasSuffix(" -> \(root)/state.json") })
+        let stateSwitch = phases.stateSwitch.map { calls[$0] }
+        #expect(stateSwitch.first?.kind == .open && stateSwitch.first?.path.hasPrefix(root + "/tmp/state.json.") == true)
+        #expect(stateSwitch.contains { $0.kind == .rename && $0.path.hasSuffix(" -> \(root)/state.json") })
+        let points = phases.points(revisionWrite: 16)
+        #expect(points.filter { $0.phase == .revisionWrite }.count == 16)
+        #expect(points.filter { $0.phase == .stateSwitch }.map(\.index) == Array(phases.stateSwitch))
     }
 
     @Test("A recording without a state switch after the revision write is refused, not guessed at")
