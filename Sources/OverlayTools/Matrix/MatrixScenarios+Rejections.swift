@@ -45,6 +45,7 @@ extension MatrixScenarios {
             ("tampered archive (one bit)", archive, .flipBit(offset: size / 2)),
             ("truncated manifest", "/manifest.json", .truncate(bytes: manifestSize / 2)),
             ("tampered manifest (one bit)", "/manifest.json", .flipBit(offset: manifestSize / 2)),
+            ("truncated signature file", "/signatures/\(candidate.manifestSHA256).sig", .truncate(bytes: (candidate.signatureBytes?.count ?? 2) / 2)),
         ]
         var seen: [String] = []
         for (name, suffix, fault) in cases {
@@ -152,10 +153,11 @@ extension MatrixScenarios {
                 observation.fail("bad signature: the candidate has no readable signature file to alter")
             }
         }
-        // Untrusted key: a build that trusts only another key.
+        // Untrusted key: the candidate's manifest re-signed by a key the build does not trust.
         do {
             let lab = try run.lab("untrusted-key")
-            let configuration = lab.configuration(trust: try TrustedKeys([run.throwawayKey.publicKey]))
+            let origin = try lab.variantOrigin("untrusted", manifest: lab.freshManifest())
+            let configuration = lab.configuration(origin: origin)
             let report = await lab.sync(configuration)
             expectRejected("untrusted key", report, code: { $0.hasPrefix("signature") },
                            now: try active(lab, configuration))
@@ -200,7 +202,7 @@ extension MatrixScenarios {
             expectRejected("freeze (expiry beyond the maximum age)", report, code: { $0.contains("expir") },
                            now: try active(lab, configuration))
         }
-        observation.note(seen.joined(separator: "; ") + " (rollback, equivocation and maximum-age variants re-signed with a throwaway key the scenario trusts)")
+        observation.note(seen.joined(separator: "; ") + " (the untrusted-key variant signed by a throwaway key the build does not trust; rollback, equivocation and maximum-age variants by one the scenario trusts)")
         return observation
     }
 
