@@ -21,7 +21,7 @@ enum MatrixScenarios {
         observation.require(with.misses.isEmpty, "\(with.misses.count) keys missed, first \(with.misses.prefix(3))")
         observation.note("sync offline: \(report.brief); \(with.count) lookups over \(LookupSurvey.locales(catalog).count) locales, all shipped, equal to a build without Overlay")
 
-        // Cold launch to first lookup, with the (empty) store snapshot and without Overlay; medians of a few runs.
+        // Cold launch to first lookup: a Localizer built over the (empty) store snapshot against one without Overlay.
         guard let probe = firstKey(catalog) else {
             observation.note("the catalog has no key to time")
             return observation
@@ -114,21 +114,23 @@ enum MatrixScenarios {
         observation.require(problems.isEmpty, "revision files do not match their digest lists: \(problems.prefix(3))")
 
         if let probe, let handle {
-            let where_ = "\(probe.module)/\(probe.table):\(probe.key)"
-            observation.require(handle.value(forKey: probe.key)?.layer == .shipped, "\(where_) changed under a handle taken before the cycle")
+            let place = "\(probe.module)/\(probe.table):\(probe.key)"
+            observation.require(handle.value(forKey: probe.key)?.layer == .shipped, "\(place) changed under a handle taken before the cycle")
             observation.require(
                 localizer.table(probe.table, in: probe.module).value(forKey: probe.key)?.layer == .shipped,
-                "\(where_) served the new revision before applyPendingUpdates()")
+                "\(place) served the new revision before applyPendingUpdates()")
             localizer.applyPendingUpdates(try await service.snapshot())
             observation.require(
                 localizer.table(probe.table, in: probe.module).value(forKey: probe.key)?.layer == .overlay,
-                "\(where_) does not serve the new revision after applyPendingUpdates()")
-            observation.require(handle.value(forKey: probe.key)?.layer == .shipped, "\(where_) changed under the old handle after applyPendingUpdates()")
+                "\(place) does not serve the new revision after applyPendingUpdates()")
+            observation.require(handle.value(forKey: probe.key)?.layer == .shipped, "\(place) changed under the old handle after applyPendingUpdates()")
             let nextLaunch = Localizer(catalog: candidate.shipped, store: try lab.restartSnapshot(configuration), preferredLanguages: [probe.locale])
             observation.require(
                 nextLaunch.table(probe.table, in: probe.module).value(forKey: probe.key)?.layer == .overlay,
-                "\(where_) does not serve the new revision at the next launch")
-            observation.note("\(where_): shipped before and under the old handle, overlay after applyPendingUpdates() and at the next launch")
+                "\(place) does not serve the new revision at the next launch")
+            observation.note("\(place): shipped before and under the old handle, overlay after applyPendingUpdates() and at the next launch")
+        } else {
+            observation.note("no key of the candidate's overlay is one the build ships, so no lookup can change: the boundary was not exercised")
         }
         observation.note("\(report.brief) revision \(manifest.revision): \(activated.count) activated (\(activated.joined(separator: ", "))), every file matches its digest list")
         return observation
