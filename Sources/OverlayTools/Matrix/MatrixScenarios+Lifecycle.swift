@@ -74,7 +74,7 @@ extension MatrixScenarios {
         }
         let modules = Set(report.findings.compactMap(\.location.module)).sorted()
         observation.require(report.findings.isEmpty, "\(report.findings.count) lookup(s) bypass the overlay in \(modules.isEmpty ? "unnamed modules" : modules.joined(separator: ", ")): \(report.findings.prefix(3).map { "\($0.location.file ?? "?"):\($0.location.line ?? 0) [\($0.code)]" }.joined(separator: ", "))")
-        observation.note("overlay lint: \(report.filesChecked) files, \(report.findings.count) bypassing lookups")
+        observation.note("overlay lint: \(report.filesChecked) file\(report.filesChecked == 1 ? "" : "s"), \(report.findings.count) bypassing lookup\(report.findings.count == 1 ? "" : "s")")
         return observation
     }
 
