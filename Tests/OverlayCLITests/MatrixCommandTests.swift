@@ -21,8 +21,9 @@ struct MatrixCommandTests {
         ])
         let elapsed = ContinuousClock.now - started
         #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
-        // The budget is a minute on an idle two-core machine (12–15 s measured); a loaded runner gets twice that.
-        #expect(elapsed < .seconds(120), "the matrix took \(elapsed)")
+        // The budget is a minute on an idle two-core machine (12–15 s measured); the bound only catches a hang, since a
+        // runner loaded by every other suite took over two minutes.
+        #expect(elapsed < .seconds(300), "the matrix took \(elapsed)")
         let progress = result.stderr.split(separator: "\n").filter { $0.hasPrefix("[") }
         #expect(progress.count == 14, "\(result.stderr)")
         #expect(progress.allSatisfy { $0.contains("] PASS ") })
