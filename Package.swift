@@ -32,12 +32,13 @@ let package = Package(
             name: "overlay-bench", dependencies: ["OverlayCore", "OverlaySync", "OverlayPublishing", "OverlayTools"]),
         // Compares what a synced store serves with Foundation's reading of a real catalog (scripts/realworld.sh).
         .executableTarget(name: "overlay-realworld", dependencies: ["OverlayCore"]),
-        // A child process for the store's crash tests: activates revisions in a loop until it is killed.
-        .executableTarget(name: "overlay-torture", dependencies: ["OverlayCore"]),
+        // A child process for the store's crash tests and `overlay matrix`: activates revisions in a loop until it is
+        // killed, or runs one sync cycle that SIGKILLs itself at a chosen store syscall.
+        .executableTarget(name: "overlay-torture", dependencies: ["OverlayCore", "OverlaySync"]),
         .testTarget(name: "OverlayCoreTests", dependencies: ["OverlayCore", "OverlayPublishing", "overlay-torture"]),
         .testTarget(name: "OverlaySyncTests", dependencies: ["OverlaySync", "OverlayPublishing", "OverlayTools", "overlay"]),
-        .testTarget(name: "OverlayToolsTests", dependencies: ["OverlayPublishing", "OverlayTools"]),
-        .testTarget(name: "OverlayCLITests", dependencies: ["OverlayCore", "OverlayPublishing", "overlay"]),
+        .testTarget(name: "OverlayToolsTests", dependencies: ["OverlayPublishing", "OverlayTools", "overlay-torture"]),
+        .testTarget(name: "OverlayCLITests", dependencies: ["OverlayCore", "OverlayPublishing", "overlay", "overlay-torture"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -7,6 +7,7 @@ cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 echo "building overlay (release)…" >&2
 swift build -c release --static-swift-stdlib --product overlay >&2
+swift build -c release --static-swift-stdlib --product overlay-torture >&2   # the child overlay matrix kills
 overlay="$PWD/.build/release/overlay"
 work="$PWD/out/demo"
 rm -rf "$work"
@@ -25,6 +26,9 @@ step "$overlay" source-hash "$catalog"
 step "$overlay" keygen --out "$work/keys"
 step "$overlay" publish "$catalog" --app-version 1.0 --key "$work/keys/overlay-signing-key.pem" --out "$origin"
 step "$overlay" validate "$origin" --bundle testdata/catalog --trust "$trust"
+# The release gate: the candidate through the real client in every state an app can be in (docs/RELEASING.md).
+step "$overlay" matrix --bundle testdata/catalog --origin "$origin" --trust "$trust" \
+  --sources testdata/lint/Sources/Checkout/Correct.swift --junit "$work/matrix.xml" --html "$work/matrix.html"
 
 # The client: a build that shipped testdata/catalog, syncing from the origin into its store.
 sync() { "$overlay" sync --origin "$origin" --app-version 1.0 --bundle testdata/catalog --store "$store" --trust "$trust"; }

@@ -7,7 +7,7 @@ enum Overlay {
         [
             KeygenCommand.self, SourceHashCommand.self, CheckCommand.self, PublishCommand.self, ValidateCommand.self,
             SyncCommand.self, ResolveCommand.self, DisableCommand.self, PluralCommand.self, LintCommand.self,
-            PseudoCommand.self, CodegenCommand.self,
+            MatrixCommand.self, PseudoCommand.self, CodegenCommand.self,
         ]
     }
 

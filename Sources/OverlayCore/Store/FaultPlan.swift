@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A script of failures for the syscall seam, for tests: fail the Nth call of a kind (or of any kind)
 /// with an errno, or "kill the process" there.
@@ -20,6 +25,9 @@ package final class FaultPlan: Sendable {
         case stop
         /// A `write` writes its first half, then the process dies (on other calls: same as `stop`).
         case tornWrite
+        /// The process really dies just before the call: it sends itself SIGKILL (for child processes whose
+        /// parent checks the store afterwards, as `overlay matrix` does).
+        case kill
     }
 
     /// One scripted fault: the `occurrence`-th (1-based) call of `kind` (of any kind when `nil`).
@@ -41,7 +49,7 @@ package final class FaultPlan: Sendable {
         package var path: String
     }
 
-    enum Decision { case proceed, fail(Int32), crash, tornWrite }
+    enum Decision { case proceed, fail(Int32), crash, tornWrite, kill }
 
     private struct State {
         var rules: [Rule]
@@ -89,6 +97,9 @@ package final class FaultPlan: Sendable {
             case .tornWrite:
                 state.crashed = true
                 return kind == .write ? .tornWrite : .crash
+            case .kill:
+                state.crashed = true
+                return .kill
             }
         }
     }
@@ -102,6 +113,7 @@ extension Syscalls {
             case .proceed: return
             case .fail(let number): throw StoreError.syscall(kind.rawValue, path: path, errno: number)
             case .crash, .tornWrite: throw StoreError.simulatedCrash(kind.rawValue, path: path)
+            case .kill: killSelf()
             }
         }
         return Syscalls(
@@ -112,6 +124,7 @@ extension Syscalls {
                 case .proceed: try base.write(fd, path, bytes)
                 case .fail(let number): throw StoreError.syscall("write", path: path, errno: number)
                 case .crash: throw StoreError.simulatedCrash("write", path: path)
+                case .kill: killSelf()
                 case .tornWrite:
                     try? base.write(fd, path, Array(bytes.prefix(bytes.count / 2)))
                     throw StoreError.simulatedCrash("write", path: path)
@@ -128,6 +141,7 @@ extension Syscalls {
                 case .crash, .tornWrite:
                     try? base.close(fd, path)
                     throw StoreError.simulatedCrash("close", path: path)
+                case .kill: killSelf()
                 }
             },
             rename: { from, to in try gate(.rename, "\(from) -> \(to)"); try base.rename(from, to) },
@@ -139,4 +153,11 @@ extension Syscalls {
             status: { path in try gate(.stat, path); return try base.status(path) },
             descriptorStatus: { fd, path in try gate(.stat, path); return try base.descriptorStatus(fd, path) })
     }
+}
+
+/// SIGKILL to this process: no handler, no unwinding, no flush; the kernel releases its descriptors and `flock`s.
+private func killSelf() -> Never {
+    kill(getpid(), SIGKILL)
+    // Not reached once the signal is delivered; no thread of this one goes on meanwhile.
+    while true { pause() }
 }

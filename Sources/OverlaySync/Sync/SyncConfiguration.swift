@@ -28,6 +28,8 @@ public struct SyncConfiguration: Sendable {
     public var maxOverlayAge: TimeInterval?
     /// The clock (injectable for expiry tests).
     public var now: @Sendable () -> Date
+    /// The store's file-system seam (``Syscalls/injecting(_:over:)`` for crash tests and `overlay matrix`).
+    package var syscalls: Syscalls
 
     /// What an app passes: where to sync from, what it trusts, the catalog it shipped and where its store lives.
     public init(
@@ -48,7 +50,7 @@ public struct SyncConfiguration: Sendable {
         origin: URL, appVersion: String, trustedKeys: TrustedKeys, shipped: Catalog, storeURL: URL,
         limits: ValidationLimits, maxManifestAge: TimeInterval = 90 * 86_400,
         minimumCheckInterval: TimeInterval = 0, requestTimeout: Duration = .seconds(30), maxConcurrentDownloads: Int = 3,
-        maxOverlayAge: TimeInterval? = nil, now: @escaping @Sendable () -> Date = { Date() }
+        maxOverlayAge: TimeInterval? = nil, now: @escaping @Sendable () -> Date = { Date() }, syscalls: Syscalls = .live
     ) {
         self.origin = origin
         self.appVersion = appVersion
@@ -63,6 +65,7 @@ public struct SyncConfiguration: Sendable {
         self.maxConcurrentDownloads = max(1, maxConcurrentDownloads)
         self.maxOverlayAge = maxOverlayAge
         self.now = now
+        self.syscalls = syscalls
     }
 
     /// `<origin>/<appVersion>/<path>`.

@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+@testable import OverlayCore
+import OverlayPublishing
 @testable import OverlayTools
 
 /// What `overlay codegen` writes compiles under Swift 6 with warnings as errors, and its members render what the
@@ -23,14 +25,10 @@ import Testing
             files["\(module)Integration.swift"] = output.integration
         }
         files["main.swift"] = Self.program
-        let overlay = directory.appendingPathComponent("store/modules/Checkout/aa11")
-        try FileManager.default.createDirectory(
-            at: overlay.appendingPathComponent("fr.lproj"), withIntermediateDirectories: true)
-        try Data("\"cart.title\" = \"Panier (mis à jour)\";\n\"cart.subtotal\" = \"Total partiel : %@\";\n".utf8)
-            .write(to: overlay.appendingPathComponent("fr.lproj/Localizable.strings"))
+        let (store, overlay, key) = try Self.storeWithCheckoutOverlay(in: directory)
 
         let program = try SwiftProgram.compile(files, in: directory)
-        let lines = try SwiftProgram.output(of: program, [Self.catalog.path, overlay.path])
+        let lines = try SwiftProgram.output(of: program, [Self.catalog.path, store.path, key.path])
             .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let expected = [
             "Cart", "Subtotal: €12", "Order #1042", "Order #1042 placed on 3 May", "1 item", "3 items",
@@ -45,16 +43,40 @@ import Testing
         #expect(lines == expected)
     }
 
-    /// `main.swift` of the sample program: argument 1 is the catalog, 2 the overlay revision directory of Checkout.
+    /// A store holding a French revision of Checkout for testdata/catalog, written the way a sync writes it, and the
+    /// public key the program's SyncService is configured with: (store, revision directory, key PEM file).
+    static func storeWithCheckoutOverlay(in directory: URL) throws -> (URL, URL, URL) {
+        let catalog = try CatalogLoader.load(at: Self.catalog, mode: .lenient).catalog
+        let storeURL = directory.appendingPathComponent("store")
+        let store = try OverlayStore.open(at: storeURL, appVersion: "1.0", sourceHash: catalog.sourceHash)
+        try store.activate(
+            module: "Checkout", sha256: String(repeating: "a1", count: 32), revision: 2,
+            files: ["fr.lproj/Localizable.strings": Data(
+                "\"cart.title\" = \"Panier (mis à jour)\";\n\"cart.subtotal\" = \"Total partiel : %@\";\n".utf8)])
+        guard let revision = store.snapshot().modules["Checkout"]?.directory else {
+            throw SwiftProgram.Failure(description: "the Checkout revision was not activated")
+        }
+        let key = directory.appendingPathComponent("signing.pub.pem")
+        try Data(try Ed25519PrivateKey.generate().publicKey.pemRepresentation.utf8).write(to: key)
+        return (storeURL, revision, key)
+    }
+
+    /// `main.swift` of the sample program: argument 1 is the catalog, 2 the store, 3 the trusted public key. It
+    /// starts as an app does (docs/API.md): the store's snapshot comes from a SyncService, nothing is built by hand.
     static let program = """
         import Foundation
         import OverlayCore
+        import OverlaySync
 
         let arguments = CommandLine.arguments
         let catalog = try CatalogLoader.load(at: URL(fileURLWithPath: arguments[1]), mode: .lenient).catalog
-        let revision = ActiveRevision(
-            module: "Checkout", sha256: "aa11", revision: 2, directory: URL(fileURLWithPath: arguments[2]))
-        let store = StoreSnapshot(appVersion: "1.0", sourceHash: catalog.sourceHash, modules: ["Checkout": revision])
+        let key = try Ed25519PublicKey(pem: String(contentsOfFile: arguments[3], encoding: .utf8))
+        let sync = SyncService(
+            configuration: SyncConfiguration(
+                origin: URL(fileURLWithPath: "/nonexistent-origin"), appVersion: "1.0", trustedKeys: try TrustedKeys([key]),
+                shipped: catalog, storeURL: URL(fileURLWithPath: arguments[2])),
+            transport: DefaultHTTPTransport.make())
+        let store = try await sync.snapshot()
         let en = Localizer(catalog: catalog, preferredLanguages: ["en"])
         let fr = Localizer(catalog: catalog, store: store, preferredLanguages: ["fr"], mode: .development)
         let checkout = Checkout.Localizable(en)

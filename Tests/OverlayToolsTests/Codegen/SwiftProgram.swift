@@ -5,7 +5,8 @@ import Testing
 /// codegen and INTEGRATING.md tests prove that what an app would compile does compile (Swift 6 language mode,
 /// warnings as errors) and renders what it should.
 ///
-/// `swiftc` is given the build directory's `Modules` (the `.swiftmodule`s), OverlayCore's object files and the C
+/// `swiftc` is given the build directory's `Modules` (the `.swiftmodule`s), OverlayCore's and OverlaySync's object files
+/// (what an app links, so only public API is reachable) and the C
 /// libraries it links: about two seconds per program, against minutes for a temporary SwiftPM package that would
 /// build the library again.
 enum SwiftProgram {
@@ -45,15 +46,23 @@ enum SwiftProgram {
             try Data(text.utf8).write(to: url)
             paths.append(url.path)
         }
-        let objects = try FileManager.default.contentsOfDirectory(atPath: build.appendingPathComponent("OverlayCore.build").path)
-            .filter { $0.hasSuffix(".o") }.sorted().map { build.appendingPathComponent("OverlayCore.build/\($0)").path }
+        // What an app links (the OverlayClient product); objects of files no longer in Sources are left behind by
+        // incremental builds after a move and are skipped.
+        var objects: [String] = []
+        for module in ["OverlayCore", "OverlaySync"] {
+            let sourceNames = Set((FileManager.default.enumerator(atPath: repositoryRoot.appendingPathComponent("Sources/\(module)").path)?
+                .compactMap { ($0 as? String).map { URL(fileURLWithPath: $0).lastPathComponent } }) ?? [])
+            objects += try FileManager.default.contentsOfDirectory(atPath: build.appendingPathComponent("\(module).build").path)
+                .filter { $0.hasSuffix(".swift.o") && sourceNames.contains(String($0.dropLast(2))) }.sorted()
+                .map { build.appendingPathComponent("\(module).build/\($0)").path }
+        }
         let sources = repositoryRoot.appendingPathComponent("Sources")
         let executable = directory.appendingPathComponent("program")
         var arguments = ["-swift-version", "6", "-warnings-as-errors", "-I", build.appendingPathComponent("Modules").path]
-        for module in ["CZlib", "CLibCrypto"] {
+        for module in ["CZlib", "CLibCrypto", "CCurl"] {
             arguments += ["-Xcc", "-fmodule-map-file=\(sources.appendingPathComponent("\(module)/module.modulemap").path)"]
         }
-        arguments += paths + objects + ["-lcrypto", "-lz", "-o", executable.path]
+        arguments += paths + objects + ["-lcrypto", "-lz", "-lcurl", "-o", executable.path]
         let result = try run(URL(fileURLWithPath: swiftc), arguments)
         guard result.status == 0 else {
             throw Failure(description: "swiftc failed (\(result.status)):\n\(result.output)")
