@@ -6,7 +6,7 @@ enum Overlay {
     static var commands: [any Command.Type] {
         [
             KeygenCommand.self, SourceHashCommand.self, CheckCommand.self, PublishCommand.self, ValidateCommand.self,
-            SyncCommand.self, ResolveCommand.self, DisableCommand.self, PluralCommand.self, LintCommand.self,
+            SyncCommand.self, ResolveCommand.self, InspectCommand.self, DisableCommand.self, PluralCommand.self, LintCommand.self,
             PseudoCommand.self,
         ]
     }
