@@ -60,6 +60,14 @@ public struct ResolutionExplanation: Sendable, Equatable {
         public var value: String?
         /// The overlay revision number, for overlay steps of a served revision.
         public var revision: Int?
+
+        public init(locale: String, layer: ResolutionLayer, outcome: Outcome, value: String?, revision: Int?) {
+            self.locale = locale
+            self.layer = layer
+            self.outcome = outcome
+            self.value = value
+            self.revision = revision
+        }
     }
 
     public var key: String
@@ -252,7 +260,7 @@ extension Localizer {
                         + "catalog and publish.")
         }
         return (.noOverlay,
-                "Shows \(shown)\(shippedFrom) because the store has no overlay revision of \(e.module); publish one and "
-                    + "sync.")
+                "Shows \(shown)\(shippedFrom) because no overlay revision of \(e.module) is served (none in the "
+                    + "store, or no store); to change the text, publish a revision and sync.")
     }
 }

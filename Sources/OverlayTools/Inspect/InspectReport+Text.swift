@@ -114,7 +114,7 @@ public enum ExplanationText {
             if let value = step.value { text += " \"\(value)\"" }
             lines.append(text)
         }
-        if !e.otherLocales.isEmpty { lines.append("  outside the chain: \(e.otherLocales.joined(separator: ", ")) also have the key") }
+        if e.resolution.layer == .miss, !e.otherLocales.isEmpty { lines.append("  outside the chain: \(e.otherLocales.joined(separator: ", ")) also have the key") }
         if let pending = e.pending {
             lines.append("  pending: revision \(pending.revision) (\(pending.sha256.prefix(12))…) applies at the next launch\(e.pendingValue.map { ": \"\($0)\"" } ?? " (same text)")")
         }
