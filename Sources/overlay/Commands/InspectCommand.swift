@@ -118,7 +118,9 @@ enum InspectCommand: Command {
         if arguments.flag("json") {
             console.out(report.json.serialized(pretty: true))
         } else {
-            for line in report.text.split(separator: "\n", omittingEmptySubsequences: false) { console.line(String(line)) }
+            // --explain answers one question: its lines only (the store's findings still follow on stderr).
+            let lines = report.explanation.map(ExplanationText.lines) ?? report.text.split(separator: "\n").map(String.init)
+            for line in lines { console.line(line) }
             for finding in report.findings {
                 let path = finding.path.isEmpty ? report.store : "\(report.store)/\(finding.path)"
                 console.diagnostic(finding.severity.rawValue, "\(finding.message) [\(finding.code)]", prefix: path)
