@@ -63,7 +63,7 @@ extension StoreInspector {
     /// signature) through the sync transports; nothing is written.
     public static func compare(
         origin: URL, transport: any HTTPTransport, report: InspectReport, appVersion: String?, trusted: TrustedKeys?,
-        timeout: Duration = .seconds(30)
+        sourceHash: String? = nil, timeout: Duration = .seconds(30)
     ) async -> InspectReport.OriginComparison {
         var result = InspectReport.OriginComparison(origin: origin.absoluteString, status: "unreachable")
         guard let version = appVersion ?? report.appVersion else {
@@ -111,6 +111,13 @@ extension StoreInspector {
             return result
         }
         result.revision = manifest.revision
+        if let build = sourceHash ?? report.sourceHash, manifest.sourceHash != build {
+            result.status = "rejected"
+            result.detail = "its manifest revision \(manifest.revision) was published from a catalog with source hash "
+                + "\(manifest.sourceHash), this build has \(build): a client rejects it (binding.source-hash) and keeps "
+                + "what is active; publish from the catalog this build shipped, or under the new build's app version"
+            return result
+        }
         for module in manifest.modules {
             let active = report.modules.first { $0.name == module.name }?.active?.sha256
             let revoked = manifest.isRevoked(module: module.name, sha256: module.sha256)

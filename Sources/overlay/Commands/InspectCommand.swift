@@ -41,7 +41,7 @@ enum InspectCommand: Command {
                       to do (the same explanation as 'overlay resolve --trace').
 
         Exit status: 0 healthy, 1 problems found (an error or warning finding, or no store),
-        64 usage error.
+        64 usage error. With --explain: 0 when the key has a value, 1 on a total miss.
 
         EXAMPLES:
           overlay inspect out/demo/store --bundle testdata/catalog --trust keys/overlay-signing-key.pub.pem
@@ -101,9 +101,10 @@ enum InspectCommand: Command {
             let trusted = options.trusted
             let snapshot = report
             let appVersion = options.appVersion
+            let sourceHash = options.shipped?.sourceHash
             report.origin = try blockingAwait {
                 await StoreInspector.compare(origin: origin.0, transport: origin.1, report: snapshot,
-                                             appVersion: appVersion, trusted: trusted)
+                                             appVersion: appVersion, trusted: trusted, sourceHash: sourceHash)
             }
             if let comparison = report.origin, comparison.status != "up-to-date" {
                 report.findings.append(.init(
@@ -125,6 +126,9 @@ enum InspectCommand: Command {
                 let path = finding.path.isEmpty ? report.store : "\(report.store)/\(finding.path)"
                 console.diagnostic(finding.severity.rawValue, "\(finding.message) [\(finding.code)]", prefix: path)
             }
+        }
+        if let explanation = report.explanation {
+            return explanation.resolution.layer == .miss ? ExitCode.failure : ExitCode.success
         }
         return report.isHealthy ? ExitCode.success : ExitCode.failure
     }
