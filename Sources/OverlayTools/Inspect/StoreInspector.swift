@@ -412,12 +412,20 @@ struct Inspection {
         var cycles: [InspectReport.Cycle] = []
         var torn: [String] = []
         var garbage = 0
+        var unreadable: [String] = []
     }
 
     func journalLines() -> JournalRead {
         var read = JournalRead()
         for file in StoreFormat.journalFiles {
-            guard case .data(let data) = reader.read(file, cap: StoreFormat.journalCap) else { continue }
+            let data: Data
+            switch reader.read(file, cap: StoreFormat.journalCap) {
+            case .absent: continue
+            case .refused(let why):
+                read.unreadable.append("\(file) \(why)")
+                continue
+            case .data(let bytes): data = bytes
+            }
             let lines = data.split(separator: 0x0A, omittingEmptySubsequences: false)
             for (index, line) in lines.enumerated() where !line.isEmpty {
                 guard let object = try? JSONNode(StrictJSON.parse(Data(line))).object() else {
@@ -447,6 +455,9 @@ struct Inspection {
         report.journal = Array(read.cycles.suffix(options.journalEntries))
         for file in read.torn {
             finding(.warning, "journal.torn", file, "the last line of \(file) is cut mid-line (a crash while appending); the lines before it read")
+        }
+        for problem in read.unreadable {
+            finding(.warning, "journal.unreadable", StoreFormat.journalFiles[1], "\(problem); its history is not shown")
         }
         if read.garbage > 0 {
             finding(.warning, "journal.garbage", StoreFormat.journalFiles[1], "\(read.garbage) journal line(s) do not parse; skipped")
