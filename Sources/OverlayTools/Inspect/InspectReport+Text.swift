@@ -49,7 +49,8 @@ extension InspectReport {
                 lines.append("      shipped strings: \(reason)")
             }
             if let previous = module.previous { lines.append("      previous \(Self.describe(previous, now: generatedAt))") }
-            for staged in module.staged { lines.append("      staged (no state.json names it) \(Self.describe(staged, now: generatedAt))") }
+            for staged in module.staged { lines.append("      staged (no state.json names it yet) \(Self.describe(staged, now: generatedAt))") }
+            for retired in module.retired { lines.append("      retired (removed at the next launch) \(Self.describe(retired, now: generatedAt))") }
             for rejected in module.rejected {
                 lines.append("      rejected \(rejected.sha256.prefix(12))…\(rejected.codes.isEmpty ? "" : " [\(rejected.codes.joined(separator: ", "))]")")
             }

@@ -65,6 +65,8 @@ public struct InspectReport: Sendable {
         public var previous: Revision?
         /// Complete revision directories no `state.json` names: written by a cycle that did not switch yet.
         public var staged: [Revision] = []
+        /// Directories an earlier state named (superseded or revoked), kept until the next open collects them.
+        public var retired: [Revision] = []
         public var rejected: [Rejection] = []
         /// `overlay` or `shipped`: what a launch of a matching build serves now.
         public var serving: String
@@ -184,6 +186,7 @@ extension InspectReport {
                 ("name", .string(module.name)), ("serving", .string(module.serving)),
                 ("shipped_reason", string(module.shippedReason)), ("active", revision(module.active)),
                 ("previous", revision(module.previous)), ("staged", .array(module.staged.map { revision($0) })),
+                ("retired", .array(module.retired.map { revision($0) })),
                 ("rejected", .array(module.rejected.map {
                     .object(JSONObject([("sha256", .string($0.sha256)), ("codes", strings($0.codes))]))
                 })),

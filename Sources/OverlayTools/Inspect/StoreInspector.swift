@@ -231,6 +231,7 @@ struct Inspection {
         var names = Set(onDisk ?? [])
         names.formUnion(state?.modules.keys ?? [:].keys)
         let lastCodes = rejectedCodesFromJournal()
+        let stateModified = reader.entry(StoreFormat.stateFile)?.modified
         for name in names.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
             let path = "\(StoreFormat.modulesDirectory)/\(name)"
             if let entry = reader.entry(path), entry.kind != .directory {
@@ -254,10 +255,23 @@ struct Inspection {
                     }
                     continue
                 }
-                let staged = revisionReport(module: name, child, nil, role: "staged")
-                module.staged.append(staged)
-                finding(.note, "module.staged", staged.directory,
-                        "\(name): revision directory \(child.prefix(12))… is written but no state.json names it: staged by a cycle that has not switched (interrupted, or in progress); it is never served as is — the next sync verifies and reuses it, the next launch removes it")
+                // Staging writes the directory, then the cycle replaces state.json: a directory newer than state.json
+                // waits for that switch; an older one was left out by it (superseded or revoked, kept until the next
+                // open collects it, so a running snapshot never loses files).
+                let written = reader.entry("\(path)/\(child)/\(StoreFormat.digestListFile)")?.modified
+                let isStaged = stateModified == nil || (written ?? .distantFuture) > stateModified!
+                let listed = savedManifest?.module(named: name).flatMap { $0.sha256 == child ? $0.revision : nil }
+                let revision = revisionReport(module: name, child, listed, role: isStaged ? "staged" : "retired")
+                if isStaged {
+                    module.staged.append(revision)
+                    finding(.note, "module.staged", revision.directory,
+                            "\(name): revision directory \(child.prefix(12))… is newer than state.json, which does not name it: staged by a cycle that has not switched (in progress, or interrupted); never served as it is — the next sync verifies and reuses it, the next launch removes it")
+                } else {
+                    module.retired.append(revision)
+                    let revoked = savedManifest?.isRevoked(module: name, sha256: child) == true
+                    finding(.note, "module.retired", revision.directory,
+                            "\(name): revision directory \(child.prefix(12))… is \(revoked ? "revoked" : "superseded") and no longer named by state.json; the next launch removes it")
+                }
             }
             decideServing(&module, recorded: recorded)
             report.modules.append(module)
