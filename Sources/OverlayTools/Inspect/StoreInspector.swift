@@ -35,6 +35,9 @@ public enum StoreInspector {
 
 /// One inspection in progress.
 struct Inspection {
+    /// Longest list of names a report carries (a hostile `tmp/` may hold millions).
+    static let listCap = 1000
+
     let options: StoreInspector.Options
     let reader: StoreReader
     var report: InspectReport
@@ -249,7 +252,7 @@ struct Inspection {
             let named = Set([recorded?.active?.sha256, recorded?.previous?.sha256].compactMap { $0 })
             for child in reader.list(path) ?? [] where !named.contains(child) {
                 guard isSHA256(child), reader.entry("\(path)/\(child)")?.kind == .directory else {
-                    if options.verify {
+                    if options.verify, report.foreign.count < Self.listCap {
                         report.foreign.append("\(path)/\(child)")
                         finding(.warning, "store.foreign", "\(path)/\(child)", "not a revision directory: the store does not own it")
                     }
@@ -486,7 +489,7 @@ struct Inspection {
 
     mutating func readTemporary() {
         guard let names = reader.list(StoreFormat.temporaryDirectory) else { return }
-        report.temporaryDebris = names
+        report.temporaryDebris = Array(names.prefix(Self.listCap))
         if !names.isEmpty {
             let live = report.lock.status == "held"
             finding(live ? .note : .warning, "store.tmp-debris", StoreFormat.temporaryDirectory,
@@ -496,6 +499,7 @@ struct Inspection {
 
     mutating func findForeign() {
         for name in reader.list("") ?? [] where !StoreFormat.isOwned(name) {
+            guard report.foreign.count < Self.listCap else { break }
             report.foreign.append(name)
             finding(.warning, "store.foreign", name, "\(name) is not a name the store owns; it was not written by Overlay (inspect never removes it)")
         }

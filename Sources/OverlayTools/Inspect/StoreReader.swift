@@ -49,6 +49,10 @@ struct StoreReader: Sendable {
     init(root: String) {
         var path = root
         while path.count > 1, path.hasSuffix("/") { path.removeLast() }
+        // The one link followed: the store path the user typed (`~/store -> /data/store`), never one inside it.
+        if BoundedFile.kind(of: path) == .symbolicLink {
+            path = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        }
         self.root = path
     }
 

@@ -108,3 +108,26 @@ func flockForTests(_ fd: Int32, _ operation: Int32) -> Int32 {
     typealias Function = @convention(c) (Int32, Int32) -> Int32
     return unsafeBitCast(dlsym(nil, "flock")!, to: Function.self)(fd, operation)
 }
+
+@Suite("overlay inspect: the store path")
+struct InspectRootTests {
+    @Test func aLinkToTheStoreIsFollowedOnlyAtTheRoot() throws {
+        let workspace = try InspectWorkspace()
+        defer { workspace.remove() }
+        try workspace.healthy()
+        let link = workspace.root.appendingPathComponent("link").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: workspace.store.path)
+        let report = StoreInspector.inspect(.init(store: link))
+        #expect(report.state == .on)
+        #expect(report.modules.first?.active?.present == true)
+    }
+
+    @Test func aFileIsNotAStore() throws {
+        let workspace = try InspectWorkspace()
+        defer { workspace.remove() }
+        try Data("x".utf8).write(to: workspace.store)
+        let report = StoreInspector.inspect(.init(store: workspace.store.path))
+        #expect(report.findings.map(\.code) == ["store.not-a-directory"])
+        #expect(!report.isHealthy)
+    }
+}
