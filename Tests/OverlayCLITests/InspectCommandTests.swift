@@ -149,6 +149,20 @@ struct InspectCommandTests {
         #expect(journal.map { $0["outcome"] as? String } == ["applied", "applied", "rejected", "rejected"])
     }
 
+    @Test func explainWithoutALaunchTimeSaysWhenTheRevisionArrived() throws {
+        let fixture = try Self.fixture()
+        let result = try CLI.run(["inspect", fixture.store, "--explain", "settings.notifications.title", "--module", "App",
+                                  "--locale", "en", "--bundle", CLI.testdata("catalog")])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("answered by overlay en revision 2: \"Notifications\""))
+        #expect(result.stdout.contains("an app launched before then still shows revision 1 until its next launch"))
+        let miss = try CLI.run(["inspect", fixture.store, "--explain", "no.such.key", "--module", "App", "--locale", "en",
+                                "--bundle", CLI.testdata("catalog"), "--dev"])
+        #expect(miss.status == 1)
+        #expect(miss.stdout.contains("⟦App/Localizable:no.such.key⟧"))
+        #expect(miss.stdout.contains("because: "))
+    }
+
     @Test func usageErrorsExit64() throws {
         #expect(try CLI.run(["inspect"]).status == 64)
         #expect(try CLI.run(["inspect", "/tmp", "--module", "App"]).status == 64)

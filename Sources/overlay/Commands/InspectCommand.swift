@@ -122,6 +122,7 @@ enum InspectCommand: Command {
             // --explain answers one question: its lines only (the store's findings still follow on stderr).
             let lines = report.explanation.map(ExplanationText.lines) ?? report.text.split(separator: "\n").map(String.init)
             for line in lines { console.line(line) }
+            if let hint = launchHint(report, request: request, launchedAt: options.launchedAt) { console.line(hint) }
             for finding in report.findings {
                 let path = finding.path.isEmpty ? report.store : "\(report.store)/\(finding.path)"
                 console.diagnostic(finding.severity.rawValue, "\(finding.message) [\(finding.code)]", prefix: path)
@@ -131,5 +132,18 @@ enum InspectCommand: Command {
             return explanation.resolution.layer == .miss ? ExitCode.failure : ExitCode.success
         }
         return report.isHealthy ? ExitCode.success : ExitCode.failure
+    }
+
+    /// Without --launched-at the explanation is a fresh launch's; say when the active revision arrived, since an app
+    /// running from before then still shows the previous one.
+    private static func launchHint(
+        _ report: InspectReport, request: StoreInspector.ExplainRequest?, launchedAt: Date?
+    ) -> String? {
+        guard launchedAt == nil, let request, let module = report.modules.first(where: { $0.name == request.module }),
+              let active = module.active, let written = active.writtenAt, let revision = active.revision
+        else { return nil }
+        let before = module.previous?.revision.map { "revision \($0)" } ?? "the shipped strings"
+        return "note: revision \(revision) of \(module.name) is active since \(RFC3339.string(from: written)); an app "
+            + "launched before then still shows \(before) until its next launch (pass --launched-at to explain that app)"
     }
 }
