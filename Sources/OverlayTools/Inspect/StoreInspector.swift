@@ -102,7 +102,9 @@ struct Inspection {
         }
         switch reader.read(StoreFormat.formatFile, cap: 64 * 1024) {
         case .absent:
-            if names.contains(where: { StoreFormat.isOwned($0) && $0 != StoreFormat.lockFile }) {
+            // Names only a store has (`tmp/` or `LOCK` alone do not make a directory a store).
+            let telltales = [StoreFormat.stateFile, StoreFormat.manifestFile, StoreFormat.signatureFile, StoreFormat.modulesDirectory]
+            if names.contains(where: telltales.contains) {
                 report.state = .damaged
                 finding(.error, "store.format-missing", StoreFormat.formatFile,
                         "store.json is missing but store files are here; the next launch starts the store over")

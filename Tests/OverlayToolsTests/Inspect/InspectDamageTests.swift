@@ -13,6 +13,7 @@ struct InspectDamageTests {
     enum Damage: String, CaseIterable, Sendable {
         case none, truncatedState, garbageState, zeroFilledState, stateIsFIFO, missingActive, storeJSONDirectory
         case zeroFilledTable, journalCutMidLine, symlinkOut, fifoInRevision, changedTable, foreignFile, tmpDebris
+        case lockIsFIFO, journalIsFIFO, modulesLinkToRoot, digestListGarbage, hugeState
     }
 
     /// The finding code each damage must produce.
@@ -23,6 +24,9 @@ struct InspectDamageTests {
         .zeroFilledTable: "revision.zero-filled", .journalCutMidLine: "journal.torn",
         .symlinkOut: "revision.not-regular", .fifoInRevision: "revision.not-regular",
         .changedTable: "revision.digest-mismatch", .foreignFile: "store.foreign", .tmpDebris: "store.tmp-debris",
+        .lockIsFIFO: "store.lock-unreadable", .journalIsFIFO: "journal.unreadable",
+        .modulesLinkToRoot: "store.modules-unreadable", .digestListGarbage: "revision.digest-list-unreadable",
+        .hugeState: "store.state-unreadable",
     ]
 
     static func damage(_ damage: Damage, _ workspace: InspectWorkspace) throws {
@@ -58,6 +62,21 @@ struct InspectDamageTests {
         case .changedTable: try workspace.write(table, InspectWorkspace.strings(["greeting": "Tampered"]))
         case .foreignFile: try workspace.write("notes.txt", Data("copied by hand".utf8))
         case .tmpDebris: try workspace.write("tmp/state.json.123-abc", Data("{".utf8))
+        case .lockIsFIFO:
+            try fm.removeItem(atPath: workspace.path("LOCK"))
+            #expect(mkfifo(workspace.path("LOCK"), 0o644) == 0)
+        case .journalIsFIFO:
+            try fm.removeItem(atPath: workspace.path("journal.jsonl"))
+            #expect(mkfifo(workspace.path("journal.jsonl"), 0o644) == 0)
+        case .modulesLinkToRoot:
+            try fm.removeItem(atPath: workspace.path("modules"))
+            try fm.createSymbolicLink(atPath: workspace.path("modules"), withDestinationPath: "/")
+        case .digestListGarbage: try workspace.write("\(active)/overlay-digests.json", Data("{{{{".utf8))
+        case .hugeState:
+            // Sparse: 5 GB on paper, refused from its size before a byte is read.
+            let handle = try #require(FileHandle(forWritingAtPath: workspace.path("state.json")))
+            try handle.truncate(atOffset: 5 << 30)
+            try handle.close()
         }
     }
 
