@@ -18,9 +18,12 @@ extension InspectReport {
         lines.append("lock       \(lock.detail ?? lock.status)")
         if let appVersion { lines.append("build      app version \(appVersion), source hash \(sourceHash ?? "?")") }
         if let binding {
-            lines.append(binding.matches
-                ? "binding    matches --bundle (\(binding.bundleSourceHash))"
-                : "binding    MISMATCH: --bundle has \(binding.bundleSourceHash); the overlay is ignored, the app shows shipped strings")
+            switch binding.matches {
+            case true?: lines.append("binding    matches --bundle (\(binding.bundleSourceHash))")
+            case false?:
+                lines.append("binding    MISMATCH: --bundle has \(binding.bundleSourceHash); the overlay is ignored, the app shows shipped strings")
+            case nil: lines.append("binding    unknown: no readable state.json names the build the store belongs to")
+            }
         }
         if let manifest, manifest.present || manifest.highestSeenRevision != nil {
             var text = "manifest   "

@@ -81,7 +81,8 @@ public struct InspectReport: Sendable {
         public var storeSourceHash: String?
         public var appVersion: String?
         public var storeAppVersion: String?
-        public var matches: Bool
+        /// Nil when the store names no build (no readable state.json).
+        public var matches: Bool?
     }
 
     public struct ManifestSummary: Sendable {
@@ -197,7 +198,7 @@ extension InspectReport {
             .object(JSONObject([
                 ("bundle_source_hash", .string(b.bundleSourceHash)), ("store_source_hash", string(b.storeSourceHash)),
                 ("app_version", string(b.appVersion)), ("store_app_version", string(b.storeAppVersion)),
-                ("matches", .bool(b.matches)),
+                ("matches", b.matches.map(JSONValue.bool) ?? .null),
             ]))
         } ?? .null))
         members.append(("manifest", manifest.map { m in

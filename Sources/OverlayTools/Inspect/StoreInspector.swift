@@ -275,7 +275,9 @@ struct Inspection {
                     module.retired.append(revision)
                     let revoked = savedManifest?.isRevoked(module: name, sha256: child) == true
                     finding(.note, "module.retired", revision.directory,
-                            "\(name): revision directory \(child.prefix(12))… is \(revoked ? "revoked" : "superseded") and no longer named by state.json; the next launch removes it")
+                            state == nil
+                                ? "\(name): revision directory \(child.prefix(12))… is named by no readable state.json; the next launch removes it"
+                                : "\(name): revision directory \(child.prefix(12))… is \(revoked ? "revoked" : "superseded") and no longer named by state.json; the next launch removes it")
                 }
             }
             decideServing(&module, recorded: recorded)
@@ -313,7 +315,8 @@ struct Inspection {
             }
         }
         if module.shippedReason == nil {
-            module.shippedReason = recorded == nil ? "never activated" : "no active revision"
+            module.shippedReason = state == nil ? stateMissingReason
+                : recorded == nil ? "never activated" : "no active revision"
         }
     }
 
@@ -520,7 +523,7 @@ struct Inspection {
         let versionMatches = options.appVersion == nil || report.appVersion == nil || options.appVersion == report.appVersion
         let matches = report.sourceHash == hash && versionMatches
         report.binding = .init(bundleSourceHash: hash, storeSourceHash: report.sourceHash, appVersion: options.appVersion,
-                               storeAppVersion: report.appVersion, matches: report.sourceHash == nil ? false : matches)
+                               storeAppVersion: report.appVersion, matches: report.sourceHash == nil ? nil : matches)
         guard let storeHash = report.sourceHash else { return }
         if !matches {
             let why = storeHash != hash
@@ -534,9 +537,15 @@ struct Inspection {
             }
         }
         for module in shipped.moduleNames where !report.modules.contains(where: { $0.name == module }) {
-            report.modules.append(.init(name: module, serving: "shipped", shippedReason: "never activated"))
+            report.modules.append(.init(name: module, serving: "shipped", shippedReason: state == nil ? stateMissingReason : "never activated"))
         }
         report.modules.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+    }
+
+    /// Why every module serves shipped strings when no state names a revision.
+    var stateMissingReason: String {
+        reader.entry(StoreFormat.stateFile) == nil ? "nothing activated yet (no state.json)"
+            : "state.json is unreadable: the app reads the store as empty"
     }
 
     func isSHA256(_ text: String) -> Bool {

@@ -57,6 +57,20 @@ struct StoreInspectorTests {
         #expect(!report.isHealthy)
     }
 
+    @Test func anUnreadableStateIsNotABindingMismatch() throws {
+        let workspace = try InspectWorkspace()
+        defer { workspace.remove() }
+        try workspace.healthy()
+        try workspace.write("state.json", Data("{\"format_version\":1,\"app_ver".utf8))
+        let report = workspace.inspect()
+        #expect(report.binding?.matches == nil)
+        #expect(!report.findings.contains { $0.code == "binding.mismatch" })
+        let module = try #require(report.modules.first { $0.name == "M" })
+        #expect(module.shippedReason == "state.json is unreadable: the app reads the store as empty")
+        #expect(module.retired.count == 2)
+        #expect(report.text.contains("binding    unknown"))
+    }
+
     @Test func stagedRevisionIsListedAsStaged() throws {
         let workspace = try InspectWorkspace()
         defer { workspace.remove() }
