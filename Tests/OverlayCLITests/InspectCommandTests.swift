@@ -163,6 +163,19 @@ struct InspectCommandTests {
         #expect(miss.stdout.contains("because: "))
     }
 
+    @Test func resolveTraceAndInspectExplainGiveOneExplanation() throws {
+        let fixture = try Self.fixture()
+        let key = ["cart.empty", "--module", "Checkout", "--locale", "fr-CA", "--bundle", CLI.testdata("catalog")]
+        let trace = try CLI.run(["resolve"] + key + ["--store", fixture.store, "--trace"])
+        let explain = try CLI.run(["inspect", fixture.store, "--explain"] + key)
+        let traced = trace.stderr.split(separator: "\n").filter { $0.hasPrefix("trace: ") && !$0.contains("store revision") }
+            .map { $0.dropFirst("trace: ".count) }
+        let explained = explain.stdout.split(separator: "\n").filter { !$0.hasPrefix("note: ") }
+        #expect(!traced.isEmpty)
+        #expect(traced.map(String.init) == explained.map(String.init))
+        #expect(explained.last?.hasPrefix("because: Shows ") == true)
+    }
+
     @Test func usageErrorsExit64() throws {
         #expect(try CLI.run(["inspect"]).status == 64)
         #expect(try CLI.run(["inspect", "/tmp", "--module", "App"]).status == 64)
