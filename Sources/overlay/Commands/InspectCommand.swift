@@ -17,8 +17,9 @@ enum InspectCommand: Command {
         Reads a store copied off a device or a server — healthy or damaged — and answers in one
         screen: is the feature on (or disabled, or no store); the store format and whether a writer
         holds LOCK; per module the active and previous revisions (revision, sha256, age, locales,
-        tables, keys), revision directories written but named by no state.json ("staged": an
-        interrupted or running cycle), modules on shipped strings and why (revoked, dropped from the
+        tables, keys; every table parsed with the real readers), revision directories no state.json
+        names ("staged" when newer than state.json: a cycle not switched yet; "retired" when older:
+        removed at the next launch), modules on shipped strings and why (revoked, dropped from the
         manifest, rejected, incompatible build); the last applied manifest (revision, published,
         expiry, ETag, signature status with --trust) and the highest revision seen; the last cycles
         of the journal with their counters and errors. Findings go to stderr as
@@ -30,10 +31,11 @@ enum InspectCommand: Command {
 
         --bundle      the build's shipped catalog: does the store's source hash (and --app-version)
                       match? If not, the app ignores the overlay and shows shipped strings.
-        --verify      hash every revision file against its digest list, parse every table with the
-                      real readers, and list names the store does not own.
-        --origin      compare with what the origin serves now (read-only): behind by N revisions,
-                      modules that would change, or up to date. With --trust, its signature too.
+        --verify      hash every revision file against its digest list and list names the store
+                      does not own.
+        --origin      compare with what the origin serves now (read-only, through the transports a
+                      sync uses): behind by N revisions, modules that would change, up to date, or
+                      rejected (its binding, or with --trust its signature, fails for this build).
         --launched-at when the app process started (RFC 3339, e.g. 2026-12-02T05:00:00Z): a revision
                       written after it is pending — the app shows it at its next launch.
         --explain KEY walk the fallback chain for --module/--table/--locale (needs --bundle) and say,
