@@ -125,7 +125,14 @@ extension Inspection {
             let relative = String(path.dropFirst(directory.count + 1))
             switch item.kind {
             case .directory: continue
-            case .regular: files.append(relative)
+            case .regular:
+                files.append(relative)
+                // The resolver reads a revision with Foundation, unbounded: an oversized file keeps it from --explain.
+                if item.size > StoreFormat.fileCap {
+                    result.isPlain = false
+                    finding(.error, "revision.oversized", path, "\(path) is \(item.size) bytes, more than a revision file may hold (\(StoreFormat.fileCap)); it is not read")
+                    continue
+                }
             default:
                 result.isPlain = false
                 finding(.error, "revision.not-regular", path, "\(path) is \(item.kind.description): a revision holds only regular files; the resolver will not read this revision")

@@ -13,7 +13,7 @@ struct InspectDamageTests {
     enum Damage: String, CaseIterable, Sendable {
         case none, truncatedState, garbageState, zeroFilledState, stateIsFIFO, missingActive, storeJSONDirectory
         case zeroFilledTable, journalCutMidLine, symlinkOut, fifoInRevision, changedTable, foreignFile, tmpDebris
-        case lockIsFIFO, journalIsFIFO, modulesLinkToRoot, digestListGarbage, hugeState
+        case lockIsFIFO, journalIsFIFO, modulesLinkToRoot, digestListGarbage, hugeState, hugeTable
     }
 
     /// The finding code each damage must produce.
@@ -26,7 +26,7 @@ struct InspectDamageTests {
         .changedTable: "revision.digest-mismatch", .foreignFile: "store.foreign", .tmpDebris: "store.tmp-debris",
         .lockIsFIFO: "store.lock-unreadable", .journalIsFIFO: "journal.unreadable",
         .modulesLinkToRoot: "store.modules-unreadable", .digestListGarbage: "revision.digest-list-unreadable",
-        .hugeState: "store.state-unreadable",
+        .hugeState: "store.state-unreadable", .hugeTable: "revision.oversized",
     ]
 
     static func damage(_ damage: Damage, _ workspace: InspectWorkspace) throws {
@@ -72,6 +72,10 @@ struct InspectDamageTests {
             try fm.removeItem(atPath: workspace.path("modules"))
             try fm.createSymbolicLink(atPath: workspace.path("modules"), withDestinationPath: "/")
         case .digestListGarbage: try workspace.write("\(active)/overlay-digests.json", Data("{{{{".utf8))
+        case .hugeTable:
+            let handle = try #require(FileHandle(forWritingAtPath: workspace.path(table)))
+            try handle.truncate(atOffset: 3 << 30)
+            try handle.close()
         case .hugeState:
             // Sparse: 5 GB on paper, refused from its size before a byte is read.
             let handle = try #require(FileHandle(forWritingAtPath: workspace.path("state.json")))
