@@ -176,6 +176,27 @@ struct InspectCommandTests {
         #expect(explained.last?.hasPrefix("because: Shows ") == true)
     }
 
+    @Test func aWriterInAnotherProcessIsNamed() throws {
+        let fixture = try Self.fixture()
+        let holder = Process()
+        // The process that takes the lock holds it itself (flock(1) would leave it to its child).
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        holder.arguments = ["-c", "import fcntl, sys, time\nf = open(sys.argv[1])\nfcntl.flock(f, fcntl.LOCK_EX)\ntime.sleep(30)",
+                            fixture.store + "/LOCK"]
+        try holder.run()
+        defer {
+            kill(holder.processIdentifier, SIGKILL)
+            holder.waitUntilExit()
+        }
+        var result = try CLI.run(["inspect", fixture.store])
+        for _ in 0..<50 where !result.stdout.contains("held") {  // until flock has taken it
+            Thread.sleep(forTimeInterval: 0.1)
+            result = try CLI.run(["inspect", fixture.store])
+        }
+        #expect(result.stdout.contains("lock       held by another process (pid \(holder.processIdentifier)): a sync is writing"))
+        #expect(result.stderr.contains("[store.locked]"))
+    }
+
     @Test func usageErrorsExit64() throws {
         #expect(try CLI.run(["inspect"]).status == 64)
         #expect(try CLI.run(["inspect", "/tmp", "--module", "App"]).status == 64)
