@@ -106,6 +106,14 @@ public struct InspectReport: Sendable {
         public var milliseconds: Int?
         public var error: String?
         public var rejectedByCode: [(String, Int)]
+
+        /// The error's code (`sync.unreachable`): the journal writes `<code>: <message>`.
+        public var errorCode: String? {
+            guard let error, let colon = error.firstIndex(of: ":") else { return nil }
+            let code = error[..<colon]
+            let isCode = code.contains(".") && code.allSatisfy { $0.isLowercase || $0 == "." || $0 == "-" }
+            return isCode ? String(code) : nil
+        }
     }
 
     public struct Lock: Sendable {
@@ -212,7 +220,7 @@ extension InspectReport {
         members.append(("journal", .array(journal.map { c in
             .object(JSONObject([
                 ("at", string(c.at)), ("outcome", .string(c.outcome)), ("revision", int(c.revision)),
-                ("counters", counts(c.counters)), ("ms", int(c.milliseconds)), ("error", string(c.error)),
+                ("counters", counts(c.counters)), ("ms", int(c.milliseconds)), ("error", string(c.error)), ("error_code", string(c.errorCode)),
                 ("rejected_by_code", counts(c.rejectedByCode)),
             ]))
         })))

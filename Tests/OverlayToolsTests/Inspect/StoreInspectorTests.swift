@@ -109,9 +109,15 @@ struct StoreInspectorTests {
             ("at", .string("2026-12-01T12:00:00Z")), ("outcome", .string("partial")),
             ("rejected_by_code", .object(JSONObject([("format.class-mismatch", .number(JSONNumber(1)))]))),
         ])))
+        try store.appendJournal(.object(JSONObject([
+            ("at", .string("2026-12-01T13:00:00Z")), ("outcome", .string("failed")),
+            ("error", .string("sync.unreachable: the origin did not answer")),
+        ])))
         let report = workspace.inspect()
         let module = try #require(report.modules.first { $0.name == "M" })
         #expect(module.rejected.first?.codes == ["format.class-mismatch"])
+        #expect(report.journal.last?.errorCode == "sync.unreachable")
+        #expect(report.findings.contains { $0.message.contains("the last 2 cycles ended failed") })
         #expect(report.findings.contains { $0.code == "journal.failing" })
         #expect(!report.isHealthy)
     }
