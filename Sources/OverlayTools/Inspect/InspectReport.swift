@@ -142,6 +142,8 @@ public struct InspectReport: Sendable {
     public var store: String
     public var state: State
     public var formatVersion: Int?
+    /// The random id in the store's marker (tells two copies of one store from two stores).
+    public var storeID: String?
     public var lock: Lock
     public var appVersion: String?
     public var sourceHash: String?
@@ -186,6 +188,7 @@ extension InspectReport {
         var members: [(String, JSONValue)] = [
             ("schema_version", .number(JSONNumber(1))), ("store", .string(store)), ("state", .string(state.rawValue)),
             ("healthy", .bool(isHealthy)), ("generated_at", date(generatedAt)), ("format_version", int(formatVersion)),
+            ("store_id", string(storeID)),
             ("lock", .object(JSONObject([("status", .string(lock.status)), ("pid", int(lock.pid)),
                                          ("detail", string(lock.detail))]))),
             ("app_version", string(appVersion)), ("source_hash", string(sourceHash)),

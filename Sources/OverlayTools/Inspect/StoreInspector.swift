@@ -96,9 +96,10 @@ struct Inspection {
     /// Reads `store.json`; false when nothing further can be read as a store.
     mutating func readFormat() -> Bool {
         let names = reader.list("") ?? []
-        if StoreFormat.disabledMarkers.contains(where: names.contains) {
+        if names.contains(StoreFormat.disabledFile) {
             report.state = .disabled
-            finding(.note, "store.disabled", "", "the kill switch is on: the app serves shipped strings only")
+            finding(.note, "store.disabled", StoreFormat.disabledFile,
+                    "DISABLED: the kill switch is on (a deletion the next open finishes); the app serves shipped strings only")
         }
         switch reader.read(StoreFormat.formatFile, cap: 64 * 1024) {
         case .absent:
@@ -120,21 +121,23 @@ struct Inspection {
             finding(.error, "store.format-unreadable", StoreFormat.formatFile, "store.json \(why); delete the store so the next sync rebuilds it")
             return true
         case .data(let data):
-            let version = (try? JSONNode(StrictJSON.parse(data)).object()).flatMap { object in
-                (try? object.optional("format_version", as: Int.self)) ?? (try? object.optional("version", as: Int.self))
-            }
-            guard let version else {
+            switch StoreFormat.marker(data) {
+            case .invalid(let why):
                 report.state = .damaged
                 finding(.error, "store.format-unreadable", StoreFormat.formatFile,
-                        "store.json is not a store format marker (\(data.count) bytes that do not parse as one); delete the store so the next sync rebuilds it")
+                        "store.json \(why): the app neither uses nor cleans a directory without its marker; move it away so the next launch starts a new store")
                 return true
-            }
-            report.formatVersion = version
-            guard version == StoreFormat.formatVersion else {
+            case .newer(let version):
+                report.formatVersion = version
                 report.state = .newerFormat
                 finding(.warning, "store.newer-format", StoreFormat.formatFile,
-                        "store format \(version) is not \(StoreFormat.formatVersion): this client ignores the store and serves shipped strings")
+                        "store format \(version) is newer than this overlay knows (\(StoreFormat.markerVersion)): this client ignores the store and serves shipped strings; inspect it with the overlay version that wrote it")
                 return false
+            case .legacy:
+                report.formatVersion = 1
+            case .current(let version, let id):
+                report.formatVersion = version
+                report.storeID = id
             }
             if report.state != .disabled { report.state = .on }
             return true
@@ -173,6 +176,7 @@ struct Inspection {
         summary.etag = state?.etag
         summary.highestSeenRevision = state?.highestSeenRevision
         summary.highestSeenSHA256 = state?.highestSeenSHA256
+        readSeen(&summary)
         defer { report.manifest = summary }
         let bytes: Data
         switch reader.read(StoreFormat.manifestFile, cap: StoreFormat.fileCap) {
@@ -222,6 +226,28 @@ struct Inspection {
             if !verdict.isThresholdMet {
                 finding(.warning, "store.signature-not-trusted", StoreFormat.signatureFile,
                         "the saved manifest has \(verdict.validSignerCount) valid signature(s) by the --trust keys, \(trusted.threshold) needed: signed by another key (a rotation?) or altered")
+            }
+        }
+    }
+
+    /// `seen.json`, the second record of the highest revision seen: the higher of it and `state.json`'s counts.
+    mutating func readSeen(_ summary: inout InspectReport.ManifestSummary) {
+        switch reader.read(StoreFormat.seenFile, cap: 64 * 1024) {
+        case .absent: return
+        case .refused(let why):
+            finding(.warning, "store.seen-unreadable", StoreFormat.seenFile, "seen.json \(why); state.json's record of the highest revision seen stands")
+        case .data(let data):
+            guard let root = try? JSONNode(StrictJSON.parse(data)).object(),
+                  let revision = try? root.required("highest_manifest_revision", as: Int.self) else {
+                finding(.warning, "store.seen-unreadable", StoreFormat.seenFile, "seen.json does not parse; state.json's record of the highest revision seen stands")
+                return
+            }
+            let sourceHash = try? root.required("source_hash", as: String.self)
+            let appVersion = try? root.required("app_version", as: String.self)
+            if let state, sourceHash != state.sourceHash || appVersion != state.appVersion { return }  // another build's
+            if revision > (summary.highestSeenRevision ?? Int.min) {
+                summary.highestSeenRevision = revision
+                summary.highestSeenSHA256 = try? root.required("highest_manifest_sha256", as: String.self)
             }
         }
     }

@@ -19,15 +19,40 @@ enum StoreFormat {
     static let journalFiles = ["journal.1.jsonl", "journal.jsonl"]
     static let temporaryDirectory = "tmp"
     static let digestListFile = "overlay-digests.json"
-    static let formatVersion = 1
-    /// Names the store owns at the top level. `signatures/`, `seen.json` and the disabled marker are owned by newer
-    /// stores; listed so an inspect of one does not call them foreign.
+    /// The `store.json` marker: `{"format":"overlay-store","version":2,"id":"<32 hex>"}`, or the pre-marker
+    /// `{"format_version":1}` (upgraded at the next open).
+    enum Marker: Equatable {
+        case legacy
+        case current(version: Int, id: String?)
+        case newer(version: Int)
+        case invalid(String)
+    }
+
+    static let markerFormat = "overlay-store"
+    static let markerVersion = 2
+
+    static func marker(_ data: Data) -> Marker {
+        guard !data.isEmpty else { return .invalid("is empty") }
+        if data.allSatisfy({ $0 == 0 }) { return .invalid("is \(data.count) zero bytes") }
+        guard let root = try? JSONNode(StrictJSON.parse(data)).object() else { return .invalid("is not a JSON object") }
+        if root.members.map(\.key) == ["format_version"], (try? root.required("format_version", as: Int.self)) == 1 {
+            return .legacy
+        }
+        guard (try? root.required("format", as: String.self)) == markerFormat,
+              let version = try? root.required("version", as: Int.self), version >= markerVersion
+        else { return .invalid("is not the store's marker {\"format\":\"\(markerFormat)\",\"version\":\(markerVersion),…}") }
+        if version > markerVersion { return .newer(version: version) }
+        return .current(version: version, id: try? root.required("id", as: String.self))
+    }
+    /// Names the store owns at the top level.
     static let ownedNames: Set<String> = [
         formatFile, lockFile, stateFile, manifestFile, signatureFile, "signatures", modulesDirectory,
-        temporaryDirectory, "seen.json", "disabled", "DISABLED",
+        temporaryDirectory, seenFile, disabledFile,
     ]
-    /// Names that mean the kill switch is on (an inert marker left by `disable`).
-    static let disabledMarkers = ["disabled", "DISABLED"]
+    /// The second record of the highest manifest revision seen.
+    static let seenFile = "seen.json"
+    /// Left by a kill switch that could not move the store aside: readers serve shipped strings.
+    static let disabledFile = "DISABLED"
 
     static func isOwned(_ name: String) -> Bool {
         ownedNames.contains(name) || (name.hasPrefix("journal") && name.hasSuffix(".jsonl"))

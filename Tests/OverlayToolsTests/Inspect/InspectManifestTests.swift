@@ -90,7 +90,7 @@ struct InspectManifestTests {
         let workspace = try InspectWorkspace()
         defer { workspace.remove() }
         try workspace.healthy()
-        try workspace.write("store.json", Data(#"{"format_version":7}"#.utf8))
+        try workspace.write("store.json", Data(#"{"format":"overlay-store","version":7,"id":"00000000000000000000000000000000"}"#.utf8))
         let report = workspace.inspect()
         #expect(report.state == .newerFormat)
         #expect(report.formatVersion == 7)
