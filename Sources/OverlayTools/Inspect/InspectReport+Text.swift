@@ -122,7 +122,7 @@ public enum ExplanationText {
         if let pending = e.pending {
             lines.append("  pending: revision \(pending.revision) (\(pending.sha256.prefix(12))…) applies at the next launch\(e.pendingValue.map { ": \"\($0)\"" } ?? " (same text)")")
         }
-        lines.append("because: \(e.sentence)")
+        lines.append("because: \(e.sentence) [\(e.reason.rawValue)]")
         return lines
     }
 }
