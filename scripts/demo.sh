@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The main job on the embedded sample catalog (testdata/catalog), end to end with no network: check the catalog,
 # make a signing key, publish a signed origin (a directory), sync a client store from it, resolve strings through
-# the overlay, publish a correction, sync again (only the changed module moves), and show the corrected text.
+# the overlay, publish a correction, sync again (only the changed module moves), show the corrected text, then
+# inspect the store and explain why an app launched before the correction still shows the typo.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -37,6 +38,9 @@ sync
 show "overlay sync …   # again: one conditional request, answered 304, nothing written"
 sync
 
+# The "app" launches now, between the first sync and the correction: it keeps the strings it launched with.
+sleep 1; launched="$(date -u +%Y-%m-%dT%H:%M:%SZ)"; sleep 1
+
 resolve() { "$overlay" resolve "$@" --bundle testdata/catalog --store "$store"; }
 show 'overlay resolve settings.notifications.title --module App --locale en   # the shipped typo'
 resolve settings.notifications.title --module App --locale en
@@ -58,5 +62,11 @@ show "overlay sync …   # only the App module moves"
 sync
 show 'overlay resolve settings.notifications.title --module App --locale en --trace'
 resolve settings.notifications.title --module App --locale en --trace
+
+# On-call triage (docs/TRIAGE.md): the store in one screen, then why the app launched before the correction still
+# shows the typo: the fix is staged for its next launch.
+step "$overlay" inspect "$store" --bundle testdata/catalog --trust "$trust" --origin "$origin" --verify
+step "$overlay" inspect "$store" --explain settings.notifications.title --module App --locale en \
+  --bundle testdata/catalog --launched-at "$launched"
 echo
 echo "Everything is under $work (origin/, store/, keys/)."
