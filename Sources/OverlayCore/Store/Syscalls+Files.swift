@@ -8,9 +8,10 @@ import Darwin
 
 /// File-level operations built from the seam's calls: every durable step the store takes is here.
 extension Syscalls {
-    /// Reads a whole file, refusing more than `limit` bytes.
+    /// Reads a whole file, refusing more than `limit` bytes. A symbolic link is refused (`ELOOP`), never followed;
+    /// a FIFO reads as empty instead of waiting for a writer.
     func readFile(_ path: String, limit: Int) throws -> Data {
-        let fd = try open(path, O_RDONLY | O_CLOEXEC, 0)
+        let fd = try open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0)
         var result = Data()
         do {
             while true {

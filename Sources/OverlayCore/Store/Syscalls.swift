@@ -11,7 +11,7 @@ public enum SyscallKind: String, Sendable, Hashable, CaseIterable {
 
 /// What `lstat`/`fstat` report about a file, as far as the store cares.
 public struct FileStatus: Sendable, Hashable {
-    public enum Kind: Sendable, Hashable { case regular, directory, other }
+    public enum Kind: Sendable, Hashable { case regular, directory, symbolicLink, other }
 
     public var kind: Kind
     public var size: Int
@@ -109,7 +109,7 @@ public struct Syscalls: Sendable {
 extension FileStatus {
     init(_ info: stat) {
         let type = info.st_mode & S_IFMT
-        kind = type == S_IFREG ? .regular : type == S_IFDIR ? .directory : .other
+        kind = type == S_IFREG ? .regular : type == S_IFDIR ? .directory : type == S_IFLNK ? .symbolicLink : .other
         size = Int(info.st_size)
         device = UInt64(info.st_dev)
         inode = UInt64(info.st_ino)

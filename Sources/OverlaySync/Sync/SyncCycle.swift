@@ -99,6 +99,15 @@ final class SyncCycle: Sendable {
         }
         report.manifestRevision = manifest.revision
 
+        // Binding before any download: a manifest naming modules this build does not ship is not for this build.
+        let unknown = manifest.modules.map(\.name).filter { configuration.shipped.modules[$0] == nil }
+        if !unknown.isEmpty {
+            let shown = unknown.prefix(5).joined(separator: ", ") + (unknown.count > 5 ? ", …" : "")
+            return rejected(report, code: "binding.unknown-module",
+                            "the manifest lists \(unknown.count) module\(unknown.count == 1 ? "" : "s") the build does not "
+                                + "ship (\(shown)); an overlay can only change shipped modules, so nothing was downloaded")
+        }
+
         // Rollback and equivocation, against the highest manifest this store has seen for this app version.
         let seen = store.highestRevisionSeen
         if let seen {

@@ -83,9 +83,8 @@ public actor SyncService {
         }
         localizer?.applyPendingUpdates(StoreSnapshot(appVersion: configuration.appVersion, sourceHash: configuration.sourceHash))
         do {
-            try (store ?? OverlayStore.open(
-                at: configuration.storeURL, appVersion: configuration.appVersion, sourceHash: configuration.sourceHash)
-            ).deleteAll()
+            // Without an open instance the store may be damaged past opening: delete it where it lies.
+            if let store { try store.deleteAll() } else { try OverlayStore.delete(at: configuration.storeURL) }
             events?.record(SyncEvent(.info, "disabled", ["store": configuration.storeURL.path]))
         } catch {
             events?.record(SyncEvent(.error, "disable.failed", ["error": "\(error)"]))

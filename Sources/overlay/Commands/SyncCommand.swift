@@ -42,7 +42,7 @@ enum SyncCommand: Command {
         let originText = try arguments.required("origin")
         guard let appVersion = try arguments.appVersion() else { throw UsageError(message: "missing required option --app-version") }
         let bundle = try arguments.required("bundle")
-        let storePath = try arguments.required("store")
+        let storePath = try storeDirectory(arguments)
         let maxAge = try arguments.seconds("max-age", default: 90 * 86_400)
         let timeout = try arguments.seconds("timeout", default: 30)
         let trusted = try arguments.trustedKeys()
@@ -58,15 +58,34 @@ enum SyncCommand: Command {
         if arguments.flag("json") {
             console.out(SyncReportJSON.render(report))
         } else {
-            for finding in report.findings where finding.severity == .error {
-                console.diagnostic("error", "\(finding.message) [\(finding.code)]", prefix: finding.location.file ?? "")
-            }
-            console.out(report.summary)
+            printHuman(report, store: storePath, console: console)
         }
         switch report.outcome {
         case .failed, .partial, .cancelled: return ExitCode.failure
         default: return ExitCode.success
         }
+    }
+
+    /// Blocking findings as errors, each failed or rejected module by name with its reason, a count of findings on
+    /// values the build already ships (they cannot change what the app shows and block nothing), then the summary.
+    static func printHuman(_ report: SyncReport, store: String, console: Console) {
+        for finding in report.findings where finding.isBlocking {
+            console.diagnostic("error", "\(finding.message) [\(finding.code)]", prefix: finding.location.file ?? "")
+        }
+        for module in report.modules where module.action == .failed || module.action == .rejected {
+            let verb = module.action == .failed ? "could not be fetched or stored (retried next sync)" : "was rejected"
+            console.diagnostic(module.action == .failed ? "error" : "warning",
+                               "module \(module.name) \(verb): \(module.detail ?? "no detail")")
+        }
+        let shipped = report.findings.filter(\.isAlreadyShipped).count
+        if shipped > 0 {
+            console.diagnostic("note", "\(shipped) finding\(shipped == 1 ? "" : "s") on values the build already ships "
+                               + "(not blocking; --json lists them)")
+        }
+        if let error = report.error, error.code == .store {
+            console.diagnostic("error", error.message, prefix: store)
+        }
+        console.line(report.summary)
     }
 
     /// An http(s) origin uses URLSession; anything else is a directory served by the file transport.
