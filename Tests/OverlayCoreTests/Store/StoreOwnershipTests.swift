@@ -52,14 +52,15 @@ struct StoreOwnershipTests {
         #expect(names(missing.store.appendingPathComponent("deeper")).contains("store.json"))
     }
 
-    @Test("/ and the empty path are refused before anything is touched", arguments: ["/", "", "//", "/./"])
+    /// Runs against a seam that refuses every call that could change the file system: were the refusal of `/` ever
+    /// lost, this test fails instead of emptying /tmp (what `sync --store /` once did).
+    @Test("/ and the empty path are refused before anything is touched", arguments: ["/", "", "//", "/./", "/tmp/.."])
     func rootRefused(path: String) throws {
-        let url = URL(fileURLWithPath: path.isEmpty ? "" : path)
-        let open = try #require(throws: StoreError.self) { try Sample.open(path.isEmpty ? URL(string: "file:")! : url) }
-        #expect(open.code == .invalidArgument || open.code == .notAStore, "\(open)")
-        let delete = try #require(throws: StoreError.self) { try OverlayStore.delete(at: path.isEmpty ? URL(string: "file:")! : url) }
-        #expect(delete.code == .invalidArgument || delete.code == .notAStore, "\(delete)")
-        #expect(!FileManager.default.fileExists(atPath: "/store.json"))
+        let url = path.isEmpty ? URL(string: "file:")! : URL(fileURLWithPath: path)
+        let open = try #require(throws: StoreError.self) { try Sample.open(url, syscalls: .readOnly) }
+        #expect(open.code == .invalidArgument, "\(open)")
+        let delete = try #require(throws: StoreError.self) { try OverlayStore.delete(at: url, syscalls: .readOnly) }
+        #expect(delete.code == .invalidArgument, "\(delete)")
     }
 
     @Test("A store path that is a symbolic link is refused by open and by the kill switch; its target is untouched")
