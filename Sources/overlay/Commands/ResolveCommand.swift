@@ -13,7 +13,9 @@ enum ResolveCommand: Command {
         Prints exactly the rendered string on stdout. The lookup walks the fallback chain of --locale
         (CLDR parents, then the module's development region); for each locale the store's active
         revision (with --store) answers first, then the shipped catalog (--bundle), per key. Without
-        --store only shipped strings are used.
+        --store only shipped strings are used; so too, as in the app, with a --store that has nothing to
+        serve (missing, deleted by 'overlay disable', no state yet, an unreadable state.json, a store.json
+        that is not Overlay's marker), and one note on stderr says which.
 
         Arguments fill the value's slots in order, each converted to its slot's class (%ld takes an
         integer, %f a number, %@ any text); --count N fills every plural (%#@v@) slot instead. Numbers

@@ -17,6 +17,12 @@ enum SyncCommand: Command {
         equivocation and expiry checks, revocations, and download → verify → validate → activate of each
         module whose archive changed. Rejected artifacts are reported and never activated; the active
         revisions keep serving. No minimum interval applies.
+        The store directory is created if missing or empty; a non-empty directory without the store.json
+        Overlay writes, a store.json that is not that marker, a symbolic link and / are refused untouched.
+        Opening the store heals it: a revision whose files are missing or of another size is dropped (the
+        previous one serves, else the shipped strings) and fetched again by this cycle.
+        Human output: blocking findings and each failed or rejected module (with its reason) on stderr,
+        findings on values the build already ships as one count (they block nothing), then one summary line.
         Exit status: 0 when the cycle ran to its end (even if it rejected something), 1 when it could not
         run or some modules could not be fetched (they are retried next time).
 
@@ -30,7 +36,7 @@ enum SyncCommand: Command {
         .value("origin", "url|dir", "The origin root (an http(s) URL or a directory)."),
         .value("app-version", "version", "The client build's app version."),
         .value("bundle", "catalog", "The client build's shipped catalog."),
-        .value("store", "dir", "The client store directory (created if missing)."),
+        .value("store", "dir", "The client store directory (created if missing or empty; never /)."),
         .repeated("trust", "pem", "Public key PEM the build trusts; repeat for several."),
         .value("threshold", "n", "How many trusted keys must sign: 1 to the number of --trust keys (default 1)."),
         .value("max-age", "duration", "Longest allowed manifest lifetime, 1m to 3650d (default 90d)."),
