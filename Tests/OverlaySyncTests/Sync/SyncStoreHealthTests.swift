@@ -103,4 +103,27 @@ import Glibc
             #expect(activated.count == modules, "\(reports.map(\.summary))")
         }
     }
+
+    @Test("disable() deletes a store too damaged to open, and never follows its links out",
+          arguments: [false, true])
+    func disableOnADamagedStore(serviceOpenedTheStore: Bool) async throws {
+        let harness = try await SyncHarness()
+        defer { harness.remove() }
+        let service = try harness.service()
+        #expect(await service.start().outcome == .applied)
+        let killSwitch = serviceOpenedTheStore ? service : try harness.service()
+        let outside = harness.root.appendingPathComponent("outside")
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        try Data("keep".utf8).write(to: outside.appendingPathComponent("file.txt"))
+        let tmp = harness.storeURL.appendingPathComponent("tmp")
+        try FileManager.default.removeItem(at: tmp)
+        try FileManager.default.createSymbolicLink(at: tmp, withDestinationURL: outside)
+        let lock = harness.storeURL.appendingPathComponent("LOCK")
+        try FileManager.default.removeItem(at: lock)
+        try FileManager.default.createDirectory(at: lock, withIntermediateDirectories: false)
+        await killSwitch.disable()
+        #expect(!FileManager.default.fileExists(atPath: harness.storeURL.path))
+        #expect(try Data(contentsOf: outside.appendingPathComponent("file.txt")) == Data("keep".utf8))
+        #expect(try harness.notificationsTitle() == ("Notifcations", .shipped))
+    }
 }
