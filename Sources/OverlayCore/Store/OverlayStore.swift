@@ -357,6 +357,9 @@ public final class OverlayStore: Sendable {
                 fd = try syscalls.open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o644)
             } catch let error as StoreError where error.cause == ELOOP {
                 throw StoreError.damagedLock(layout.root, "a symbolic link")
+            } catch let error as StoreError where error.cause == ENOENT {
+                // The directory itself is gone: a kill switch moved it aside, not a missing file to recreate.
+                throw StoreError.deleted(layout.root)
             }
             let isCurrent: Bool
             do {

@@ -78,10 +78,16 @@ enum SyncCommand: Command {
         for finding in report.findings where finding.isBlocking {
             console.diagnostic("error", "\(finding.message) [\(finding.code)]", prefix: finding.location.file ?? "")
         }
-        for module in report.modules where module.action == .failed || module.action == .rejected {
-            let verb = module.action == .failed ? "could not be fetched or stored (retried next sync)" : "was rejected"
-            console.diagnostic(module.action == .failed ? "error" : "warning",
-                               "module \(module.name) \(verb): \(module.detail ?? "no detail")")
+        // One line per reason: a store failure fails every module of the batch with the same words.
+        for action in [SyncReport.ModuleAction.failed, .rejected] {
+            let modules = report.modules.filter { $0.action == action }
+            for detail in Set(modules.map { $0.detail ?? "no detail" }).sorted() {
+                let names = modules.filter { ($0.detail ?? "no detail") == detail }.map(\.name)
+                let subject = names.count == 1 ? "module \(names[0])" : "modules \(names.joined(separator: ", "))"
+                let verb = action == .failed ? "could not be fetched or stored (retried next sync)"
+                    : names.count == 1 ? "was rejected" : "were rejected"
+                console.diagnostic(action == .failed ? "error" : "warning", "\(subject) \(verb): \(detail)")
+            }
         }
         let shipped = report.findings.filter(\.isAlreadyShipped).count
         if shipped > 0 {

@@ -104,6 +104,17 @@ struct StoreOwnershipTests {
         #expect(store.snapshot().modules["App"]?.sha256 == Sample.sha("B"))
     }
 
+    /// Issue 9: a sync racing the kill switch reported "store.not-found: open(…/LOCK)", not what happened.
+    @Test("A writer whose store directory was moved away reports the store deleted")
+    func writerAfterDirectoryGone() throws {
+        let temp = TemporaryDirectory()
+        let store = try Sample.open(temp.store)
+        try FileManager.default.moveItem(at: temp.store, to: temp.url.appendingPathComponent(".store.deleting-x"))
+        let error = try #require(throws: StoreError.self) { try store.markRejected(module: "App", sha256: Sample.sha("x")) }
+        #expect(error.code == .deleted, "\(error)")
+        #expect(!FileManager.default.fileExists(atPath: temp.store.path))
+    }
+
     // MARK: Kill switch
 
     @Test("The kill switch deletes a damaged store whole and never follows a link out",
