@@ -141,6 +141,33 @@ struct StoreOwnershipTests {
         #expect(try Data(contentsOf: outside.appendingPathComponent("file.txt")) == Data("keep".utf8))
     }
 
+    /// The race lstat checks alone lose: a directory swapped for a link to another tree between the check and the
+    /// removal. The seam here reports every link as a directory (as if the check ran before the swap); the removal
+    /// must then fail on the link, not delete what it points to.
+    @Test("A directory swapped for a link after its check is not followed", arguments: ["top", "nested"])
+    func swappedDirectoryNotFollowed(level: String) throws {
+        let temp = TemporaryDirectory()
+        let outside = temp.url.appendingPathComponent("outside")
+        try FileManager.default.createDirectory(at: outside.appendingPathComponent("deep"), withIntermediateDirectories: true)
+        try Data("keep".utf8).write(to: outside.appendingPathComponent("deep/file.txt"))
+        let tree = temp.url.appendingPathComponent("tree")
+        try FileManager.default.createDirectory(at: tree.appendingPathComponent("a"), withIntermediateDirectories: true)
+        let link = level == "top" ? temp.url.appendingPathComponent("link") : tree.appendingPathComponent("a/link")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: outside)
+        var lying = Syscalls.live
+        let live = Syscalls.live
+        @Sendable func asDirectory(_ status: FileStatus?) -> FileStatus? {
+            guard var status, status.kind == .symbolicLink else { return status }
+            status.kind = .directory
+            return status
+        }
+        lying.status = { path in asDirectory(try live.status(path)) }
+        lying.statusAt = { directory, name, path in asDirectory(try live.statusAt(directory, name, path)) }
+        let error = try #require(throws: StoreError.self) { try lying.removeTree(level == "top" ? link.path : tree.path) }
+        #expect(error.cause == ELOOP || error.cause == ENOTDIR, "\(error)")  // Linux answers ENOTDIR with O_DIRECTORY
+        #expect(try Data(contentsOf: outside.appendingPathComponent("deep/file.txt")) == Data("keep".utf8))
+    }
+
     @Test("The kill switch leaves a directory whose store.json is not Overlay's marker untouched",
           arguments: ["garbage", "empty", "directory", "absent"])
     func killSwitchRefusesWithoutMarker(marker: String) throws {

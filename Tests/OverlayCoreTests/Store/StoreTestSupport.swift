@@ -118,6 +118,11 @@ extension Syscalls {
         syscalls.mkdir = { path, _ in throw refuse("mkdir", path) }
         syscalls.unlink = { path in throw refuse("unlink", path) }
         syscalls.rmdir = { path in throw refuse("rmdir", path) }
+        syscalls.unlinkAt = { _, _, _, path in throw refuse("unlinkat", path) }
+        syscalls.openAt = { directory, name, flags, path in
+            guard flags & (O_WRONLY | O_RDWR | O_CREAT | O_TRUNC) == 0 else { throw refuse("openat", path) }
+            return try live.openAt(directory, name, flags, path)
+        }
         return syscalls
     }
 }
