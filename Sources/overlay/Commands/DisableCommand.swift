@@ -7,7 +7,7 @@ enum DisableCommand: Command {
     static let summary = "Kill switch: make a client store inert, then delete every byte it owns."
     static let usage = "disable --store <dir>"
     static let discussion = """
-        Works on a damaged store too (LOCK or store.json a directory, tmp or modules a file). Only a directory
+        Works on a damaged store too (LOCK a directory, tmp or modules a file or a link). Only a directory
         whose store.json is the marker Overlay wrote is touched. First the store is made inert: it is moved
         aside in one rename (or, when that fails, marked DISABLED and its state.json removed), so apps show
         their shipped strings even if a later deletion fails. Then the names the store owns are deleted
