@@ -99,6 +99,15 @@ final class SyncCycle: Sendable {
         }
         report.manifestRevision = manifest.revision
 
+        // Binding before any download: a manifest naming modules this build does not ship is not for this build.
+        let unknown = manifest.modules.map(\.name).filter { configuration.shipped.modules[$0] == nil }
+        if !unknown.isEmpty {
+            let shown = unknown.prefix(5).joined(separator: ", ") + (unknown.count > 5 ? ", …" : "")
+            return rejected(report, code: "binding.unknown-module",
+                            "the manifest lists \(unknown.count) module\(unknown.count == 1 ? "" : "s") the build does not "
+                                + "ship (\(shown)); an overlay can only change shipped modules, so nothing was downloaded")
+        }
+
         // Rollback and equivocation, against the highest manifest this store has seen for this app version.
         let seen = store.highestRevisionSeen
         if let seen {
@@ -140,15 +149,21 @@ final class SyncCycle: Sendable {
         // Every accepted module is switched in one store write: fewer fsyncs, and a crash leaves all or none.
         let pending = results.compactMap(\.pending)
         var activationFailure: String?
+        var switched: Set<String> = []
         if !pending.isEmpty {
             let store = self.store
-            activationFailure = await Self.offPool {
+            let outcome: Result<Set<String>, StoreError> = await Self.offPool {
                 do {
-                    try store.activate(pending)
-                    return nil
+                    return .success(try store.activate(pending))
+                } catch let error as StoreError {
+                    return .failure(error)
                 } catch {
-                    return "store: \(error)"
+                    return .failure(StoreError(code: .systemCallFailed, message: "\(error)"))
                 }
+            }
+            switch outcome {
+            case .success(let names): switched = names
+            case .failure(let error): activationFailure = "store: \(error)"
             }
         }
         for result in results {
@@ -158,6 +173,11 @@ final class SyncCycle: Sendable {
                     module.action = .failed
                     module.detail = activationFailure
                     emit(.warning, "module.failed", ["module": activated.module, "detail": activationFailure])
+                } else if !switched.contains(activated.module) {
+                    // Another sync of this store (another process, or the app's extension) activated it first:
+                    // this cycle reports only what it did.
+                    module.action = .unchanged
+                    module.detail = "already activated by another sync of this store"
                 } else {
                     emit(.info, "module.activated", ["module": activated.module, "sha256": activated.sha256, "revision": String(activated.revision)])
                 }
@@ -172,7 +192,10 @@ final class SyncCycle: Sendable {
         do {
             try store.saveManifest(bytes: manifestBytes, signature: signature ?? Data(), etag: etag)
         } catch {
-            return storeFailure(report, error)
+            let activated = report.modules.filter { $0.action == .activated }.count
+            let prefix = activated > 0 ? "the modules counted as activated serve, but the manifest could not be saved "
+                + "(the next sync fetches it again): " : ""
+            return storeFailure(report, error, prefix: prefix)
         }
         return report
     }
@@ -320,10 +343,10 @@ final class SyncCycle: Sendable {
         return report
     }
 
-    private func storeFailure(_ base: SyncReport, _ error: any Error) -> SyncReport {
+    private func storeFailure(_ base: SyncReport, _ error: any Error, prefix: String = "") -> SyncReport {
         var report = base
         report.outcome = .failed
-        report.error = SyncError(code: .store, message: "\(error)")
+        report.error = SyncError(code: .store, message: prefix + "\(error)")
         emit(.error, "store.failed", ["error": "\(error)"])
         return report
     }
