@@ -164,6 +164,36 @@ package final class OverlayStore: Sendable {
         return snapshot
     }
 
+    /// Everything a sync cycle asks of the store's state, from one read of `state.json` and `seen.json`.
+    package struct CycleView: Sendable {
+        package var snapshot: StoreSnapshot
+        package var previous: [String: ActiveRevision] = [:]
+        package var rejected: [String: Set<String>] = [:]
+        package var highestSeen: SeenManifest?
+        package var etag: String?
+
+        package func isRejected(module: String, sha256: String) -> Bool { rejected[module]?.contains(sha256) ?? false }
+    }
+
+    /// The state as one sync cycle sees it: one read, not one per question (each accessor below reads the files).
+    package func cycleView() -> CycleView {
+        var view = CycleView(snapshot: StoreSnapshot(appVersion: appVersion, sourceHash: sourceHash))
+        guard isReadable else { return view }
+        let state = (try? Self.loadState(layout, syscalls)).flatMap { $0 }
+        let mine = state?.belongs(appVersion: appVersion, sourceHash: sourceHash) == true ? state : nil
+        // seen.json counts even when state.json is lost or corrupt: rollback protection survives either file.
+        view.highestSeen = SeenManifest.highest(
+            mine?.highestSeen, Self.loadSeen(layout, syscalls, appVersion: appVersion, sourceHash: sourceHash))
+        guard let mine else { return view }
+        view.etag = mine.etag
+        for (name, module) in mine.modules {
+            if let active = module.active { view.snapshot.modules[name] = revision(active, of: name) }
+            if let previous = module.previous { view.previous[name] = revision(previous, of: name) }
+            if !module.rejected.isEmpty { view.rejected[name] = Set(module.rejected) }
+        }
+        return view
+    }
+
     /// The module's previous revision (the one `rollback` would return to), if any.
     package func previous(module: String) -> ActiveRevision? {
         currentState()?.modules[module]?.previous.map { revision($0, of: module) }

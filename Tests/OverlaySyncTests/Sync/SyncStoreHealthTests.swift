@@ -51,7 +51,7 @@ import Glibc
         try harness.replaceManifest(with: Data(contentsOf: harness.versionRoot.appendingPathComponent("history/manifest.1.json")))
         let replay = await (try harness.service()).start()
         #expect(replay.outcome == .rejected, "\(replay.summary)")
-        #expect(replay.errorCodes.contains("rollback"))
+        #expect(replay.errorCodes.contains("replay.rollback"))
         #expect(!replay.modules.contains { $0.action == .activated })
     }
 
