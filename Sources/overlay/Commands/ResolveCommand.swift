@@ -145,10 +145,9 @@ struct ArgumentSlots {
             classes = SlotMap(text).classes
             pluralSlots = []
         case .plural(let entry):
-            classes = SlotMap(entry: entry).classes
-            var slots = Set<Int>()
-            Self.collectPluralSlots(entry, into: &slots)
-            pluralSlots = slots
+            let map = SlotMap(entry: entry)
+            classes = map.classes
+            pluralSlots = map.variablePositions
         }
     }
 
@@ -190,36 +189,6 @@ struct ArgumentSlots {
             return PluralOperands(text) != nil && !text.contains("e") ? .string(text) : .double(value)
         default:
             return .string(text)
-        }
-    }
-
-    /// Slots of every `%#@v@` token in the format key and, recursively, in the variants.
-    private static func collectPluralSlots(_ entry: StringsdictEntry, into slots: inout Set<Int>) {
-        switch entry {
-        case .format(let plural): collect(plural.format, firstSlot: 1, plural: plural, depth: 0, into: &slots)
-        case .device(let variants): for variant in variants.values { collectPluralSlots(variant, into: &slots) }
-        case .width, .text: break
-        }
-    }
-
-    private static func collect(_ text: String, firstSlot: Int, plural: PluralFormat, depth: Int, into slots: inout Set<Int>) {
-        guard depth < 8 else { return }
-        var next = firstSlot
-        for token in FormatParser.parse(text).tokens {
-            switch token {
-            case .specifier(let spec):
-                if spec.width == .nextArgument { next += 1 }
-                if spec.precision == .nextArgument { next += 1 }
-                if spec.position == nil { next += 1 }
-            case .variable(let variable):
-                let slot = variable.position ?? next
-                if variable.position == nil { next += 1 }
-                slots.insert(slot)
-                for form in plural.variables[variable.name]?.forms.values.map({ $0 }) ?? [] {
-                    collect(form, firstSlot: slot, plural: plural, depth: depth + 1, into: &slots)
-                }
-            case .literal, .percent, .named: break
-            }
         }
     }
 }
