@@ -41,9 +41,15 @@ print(strings.actionTextZoomMenuItem(120))
 print(strings.alertMessageCloseTabsWithCount(3))
 print(localizer.duckDuckGoTable().string(forKey: "action.text-zoom-menu-item"))
 SWIFT
-objects=$(ls "$build"/OverlayCore.build/*.o)
-swiftc -swift-version 6 -warnings-as-errors -I "$build/Modules" \
-  -Xcc -fmodule-map-file=Sources/CZlib/module.modulemap -Xcc -fmodule-map-file=Sources/CLibCrypto/module.modulemap \
+# Objects of files still in Sources/OverlayCore (an incremental build keeps those of moved files).
+objects=""
+for object in "$build"/OverlayCore.build/*.swift.o; do
+  name=$(basename "$object" .o)
+  [ -n "$(find Sources/OverlayCore -name "$name" -print -quit)" ] && objects="$objects $object"
+done
+maps=""
+for module in Sources/C*/module.modulemap; do maps="$maps -Xcc -fmodule-map-file=$module"; done
+swiftc -swift-version 6 -warnings-as-errors -I "$build/Modules" $maps \
   "$work"/*.swift $objects -lcrypto -lz -o "$work/program" || fail "the generated files do not compile"
 "$work/program" "$corpus" | tee "$work/out.txt"
 [ "$(wc -l <"$work/out.txt")" -eq 3 ] || fail "the program printed $(wc -l <"$work/out.txt") lines, not 3"
