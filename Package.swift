@@ -19,7 +19,9 @@ let package = Package(
         .systemLibrary(name: "CLibCrypto", path: "Sources/CLibCrypto"),
         // libcurl for the Linux HTTP transport (CurlTransport); FoundationNetworking links it there already.
         .systemLibrary(name: "CCurl", path: "Sources/CCurl"),
-        .target(name: "OverlayCore", dependencies: ["CZlib", "CLibCrypto"]),
+        // POSIX calls Swift cannot name (flock), for the platform layer in Sources/OverlayCore/Platform.
+        .systemLibrary(name: "CPlatform", path: "Sources/CPlatform"),
+        .target(name: "OverlayCore", dependencies: ["CZlib", "CLibCrypto", "CPlatform"]),
         // Private keys and signing, ZIP and table writers: publisher-only code, kept out of what apps link.
         .target(name: "OverlayPublishing", dependencies: ["OverlayCore", "CZlib", "CLibCrypto"]),
         .target(

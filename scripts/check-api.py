@@ -25,7 +25,7 @@ def declarations():
         for module in MODULES:
             command = ["swift", "symbolgraph-extract", "-module-name", module, "-I", os.path.join(ROOT, ".build/debug/Modules"),
                        "-target", target_triple(), "-minimum-access-level", "public", "-output-dir", out]
-            for c in ["CZlib", "CLibCrypto", "CCurl"]:
+            for c in ["CZlib", "CLibCrypto", "CCurl", "CPlatform"]:
                 command += ["-I", os.path.join(ROOT, "Sources", c)]
             result = subprocess.run(command, capture_output=True, text=True)
             if result.returncode != 0:

@@ -1,9 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
+import Foundation
 /// Formats one number the way C's printf does, for a specifier the renderer has already parsed and checked.
 ///
 /// Only this file calls `vsnprintf`, and only with a format it builds itself from a fixed alphabet:

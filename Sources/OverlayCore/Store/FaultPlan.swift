@@ -1,9 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
+import Foundation
 /// A script of failures for the syscall seam, for tests: fail the Nth call of a kind (or of any kind)
 /// with an errno, or "kill the process" there.
 ///

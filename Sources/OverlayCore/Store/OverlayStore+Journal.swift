@@ -1,12 +1,6 @@
 import Foundation
 import Synchronization
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 extension OverlayStore {
     /// Largest single journal line accepted.
     static let journalLineLimit = 64 * 1024

@@ -1,12 +1,6 @@
 package import Foundation
 import Synchronization
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 extension OverlayStore {
     /// Removes everything in `tmp/` and every revision directory not in `keeping` (paths relative to the root),
     /// then module directories left empty. Runs only at open, under `LOCK`, before any snapshot exists.

@@ -1,12 +1,6 @@
 package import Foundation
 import Synchronization
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The durable client store: validated revisions on disk, and which one each module serves.
 ///
 /// Layout and protocol are described in `docs/DESIGN.md` ("Client store"). Every write takes `LOCK` (`flock`, so one writer

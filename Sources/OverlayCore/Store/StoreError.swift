@@ -1,9 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
+import Foundation
 /// Why the durable client store refused or failed an operation.
 ///
 /// Errors from the syscall seam name the libc call (`syscall`), the `path` it was given and the `errno`

@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The names inside a store directory, and the rules for the names callers hand in.
 struct StoreLayout: Sendable {
     static let formatFile = "store.json"

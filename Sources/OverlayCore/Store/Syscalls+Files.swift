@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// File-level operations built from the seam's calls: every durable step the store takes is here.
 extension Syscalls {
     /// Reads a whole file, refusing more than `limit` bytes. A symbolic link is refused (`ELOOP`), never followed;

@@ -1,9 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
+import Foundation
 /// One kind of libc call the store makes: the unit a ``FaultPlan`` counts.
 package enum SyscallKind: String, Sendable, Hashable, CaseIterable {
     case open, read, write, fsync, close, rename, mkdir, unlink, rmdir, readdir, flock, stat
@@ -72,32 +67,32 @@ package struct Syscalls: Sendable {
     /// The real libc calls.
     package static let live = Syscalls(
         open: { path, flags, mode in
-            Int32(try retrying("open", path) { Glibc.open(path, flags, mode_t(mode)) })
+            Int32(try retrying("open", path) { LibC.open(path, flags, Int(mode)) })
         },
         read: { fd, path, count in
             var buffer = [UInt8](repeating: 0, count: count)
-            let got = try retrying("read", path) { buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, count) } }
+            let got = try retrying("read", path) { buffer.withUnsafeMutableBytes { LibC.read(fd, $0.baseAddress, count) } }
             return Array(buffer.prefix(got))
         },
         write: { fd, path, bytes in
             var offset = 0
             while offset < bytes.count {
                 let written = try retrying("write", path) {
-                    bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, bytes.count - offset) }
+                    bytes.withUnsafeBytes { LibC.write(fd, $0.baseAddress! + offset, bytes.count - offset) }
                 }
                 offset += written
             }
         },
-        fsync: { fd, path in _ = try retrying("fsync", path) { Glibc.fsync(fd) } },
+        fsync: { fd, path in _ = try retrying("fsync", path) { LibC.fsync(fd) } },
         close: { fd, path in
-            if Glibc.close(fd) == -1, errno != EINTR { throw StoreError.syscall("close", path: path, errno: errno) }
+            if LibC.close(fd) == -1, errno != EINTR { throw StoreError.syscall("close", path: path, errno: errno) }
         },
-        rename: { from, to in _ = try retrying("rename", "\(from) -> \(to)") { Glibc.rename(from, to) } },
-        mkdir: { path, mode in _ = try retrying("mkdir", path) { Glibc.mkdir(path, mode_t(mode)) } },
-        unlink: { path in _ = try retrying("unlink", path) { Glibc.unlink(path) } },
-        rmdir: { path in _ = try retrying("rmdir", path) { Glibc.rmdir(path) } },
+        rename: { from, to in _ = try retrying("rename", "\(from) -> \(to)") { LibC.rename(from, to) } },
+        mkdir: { path, mode in _ = try retrying("mkdir", path) { LibC.mkdir(path, Int(mode)) } },
+        unlink: { path in _ = try retrying("unlink", path) { LibC.unlink(path) } },
+        rmdir: { path in _ = try retrying("rmdir", path) { LibC.rmdir(path) } },
         listDirectory: { path in try liveListDirectory(path) },
-        flock: { fd, path, operation in _ = try retrying("flock", path) { lockFile(fd, operation) } },
+        flock: { fd, path, operation in _ = try retrying("flock", path) { LibC.flock(fd, operation) } },
         status: { path in
             var info = stat()
             while lstat(path, &info) == -1 {
@@ -113,10 +108,10 @@ package struct Syscalls: Sendable {
             return FileStatus(info)
         },
         openAt: { directory, name, flags, path in
-            Int32(try retrying("openat", path) { Glibc.openat(directory, name, flags, 0) })
+            Int32(try retrying("openat", path) { LibC.openat(directory, name, flags, 0) })
         },
         unlinkAt: { directory, name, flags, path in
-            _ = try retrying("unlinkat", path) { Glibc.unlinkat(directory, name, flags) }
+            _ = try retrying("unlinkat", path) { LibC.unlinkat(directory, name, flags) }
         },
         statusAt: { directory, name, path in
             var info = stat()
@@ -131,7 +126,7 @@ package struct Syscalls: Sendable {
             let copy = try retrying("dup", path) { dup(directory) }
             guard let handle = fdopendir(Int32(copy)) else {
                 let number = errno
-                Glibc.close(Int32(copy))
+                _ = LibC.close(Int32(copy))
                 throw StoreError.syscall("fdopendir", path: path, errno: number)
             }
             defer { closedir(handle) }
@@ -148,18 +143,6 @@ extension FileStatus {
         inode = UInt64(info.st_ino)
     }
 }
-
-/// `flock(2)`. Swift imports only the `struct flock` of the same name, so the function is looked up once.
-private func lockFile(_ fd: Int32, _ operation: Int32) -> Int32 {
-    flockFunction(fd, operation)
-}
-
-private typealias FlockFunction = @convention(c) (Int32, Int32) -> Int32
-
-private let flockFunction: FlockFunction = {
-    guard let symbol = dlsym(nil, "flock") else { fatalError("libc has no flock(2)") }
-    return unsafeBitCast(symbol, to: FlockFunction.self)
-}()
 
 /// Runs a libc call until it does not fail with `EINTR`; `-1` becomes a ``StoreError``.
 private func retrying<T: BinaryInteger>(_ name: String, _ path: String, _ call: () -> T) throws -> Int {

@@ -1,11 +1,5 @@
 package import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Reads of files the user or an origin hands us — catalog tables, `overlay validate` artifacts, a directory
 /// origin's files — that never hang and never read without a bound.
 ///

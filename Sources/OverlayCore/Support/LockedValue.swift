@@ -1,9 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
+import Foundation
 /// A value guarded by a `pthread_mutex_t`, with the same `withLock` shape as `Synchronization.Mutex`.
 ///
 /// Why not `Mutex`: on Linux, `Synchronization.Mutex` locks with raw futex calls inside the uninstrumented

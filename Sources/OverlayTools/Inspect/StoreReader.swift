@@ -1,12 +1,6 @@
 import Foundation
 import OverlayCore
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The store's on-disk names and formats as `inspect` knows them: the one place to adapt when the store's format
 /// changes (docs/DESIGN.md "Client store").
 enum StoreFormat {
@@ -180,8 +174,8 @@ struct StoreReader: Sendable {
         guard fd >= 0 else { return .unreadable("LOCK cannot be opened (\(String(cString: strerror(errno))))") }
         defer { close(fd) }
         while true {
-            if lockFunction(fd, LOCK_SH | LOCK_NB) == 0 {
-                _ = lockFunction(fd, LOCK_UN)
+            if LibC.flock(fd, LOCK_SH | LOCK_NB) == 0 {
+                _ = LibC.flock(fd, LOCK_UN)
                 return .free
             }
             if errno == EINTR { continue }
@@ -220,10 +214,3 @@ extension BoundedFile.Kind {
     }
 }
 
-/// `flock(2)`: Swift imports only the `struct flock` of the same name, so the function is looked up once.
-private typealias FlockFunction = @convention(c) (Int32, Int32) -> Int32
-
-private let lockFunction: FlockFunction = {
-    guard let symbol = dlsym(nil, "flock") else { fatalError("libc has no flock(2)") }
-    return unsafeBitCast(symbol, to: FlockFunction.self)
-}()

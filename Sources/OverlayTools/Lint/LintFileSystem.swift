@@ -1,9 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
+import Foundation
 /// The linter's only way to touch the file system: `lstat`, `opendir`/`readdir`, and a bounded read that cannot
 /// block or follow a link. Every call retries `EINTR` and turns a failure into a ``Failure`` naming the call, the
 /// path and the errno.

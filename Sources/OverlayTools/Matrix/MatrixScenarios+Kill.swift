@@ -2,12 +2,6 @@ import Foundation
 import OverlayCore
 import OverlaySync
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// 12: real child processes (`overlay-torture sync`) that die by SIGKILL at chosen store syscalls of a sync cycle.
 extension MatrixScenarios {
     /// Kill points spread over the revision write, and every call of the state switch.

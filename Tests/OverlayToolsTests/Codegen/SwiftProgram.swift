@@ -59,7 +59,7 @@ enum SwiftProgram {
         let sources = repositoryRoot.appendingPathComponent("Sources")
         let executable = directory.appendingPathComponent("program")
         var arguments = ["-swift-version", "6", "-warnings-as-errors", "-I", build.appendingPathComponent("Modules").path]
-        for module in ["CZlib", "CLibCrypto", "CCurl"] {
+        for module in ["CZlib", "CLibCrypto", "CCurl", "CPlatform"] {
             arguments += ["-Xcc", "-fmodule-map-file=\(sources.appendingPathComponent("\(module)/module.modulemap").path)"]
         }
         arguments += paths + objects + ["-lcrypto", "-lz", "-lcurl", "-o", executable.path]
@@ -80,7 +80,7 @@ enum SwiftProgram {
             "-typecheck", "-parse-as-library", "-swift-version", "6", "-warnings-as-errors",
             "-I", build.appendingPathComponent("Modules").path,
         ]
-        for module in ["CZlib", "CLibCrypto", "CCurl"] {
+        for module in ["CZlib", "CLibCrypto", "CCurl", "CPlatform"] {
             let map = repositoryRoot.appendingPathComponent("Sources/\(module)/module.modulemap").path
             arguments += ["-Xcc", "-fmodule-map-file=\(map)"]
         }

@@ -1,0 +1,47 @@
+// The platform layer: the only file of the package that names the platform's C library (Glibc on Linux, Darwin on
+// Apple platforms); a test greps the sources to keep it so. Everything else reaches POSIX through Foundation, and
+// through these wrappers where a Swift member of the same name would shadow the C function (`Syscalls.open`) or
+// where Swift cannot import the function at all (`flock`).
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#else
+#error("Overlay supports Linux (Glibc) and Apple platforms (Darwin)")
+#endif
+import CPlatform
+
+package enum LibC {
+    package static func open(_ path: String, _ flags: Int32, _ mode: Int) -> Int32 { posixOpen(path, flags, mode) }
+    package static func openat(_ directory: Int32, _ name: String, _ flags: Int32, _ mode: Int) -> Int32 {
+        posixOpenat(directory, name, flags, mode)
+    }
+    package static func read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int { posixRead(fd, buffer, count) }
+    package static func write(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int { posixWrite(fd, buffer, count) }
+    package static func fsync(_ fd: Int32) -> Int32 { posixFsync(fd) }
+    package static func close(_ fd: Int32) -> Int32 { posixClose(fd) }
+    package static func rename(_ from: String, _ to: String) -> Int32 { posixRename(from, to) }
+    package static func mkdir(_ path: String, _ mode: Int) -> Int32 { posixMkdir(path, mode) }
+    package static func rmdir(_ path: String) -> Int32 { posixRmdir(path) }
+    package static func unlink(_ path: String) -> Int32 { posixUnlink(path) }
+    package static func unlinkat(_ directory: Int32, _ name: String, _ flags: Int32) -> Int32 {
+        posixUnlinkat(directory, name, flags)
+    }
+    /// `flock(2)`, called directly through the C shim.
+    package static func flock(_ fd: Int32, _ operation: Int32) -> Int32 { overlay_flock(fd, operation) }
+}
+
+// At file scope the names are the C functions (inside `LibC` they would be its own members).
+private func posixOpen(_ path: String, _ flags: Int32, _ mode: Int) -> Int32 { open(path, flags, mode_t(mode)) }
+private func posixOpenat(_ directory: Int32, _ name: String, _ flags: Int32, _ mode: Int) -> Int32 {
+    openat(directory, name, flags, mode_t(mode))
+}
+private func posixRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int { read(fd, buffer, count) }
+private func posixWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int { write(fd, buffer, count) }
+private func posixFsync(_ fd: Int32) -> Int32 { fsync(fd) }
+private func posixClose(_ fd: Int32) -> Int32 { close(fd) }
+private func posixRename(_ from: String, _ to: String) -> Int32 { rename(from, to) }
+private func posixMkdir(_ path: String, _ mode: Int) -> Int32 { mkdir(path, mode_t(mode)) }
+private func posixRmdir(_ path: String) -> Int32 { rmdir(path) }
+private func posixUnlink(_ path: String) -> Int32 { unlink(path) }
+private func posixUnlinkat(_ directory: Int32, _ name: String, _ flags: Int32) -> Int32 { unlinkat(directory, name, flags) }
