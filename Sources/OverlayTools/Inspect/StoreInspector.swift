@@ -20,6 +20,9 @@ public enum StoreInspector {
         public var verify = false
         /// When the app process started: revisions written after it apply at its next launch.
         public var launchedAt: Date?
+        /// The build's maximum overlay age (`SyncConfiguration.maxOverlayAge`): past it, a failed refresh returns
+        /// every module to the shipped strings.
+        public var maxAge: TimeInterval?
         public var now = Date()
         public var journalEntries = 10
 
@@ -74,6 +77,34 @@ struct Inspection {
         readTemporary()
         if options.verify { findForeign() }
         checkBinding()
+        checkAge()
+    }
+
+    /// With `--max-age`: an applied manifest older than the build's maximum overlay age means a failed refresh has
+    /// returned (or will return) every module to the shipped strings.
+    mutating func checkAge() {
+        guard let maxAge = options.maxAge, let manifest = savedManifest else { return }
+        let age = options.now.timeIntervalSince(manifest.publishedAt)
+        guard age > maxAge else { return }
+        let shown = "the applied manifest (revision \(manifest.revision)) was published \(Self.days(age)) ago, beyond --max-age \(Self.days(maxAge))"
+        var serving: [String] = []
+        for index in report.modules.indices where manifest.module(named: report.modules[index].name) != nil {
+            if report.modules[index].serving == "overlay" {
+                serving.append(report.modules[index].name)
+            } else if !["revoked", "dropped", "its archive", "incompatible", "its active revision"].contains(where: {
+                report.modules[index].shippedReason?.hasPrefix($0) == true
+            }) {
+                // Listed, not withdrawn, not rejected, yet on shipped strings: what a failed refresh past the age does.
+                report.modules[index].shippedReason = "too old for --max-age: \(shown)"
+            }
+        }
+        finding(.warning, "manifest.too-old", StoreFormat.manifestFile, serving.isEmpty
+            ? "\(shown): modules it lists serve shipped strings until a sync reaches the origin"
+            : "\(shown): \(serving.joined(separator: ", ")) still serve the overlay, and the next failed refresh returns them to shipped strings; check that devices reach the origin")
+    }
+
+    static func days(_ seconds: TimeInterval) -> String {
+        seconds >= 86_400 ? "\(Int(seconds / 86_400))d" : seconds >= 3_600 ? "\(Int(seconds / 3_600))h" : "\(Int(seconds))s"
     }
 
     // MARK: Format, lock, disabled

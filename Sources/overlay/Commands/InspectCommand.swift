@@ -10,7 +10,7 @@ enum InspectCommand: Command {
     static let summary = "Triage a client store (read-only): state, revisions, binding, manifest, history; --explain a key."
     static let usage = """
         inspect <store> [--bundle <catalog>] [--app-version <v>] [--trust <pem>...] [--origin <url|dir>] [--verify] \
-        [--launched-at <time>] [--json]
+        [--launched-at <time>] [--max-age <duration>] [--json]
           overlay inspect <store> --explain <key> --module <M> [--table <T>] --locale <L> --bundle <catalog> [--launched-at <time>]
         """
     static let discussion = """
@@ -38,6 +38,8 @@ enum InspectCommand: Command {
                       rejected (its binding, or with --trust its signature, fails for this build).
         --launched-at when the app process started (RFC 3339, e.g. 2026-12-02T05:00:00Z): a revision
                       written after it is pending — the app shows it at its next launch.
+        --max-age     the build's maximum overlay age (SyncConfiguration.maxOverlayAge): an applied
+                      manifest older than it is reported, and modules on shipped strings say why.
         --explain KEY walk the fallback chain for --module/--table/--locale (needs --bundle) and say,
                       per locale and layer, what was found and why, ending with the reason and what
                       to do (the same explanation as 'overlay resolve --trace').
@@ -61,6 +63,7 @@ enum InspectCommand: Command {
             .value("origin", "url|dir", "Compare the store with what this origin serves now (read-only)."),
             .flag("verify", "Hash every revision file against its digest list; list names the store does not own."),
             .value("launched-at", "time", "When the app process started (RFC 3339): later revisions are pending."),
+            .value("max-age", "duration", "The build's maximum overlay age (maxOverlayAge), 1m to 3650d: an older manifest is reported."),
             .value("explain", "key", "Explain how this key resolves (with --module, --locale, --bundle)."),
             .value("module", "M", "The module of --explain."),
             .value("table", "T", "The table of --explain (default: Localizable)."),
@@ -74,6 +77,7 @@ enum InspectCommand: Command {
         var options = StoreInspector.Options(store: store)
         options.appVersion = try arguments.appVersion(required: false)
         options.verify = arguments.flag("verify")
+        if let text = arguments.value("max-age") { options.maxAge = try DurationArgument.seconds(text, option: "max-age") }
         if let text = arguments.value("launched-at") {
             guard let date = RFC3339.date(from: text) else {
                 throw UsageError(message: "--launched-at '\(text)' is not an RFC 3339 time (e.g. 2026-12-02T05:00:00Z)")

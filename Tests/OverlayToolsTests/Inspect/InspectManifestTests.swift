@@ -109,6 +109,34 @@ struct InspectManifestTests {
         #expect(StoreInspector.inspect(options).modules.first?.pendingForLaunch == false)
     }
 
+    @Test("--max-age: an applied manifest older than the build's maximum overlay age is reported, and says why a module is on shipped strings")
+    func maxAgeReportsAnOldManifest() throws {
+        let workspace = try InspectWorkspace()
+        defer { workspace.remove() }
+        let store = try workspace.healthy(sourceHash: InspectWorkspace.catalog.sourceHash)
+        let published = Date(timeIntervalSince1970: 1_780_000_000)
+        let manifest = Manifest(
+            appVersion: "1.0", sourceHash: InspectWorkspace.catalog.sourceHash, developmentRegion: "en", revision: 2,
+            publishedAt: published, expiresAt: published.addingTimeInterval(90 * 86_400),
+            modules: [Manifest.Module(name: "M", path: Manifest.archivePath(name: "M", sha256: InspectWorkspace.sha("b")), sha256: InspectWorkspace.sha("b"), size: 1,
+                                      revision: 2, locales: ["en", "fr"], tables: ["Localizable"], entries: 2)])
+        try store.saveManifest(bytes: manifest.encoded(), signature: Data(), etag: "\"e\"")
+        var options = StoreInspector.Options(store: workspace.store.path)
+        options.shipped = InspectWorkspace.catalog
+        options.now = published.addingTimeInterval(40 * 86_400)
+        options.maxAge = 30 * 86_400
+        let first = StoreInspector.inspect(options)
+        let serving = try #require(first.findings.first { $0.code == "manifest.too-old" }, "\(first.findings)")
+        #expect(serving.message.contains("40d") && serving.message.contains("M still serve"), "\(serving.message)")
+
+        try store.deactivate(module: "M")  // what a failed refresh past maxOverlayAge does
+        let retired = StoreInspector.inspect(options)
+        #expect(retired.modules.first { $0.name == "M" }?.shippedReason?.hasPrefix("too old for --max-age") == true,
+                "\(retired.modules.map { ($0.name, $0.serving, $0.shippedReason ?? "-") })")
+        options.maxAge = 60 * 86_400
+        #expect(!StoreInspector.inspect(options).findings.contains { $0.code == "manifest.too-old" })
+    }
+
     /// Answers the manifest (and its signature) from memory; records what was asked.
     struct Origin: HTTPTransport {
         var manifest: Data?
