@@ -6,6 +6,11 @@ public struct SyncConfiguration: Sendable {
     /// The origin root: `https://cdn.example.com/l10n/` or a directory (`file://`). The client reads
     /// `<origin>/<appVersion>/manifest.json`.
     public var origin: URL
+    /// Further origins with the same content, tried in order when one refuses, times out, or serves a manifest
+    /// the client rejects (stale, tampered, unsigned). A mirror needs no trust: every rule still applies.
+    public var mirrors: [URL]
+    /// `origin`, then `mirrors`.
+    public var origins: [URL] { [origin] + mirrors }
     public var appVersion: String
     public var trustedKeys: TrustedKeys
     /// The build's shipped catalog (the root of trust: overlays are checked against it).
@@ -30,12 +35,13 @@ public struct SyncConfiguration: Sendable {
     public var now: @Sendable () -> Date
 
     public init(
-        origin: URL, appVersion: String, trustedKeys: TrustedKeys, shipped: Catalog, storeURL: URL,
+        origin: URL, mirrors: [URL] = [], appVersion: String, trustedKeys: TrustedKeys, shipped: Catalog, storeURL: URL,
         limits: ValidationLimits = .default, maxManifestAge: TimeInterval = 90 * 86_400,
         minimumCheckInterval: TimeInterval = 0, requestTimeout: Duration = .seconds(30), maxConcurrentDownloads: Int = 3,
         maxOverlayAge: TimeInterval? = nil, now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.origin = origin
+        self.mirrors = mirrors
         self.appVersion = appVersion
         self.trustedKeys = trustedKeys
         self.shipped = shipped
@@ -51,7 +57,7 @@ public struct SyncConfiguration: Sendable {
     }
 
     /// `<origin>/<appVersion>/<path>`.
-    func url(_ path: String) -> URL {
-        origin.appendingPathComponent(appVersion).appendingPathComponent(path)
+    func url(_ path: String, origin: URL? = nil) -> URL {
+        (origin ?? self.origin).appendingPathComponent(appVersion).appendingPathComponent(path)
     }
 }

@@ -29,8 +29,27 @@ final class SyncCycle: Sendable {
         return report
     }
 
+    /// Steps 2–6 against each origin in order until one serves a manifest this client accepts (or a 304): a mirror
+    /// that refuses, times out or serves a stale, tampered or unsigned manifest is skipped and reported.
     private func cycle() async -> SyncReport {
-        let manifestURL = configuration.url("manifest.json")
+        let origins = configuration.origins
+        var skipped: [SyncReport.SkippedOrigin] = []
+        var index = 0
+        var report = await cycle(from: origins[index])
+        while index + 1 < origins.count, let reason = report.reasonToTryNextOrigin {
+            skipped.append(.init(origin: origins[index], outcome: report.outcome, reason: reason))
+            emit(.warning, "origin.skipped", ["origin": origins[index].absoluteString, "outcome": report.outcome.rawValue, "reason": reason])
+            index += 1
+            report = await cycle(from: origins[index])
+        }
+        report.origin = origins[index]
+        report.skippedOrigins = skipped
+        if report.refreshFailed { expireIfTooOld(&report) }
+        return report
+    }
+
+    private func cycle(from origin: URL) async -> SyncReport {
+        let manifestURL = configuration.url("manifest.json", origin: origin)
         let etag = store.etag
         let response: TransportResponse
         do {
@@ -65,15 +84,15 @@ final class SyncCycle: Sendable {
             report.retryAfter = response.retryAfter
             return report
         }
-        return await apply(manifestBytes: response.body, etag: response.etag)
+        return await apply(manifestBytes: response.body, etag: response.etag, origin: origin)
     }
 
     /// Steps 3–6: verify, check rollback and equivocation, record, revoke, download, activate, persist.
-    private func apply(manifestBytes: Data, etag: String?) async -> SyncReport {
+    private func apply(manifestBytes: Data, etag: String?, origin: URL) async -> SyncReport {
         let sha256 = SHA256.hash(manifestBytes).hex
         var report = SyncReport(outcome: .applied)
         report.httpStatus = 200
-        let signatureURL = configuration.url("signatures/\(sha256).sig")
+        let signatureURL = configuration.url("signatures/\(sha256).sig", origin: origin)
         var signature: Data?
         do {
             let answer = try await fetch(TransportRequest(
@@ -132,7 +151,7 @@ final class SyncCycle: Sendable {
                 downloads.append(entry)
             }
         }
-        let results = await download(downloads, manifest: manifest, context: context)
+        let results = await download(downloads, manifest: manifest, context: context, origin: origin)
         if Task.isCancelled {
             report.outcome = .cancelled
             return report
@@ -209,13 +228,15 @@ final class SyncCycle: Sendable {
     }
 
     /// Step 5, with at most `maxConcurrentDownloads` archives in flight.
-    private func download(_ entries: [Manifest.Module], manifest: Manifest, context: ValidationContext) async -> [DownloadResult] {
+    private func download(
+        _ entries: [Manifest.Module], manifest: Manifest, context: ValidationContext, origin: URL
+    ) async -> [DownloadResult] {
         await withTaskGroup(of: DownloadResult.self) { group in
             var results: [DownloadResult] = []
             var pending = entries[...]
             func launch() {
                 guard let entry = pending.popFirst() else { return }
-                group.addTask { await self.downloadOne(entry, manifest: manifest, context: context) }
+                group.addTask { await self.downloadOne(entry, manifest: manifest, context: context, origin: origin) }
             }
             for _ in 0..<configuration.maxConcurrentDownloads { launch() }
             for await result in group {
@@ -226,8 +247,10 @@ final class SyncCycle: Sendable {
         }
     }
 
-    private func downloadOne(_ entry: Manifest.Module, manifest: Manifest, context: ValidationContext) async -> DownloadResult {
-        let url = configuration.url(entry.path)
+    private func downloadOne(
+        _ entry: Manifest.Module, manifest: Manifest, context: ValidationContext, origin: URL
+    ) async -> DownloadResult {
+        let url = configuration.url(entry.path, origin: origin)
         func failed(_ detail: String) -> DownloadResult {
             emit(.warning, "module.failed", ["module": entry.name, "url": url.absoluteString, "detail": detail])
             return DownloadResult(module: .init(name: entry.name, action: .failed, sha256: entry.sha256, revision: entry.revision, detail: detail), findings: [])
@@ -294,11 +317,17 @@ final class SyncCycle: Sendable {
         }
     }
 
-    /// A refresh that could not complete; past the optional maximum overlay age, modules return to shipped strings.
+    /// A refresh that could not complete (from this origin; `cycle()` may try the next).
     private func failedRefresh(_ error: SyncError) -> SyncReport {
         var report = SyncReport(outcome: error.code == .cancelled ? .cancelled : .failed)
         report.error = error
+        report.refreshFailed = true
         emit(.warning, "refresh.failed", ["code": error.code.rawValue, "message": error.message])
+        return report
+    }
+
+    /// When no origin could refresh: past the optional maximum overlay age, modules return to shipped strings.
+    private func expireIfTooOld(_ report: inout SyncReport) {
         if let maxAge = configuration.maxOverlayAge, let saved = try? store.savedManifest(),
             let manifest = try? Manifest.decode(saved.manifest),
             configuration.now().timeIntervalSince(manifest.publishedAt) > maxAge
@@ -309,7 +338,6 @@ final class SyncCycle: Sendable {
                 }
             }
         }
-        return report
     }
 
     private func rejected(_ base: SyncReport, code: String, _ message: String) -> SyncReport {
@@ -346,6 +374,14 @@ final class SyncCycle: Sendable {
             members.append(("rejected_by_code", .object(JSONObject(rejected.sorted { $0.key < $1.key }.map { ($0.key, .number(JSONNumber($0.value))) }))))
         }
         if let error = report.error { members.append(("error", .string("\(error.code.rawValue): \(error.message)"))) }
+        if !report.skippedOrigins.isEmpty {
+            members.append(("skipped_origins", .array(report.skippedOrigins.map { skipped in
+                .object(JSONObject([
+                    ("origin", .string(skipped.origin.absoluteString)), ("outcome", .string(skipped.outcome.rawValue)),
+                    ("reason", .string(skipped.reason)),
+                ]))
+            })))
+        }
         try? store.appendJournal(.object(JSONObject(members)))
         emit(report.outcome == .failed || report.outcome == .rejected ? .warning : .info, "cycle", [
             "outcome": report.outcome.rawValue, "requests": String(report.requests), "bytes": String(report.bytes),
