@@ -3,11 +3,16 @@ import PackageDescription
 
 let package = Package(
     name: "Overlay",
+    // `Atomic` (Synchronization) needs these; nothing older is supported.
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
-        .library(name: "OverlayCore", targets: ["OverlayCore"]),
-        .library(name: "OverlaySync", targets: ["OverlaySync"]),
-        .library(name: "OverlayTools", targets: ["OverlayTools"]),
+        // What an app links: lookups, the store and the sync client. No signing code, no writers (docs/API.md).
+        .library(name: "OverlayClient", targets: ["OverlayCore", "OverlaySync"]),
+        // What publishing tools link: signing keys, archive and table writers, publish, check, lint.
+        .library(name: "OverlayPublishing", targets: ["OverlayPublishing", "OverlayTools"]),
         .executable(name: "overlay", targets: ["overlay"]),
+        // The parsers' libFuzzer harnesses, linked by the `Fuzz/` package (scripts/fuzz.sh); not for apps.
+        .library(name: "OverlayFuzzing", targets: ["OverlayFuzzing"]),
     ],
     targets: [
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
@@ -15,20 +20,25 @@ let package = Package(
         // libcurl for the Linux HTTP transport (CurlTransport); FoundationNetworking links it there already.
         .systemLibrary(name: "CCurl", path: "Sources/CCurl"),
         .target(name: "OverlayCore", dependencies: ["CZlib", "CLibCrypto"]),
+        // Private keys and signing, ZIP and table writers: publisher-only code, kept out of what apps link.
+        .target(name: "OverlayPublishing", dependencies: ["OverlayCore", "CZlib", "CLibCrypto"]),
         .target(
             name: "OverlaySync",
             dependencies: ["OverlayCore", .target(name: "CCurl", condition: .when(platforms: [.linux]))]),
-        .target(name: "OverlayTools", dependencies: ["OverlayCore", "OverlaySync"]),
-        .executableTarget(name: "overlay", dependencies: ["OverlayCore", "OverlaySync", "OverlayTools"]),
-        .executableTarget(name: "overlay-bench", dependencies: ["OverlayCore", "OverlaySync", "OverlayTools"]),
+        .target(name: "OverlayTools", dependencies: ["OverlayCore", "OverlaySync", "OverlayPublishing"]),
+        .target(name: "OverlayFuzzing", dependencies: ["OverlayCore", "OverlayPublishing"]),
+        .executableTarget(name: "overlay", dependencies: ["OverlayCore", "OverlaySync", "OverlayPublishing", "OverlayTools"]),
+        .executableTarget(
+            name: "overlay-bench", dependencies: ["OverlayCore", "OverlaySync", "OverlayPublishing", "OverlayTools"]),
         // Compares what a synced store serves with Foundation's reading of a real catalog (scripts/realworld.sh).
         .executableTarget(name: "overlay-realworld", dependencies: ["OverlayCore"]),
-        // A child process for the store's crash tests: activates revisions in a loop until it is killed.
-        .executableTarget(name: "overlay-torture", dependencies: ["OverlayCore"]),
-        .testTarget(name: "OverlayCoreTests", dependencies: ["OverlayCore", "overlay-torture"]),
-        .testTarget(name: "OverlaySyncTests", dependencies: ["OverlaySync", "OverlayTools", "overlay"]),
-        .testTarget(name: "OverlayToolsTests", dependencies: ["OverlayTools"]),
-        .testTarget(name: "OverlayCLITests", dependencies: ["OverlayCore", "overlay"]),
+        // A child process for the store's crash tests and `overlay matrix`: activates revisions in a loop until it is
+        // killed, or runs one sync cycle that SIGKILLs itself at a chosen store syscall.
+        .executableTarget(name: "overlay-torture", dependencies: ["OverlayCore", "OverlaySync"]),
+        .testTarget(name: "OverlayCoreTests", dependencies: ["OverlayCore", "OverlayPublishing", "overlay-torture"]),
+        .testTarget(name: "OverlaySyncTests", dependencies: ["OverlaySync", "OverlayPublishing", "OverlayTools", "overlay"]),
+        .testTarget(name: "OverlayToolsTests", dependencies: ["OverlayPublishing", "OverlayTools", "overlay-torture"]),
+        .testTarget(name: "OverlayCLITests", dependencies: ["OverlayCore", "OverlayPublishing", "overlay", "overlay-torture"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -12,7 +12,8 @@ let package = Package(
     targets: fuzzTargets.map { name in
         .executableTarget(
             name: name,
-            dependencies: [.product(name: "OverlayCore", package: "Overlay")],
+            // FuzzArguments compiles the CLI's files in; the others call the harnesses of the main package.
+            dependencies: [.product(name: "OverlayFuzzing", package: "Overlay")],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         )
     },

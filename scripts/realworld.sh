@@ -107,4 +107,6 @@ if "$overlay" publish "$work/broken" --bundle "$corpus" --app-version 7.150.0 --
 fi
 grep -q "format.class-mismatch" "$work/broken.err" || fail "the refusal does not name the defect"
 echo "refused, as it must be: $(grep -m1 'format.class-mismatch' "$work/broken.err" | cut -c1-160)"
+echo "== overlay codegen for every module, compiled against OverlayCore"
+bash scripts/codegen-realworld.sh "$corpus"
 echo "realworld: OK"

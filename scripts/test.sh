@@ -9,6 +9,8 @@ echo "== sample catalog sanity (independent Python checker)"
 python3 scripts/check-testdata.py
 echo "== swift build (warnings are errors)"
 swift build --build-tests -Xswiftc -warnings-as-errors
+echo "== public API of what apps link (OverlayCore, OverlaySync) matches docs/API.md"
+python3 scripts/check-api.py
 # Three runs: the sync and CLI suites spawn servers and child processes and wait on them, and on two cores
 # their blocking waits would starve the async tests of a run they shared.
 passed=0

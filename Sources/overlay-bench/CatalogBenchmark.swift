@@ -1,6 +1,7 @@
 import Foundation
 import OverlayCore
 import OverlayTools
+import OverlayPublishing
 
 /// `overlay check` and `overlay publish` as library calls, on a real app's catalog and on a million-key one, each
 /// against Foundation's `PropertyListSerialization` reading the same files in the same run.

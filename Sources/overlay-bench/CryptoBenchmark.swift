@@ -1,5 +1,6 @@
 import Foundation
 import OverlayCore
+import OverlayPublishing
 
 /// SHA-256 throughput against `sha256sum` on the same 16 MiB file, and Ed25519 verification against
 /// `openssl speed ed25519`, both measured in the same run.

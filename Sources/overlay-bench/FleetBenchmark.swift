@@ -1,6 +1,7 @@
 import Foundation
 import OverlayCore
 import OverlaySync
+import OverlayPublishing
 import OverlayTools
 
 /// A fleet of simulated devices behind a real cache: nginx serves a published origin with the `Cache-Control` of its

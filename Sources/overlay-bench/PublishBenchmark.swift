@@ -1,6 +1,7 @@
 import Foundation
 import OverlayCore
 import OverlayTools
+import OverlayPublishing
 
 /// Publishing 30 modules × 12 locales × 2,000 keys into a fresh origin, and republishing it unchanged into the same
 /// origin, against Info-ZIP `zip -X -r` of every module folder plus one `sha256sum` of the archives, in the same run.

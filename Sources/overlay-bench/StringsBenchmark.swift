@@ -1,5 +1,6 @@
 import Foundation
 import OverlayCore
+import OverlayPublishing
 
 /// Loading a 2,000-key `.strings` table: `StringsReader` against `PropertyListSerialization`.
 ///

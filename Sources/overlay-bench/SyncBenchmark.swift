@@ -2,6 +2,7 @@ import Foundation
 import OverlayCore
 import OverlaySync
 import OverlayTools
+import OverlayPublishing
 
 /// Sync against a real nginx on loopback serving a published origin of 30 modules × 4 locales × 300 keys:
 /// (a) a 304 cycle — client work beyond the request (`SyncService.start()` minus a bare `URLSessionTransport` 304

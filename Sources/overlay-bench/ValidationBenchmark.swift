@@ -1,5 +1,6 @@
 import Foundation
 import OverlayCore
+import OverlayPublishing
 
 /// Validation throughput in MB/s of table text: a module archive of six locales × 2,000-key tables checked
 /// against a shipped catalog (`ModuleValidator.validateContents`: unzip, header binding, strict parse, key,

@@ -1,5 +1,6 @@
 import Foundation
 import OverlayCore
+import OverlayPublishing
 
 /// Inflate + CRC of a ~10 MB module-like archive: `ZIPArchive.extractAll` against Python `zipfile`
 /// (timed inside the interpreter, same file, same run) and Info-ZIP `unzip -t` / `unzip -p` (whole process).

@@ -2,6 +2,10 @@
 // (or until --iterations), printing one line per completed activation.
 //
 //   overlay-torture <store-path> [--iterations N] [--reopen-every N]
+//   overlay-torture sync <store-path> --origin DIR --app-version V --bundle CATALOG --trust PEM... [--kill-at N]
+//
+// The second form is `overlay matrix`'s child: one real sync cycle (downloads one at a time, so the store's calls
+// come in the same order every run) that sends itself SIGKILL just before the Nth store syscall (SyncKillChild.swift).
 //
 // Revision "A" and "B" each have several files whose bytes name the revision (each activation under a new
 // archive hash, so each one writes a new directory; reopening every N activations collects the old ones).
@@ -40,6 +44,9 @@ func fail(_ message: String) -> Never {
 }
 
 var arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "sync" {
+    exit(SyncKillChild.run(Array(arguments.dropFirst())))
+}
 guard let storePath = arguments.first, !storePath.hasPrefix("-") else {
     fail("usage: overlay-torture <store-path> [--iterations N] [--reopen-every N]")
 }

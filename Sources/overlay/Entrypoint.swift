@@ -6,8 +6,8 @@ enum Overlay {
     static var commands: [any Command.Type] {
         [
             KeygenCommand.self, SourceHashCommand.self, CheckCommand.self, PublishCommand.self, ValidateCommand.self,
-            SyncCommand.self, ResolveCommand.self, DisableCommand.self, PluralCommand.self, LintCommand.self,
-            PseudoCommand.self,
+            SyncCommand.self, ResolveCommand.self, InspectCommand.self, DisableCommand.self, PluralCommand.self,
+            LintCommand.self, MatrixCommand.self, PseudoCommand.self, CodegenCommand.self,
         ]
     }
 

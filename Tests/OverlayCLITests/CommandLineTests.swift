@@ -5,12 +5,12 @@ import Testing
     @Test func helpListsEveryCommand() throws {
         let result = try CLI.run(["--help"])
         #expect(result.status == 0)
-        for command in ["keygen", "check", "source-hash", "publish", "validate", "sync", "resolve", "disable", "plural"] {
+        for command in ["keygen", "check", "source-hash", "publish", "validate", "sync", "resolve", "disable", "plural", "matrix"] {
             #expect(result.stdout.contains("  \(command) "))
         }
     }
 
-    @Test("every command teaches its options", arguments: ["keygen", "check", "source-hash", "publish", "validate", "sync", "resolve", "disable", "plural"])
+    @Test("every command teaches its options", arguments: ["keygen", "check", "source-hash", "publish", "validate", "sync", "resolve", "disable", "plural", "matrix"])
     func commandHelp(command: String) throws {
         for invocation in [[command, "--help"], ["help", command]] {
             let result = try CLI.run(invocation)

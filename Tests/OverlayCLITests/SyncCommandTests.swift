@@ -1,5 +1,6 @@
 import Foundation
 import OverlayCore
+@testable import OverlayPublishing
 import Testing
 
 @Suite struct SyncCommandTests {

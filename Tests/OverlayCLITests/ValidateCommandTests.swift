@@ -1,4 +1,5 @@
 import Foundation
+import OverlayPublishing
 import Testing
 
 /// A published origin of testdata/catalog with a fresh key, shared by the validate tests.

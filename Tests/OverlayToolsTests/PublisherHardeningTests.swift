@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import OverlayCore
 @testable import OverlayTools
+@testable import OverlayPublishing
 
 /// Publish never escapes `--out`, never emits what a client rejects, and continues only from a genuine origin
 /// (issue 9).

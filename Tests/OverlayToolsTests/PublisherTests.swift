@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import OverlayCore
 @testable import OverlayTools
+@testable import OverlayPublishing
 
 /// A scratch copy of the sample catalog and an output origin.
 struct PublishWorkspace {

@@ -1,18 +1,7 @@
-import Foundation
-import OverlayCore
+// libFuzzer entry; the harness lives in the main package (OverlayFuzzing), where the parsers' package API is visible.
+import OverlayFuzzing
 
-/// libFuzzer entry: reads arbitrary bytes as a `.stringsdict` and exercises every consumer of the result.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
-    let data = Data(bytes: start, count: count)
-    _ = try? PropertyListReader.read(data)
-    guard let file = try? StringsdictReader.readFile(data) else { return 0 }
-    for entry in file.entries {
-        let map = SlotMap(entry: entry.entry)
-        _ = map.signature
-        let issues = FormatCompatibility.check(source: entry.entry, translation: entry.entry, strict: true)
-        precondition(!issues.contains { [.classMismatch, .sizeMismatch, .unknownSlot].contains($0.code) })
-    }
-    precondition(file.dictionary.count == file.entries.count, "duplicate keys must have been rejected")
-    return 0
+    FuzzHarness.stringsdict(start, count)
 }

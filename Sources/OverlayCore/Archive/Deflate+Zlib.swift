@@ -1,9 +1,9 @@
 internal import CZlib
 
 /// Raw deflate (RFC 1951) and CRC-32 through zlib, each over whole buffers in one call.
-enum Zlib {
+package enum Zlib {
     /// What one `inflate` over a whole buffer ended with.
-    enum InflateOutcome: Equatable {
+    package enum InflateOutcome: Equatable {
         /// The stream ended after consuming `consumed` input bytes and producing `produced` output bytes.
         case finished(consumed: Int, produced: Int)
         /// The output buffer filled up before the stream ended.
@@ -15,7 +15,7 @@ enum Zlib {
     }
 
     /// `crc32` (zlib) over `buffer`.
-    static func crc32(_ buffer: UnsafeRawBufferPointer) -> UInt32 {
+    package static func crc32(_ buffer: UnsafeRawBufferPointer) -> UInt32 {
         guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
         var crc = CZlib.crc32(0, nil, 0)
         var offset = 0
@@ -29,7 +29,7 @@ enum Zlib {
 
     /// `inflateInit2(-15)` + `inflate` of `source` into `destination` (both under 4 GiB), with `crc32` of the
     /// output computed chunk by chunk while each chunk is still in the CPU cache.
-    static func inflate(_ source: UnsafeRawBufferPointer, into destination: UnsafeMutableRawBufferPointer, crc: inout UInt32) -> InflateOutcome {
+    package static func inflate(_ source: UnsafeRawBufferPointer, into destination: UnsafeMutableRawBufferPointer, crc: inout UInt32) -> InflateOutcome {
         var stream = z_stream()
         guard CZlib_inflateInit2(&stream, -MAX_WBITS) == Z_OK else { fatalError("inflateInit2 failed: out of memory") }
         defer { inflateEnd(&stream) }
@@ -67,10 +67,10 @@ enum Zlib {
 
     /// Output chunk size of ``inflate(_:into:crc:)``: large enough that zlib rarely copies output into its
     /// window between calls (32 KiB chunks measured 25% slower), small enough to be cached for the CRC pass.
-    static let chunkSize = 1 << 20
+    package static let chunkSize = 1 << 20
 
     /// `deflateInit2(level 9, raw, memLevel 8)` + one `deflate(Z_FINISH)` of `source`.
-    static func deflate(_ source: UnsafeRawBufferPointer) -> [UInt8] {
+    package static func deflate(_ source: UnsafeRawBufferPointer) -> [UInt8] {
         var stream = z_stream()
         guard CZlib_deflateInit2(&stream, 9, Z_DEFLATED, -MAX_WBITS, 8, Z_DEFAULT_STRATEGY) == Z_OK else {
             fatalError("deflateInit2 failed: out of memory")

@@ -6,9 +6,9 @@
 /// let archive = try ZIPArchive(data: bytes)
 /// try ModuleArchiveLayout.validate(archive)   // zip.unexpected-entry on anything else
 /// ```
-public enum ModuleArchiveLayout {
+package enum ModuleArchiveLayout {
     /// Whether `name` is allowed in a module archive.
-    public static func isAllowed(_ name: String) -> Bool {
+    package static func isAllowed(_ name: String) -> Bool {
         if name == "overlay-module.json" || name == "Info.plist" { return true }
         let parts = name.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, parts[0].hasSuffix(".lproj") else { return false }
@@ -23,7 +23,7 @@ public enum ModuleArchiveLayout {
 
     /// Rejects `archive` when one of its entries is not allowed.
     /// - Throws: ``ZIPError`` with `.unexpectedEntry` naming the entry.
-    public static func validate(_ archive: ZIPArchive) throws(ZIPError) {
+    package static func validate(_ archive: ZIPArchive) throws(ZIPError) {
         for entry in archive.entries where !isAllowed(entry.name) {
             throw ZIPError(code: .unexpectedEntry, message: "entry \(entry.name.debugDescription) does not belong in a module archive (only overlay-module.json, Info.plist and <lang>.lproj/<Table>.strings|stringsdict); remove it", entryName: entry.name)
         }

@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 /// A ZIP archive read from memory and checked against every known ZIP attack before anything is extracted.
 ///
@@ -14,16 +14,16 @@ public import Foundation
 ///     let contents = try archive.extract(entry)
 /// }
 /// ```
-public struct ZIPArchive: Sendable {
+package struct ZIPArchive: Sendable {
     /// The entries in central-directory order.
-    public let entries: [ZIPEntry]
+    package let entries: [ZIPEntry]
     /// The limits this archive was checked against.
-    public let limits: ZIPLimits
+    package let limits: ZIPLimits
     private let data: Data
 
     /// Parses and checks `data`; nothing is inflated yet.
     /// - Throws: ``ZIPError`` naming the first problem found.
-    public init(data: Data, limits: ZIPLimits = .default) throws(ZIPError) {
+    package init(data: Data, limits: ZIPLimits = .default) throws(ZIPError) {
         guard data.count <= limits.maxArchiveBytes else {
             throw ZIPError(code: .tooLarge, message: "the archive is \(data.count) bytes, more than the limit of \(limits.maxArchiveBytes); ship smaller modules or raise maxArchiveBytes")
         }
@@ -55,7 +55,7 @@ public struct ZIPArchive: Sendable {
     /// The extracted bytes of `entry` (empty for a directory), inflated in memory and CRC-checked.
     /// - Throws: ``ZIPError`` with `.inflatedSizeMismatch`, `.compressedSizeMismatch`, `.corruptData`,
     ///   `.crcMismatch`, or `.unknownEntry` when `entry` is not one of ``entries``.
-    public func extract(_ entry: ZIPEntry) throws(ZIPError) -> Data {
+    package func extract(_ entry: ZIPEntry) throws(ZIPError) -> Data {
         guard entry.index >= 0, entry.index < entries.count, entries[entry.index] == entry else {
             throw ZIPError(code: .unknownEntry, message: "entry \(entry.name.debugDescription) does not belong to this archive; pass one of its `entries`", entryName: entry.name)
         }
@@ -78,7 +78,7 @@ public struct ZIPArchive: Sendable {
 
     /// Every file entry's extracted bytes by name (directories are left out).
     /// - Throws: the first ``ZIPError`` of ``extract(_:)``.
-    public func extractAll() throws(ZIPError) -> [String: Data] {
+    package func extractAll() throws(ZIPError) -> [String: Data] {
         var files: [String: Data] = [:]
         files.reserveCapacity(entries.count)
         for entry in entries where !entry.isDirectory {
@@ -89,7 +89,7 @@ public struct ZIPArchive: Sendable {
 
     /// Rejects the archive unless every entry name satisfies `allowed`.
     /// - Throws: ``ZIPError`` with `.unexpectedEntry` naming the first entry `allowed` refuses.
-    public func validateNames(_ allowed: (String) -> Bool) throws(ZIPError) {
+    package func validateNames(_ allowed: (String) -> Bool) throws(ZIPError) {
         for entry in entries where !allowed(entry.name) {
             throw ZIPError(code: .unexpectedEntry, message: "entry \(entry.name.debugDescription) is not allowed in this archive; remove it", entryName: entry.name)
         }

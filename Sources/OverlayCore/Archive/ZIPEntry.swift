@@ -1,7 +1,7 @@
 /// One entry of a ``ZIPArchive``, as its central directory declares it (after every check passed).
-public struct ZIPEntry: Sendable, Hashable {
+package struct ZIPEntry: Sendable, Hashable {
     /// How an entry's bytes are stored.
-    public enum Method: UInt16, Sendable, Hashable {
+    package enum Method: UInt16, Sendable, Hashable {
         /// Method 0: the bytes as they are.
         case stored = 0
         /// Method 8: raw deflate (RFC 1951).
@@ -9,17 +9,17 @@ public struct ZIPEntry: Sendable, Hashable {
     }
 
     /// The path inside the archive, `/`-separated; directories end with `/`.
-    public var name: String
+    package var name: String
     /// The compression method.
-    public var method: Method
+    package var method: Method
     /// Size of the stored (possibly compressed) bytes.
-    public var compressedSize: Int
+    package var compressedSize: Int
     /// Size once extracted.
-    public var uncompressedSize: Int
+    package var uncompressedSize: Int
     /// CRC-32 of the extracted bytes.
-    public var crc32: UInt32
+    package var crc32: UInt32
     /// Whether this is a directory entry (its name ends with `/`).
-    public var isDirectory: Bool { name.utf8.last == UInt8(ascii: "/") }
+    package var isDirectory: Bool { name.utf8.last == UInt8(ascii: "/") }
 
     /// Index in the archive's `entries`.
     let index: Int

@@ -5,22 +5,22 @@
 /// limits.maxEntries = 64
 /// let archive = try ZIPArchive(data: bytes, limits: limits)
 /// ```
-public struct ZIPLimits: Sendable, Hashable {
+package struct ZIPLimits: Sendable, Hashable {
     /// Largest archive accepted, in bytes.
-    public var maxArchiveBytes: Int
+    package var maxArchiveBytes: Int
     /// Most entries (files and directories) accepted.
-    public var maxEntries: Int
+    package var maxEntries: Int
     /// Largest declared uncompressed size of one entry, in bytes.
-    public var maxEntryBytes: Int
+    package var maxEntryBytes: Int
     /// Largest sum of declared uncompressed sizes over all entries, in bytes.
-    public var maxTotalInflatedBytes: Int
+    package var maxTotalInflatedBytes: Int
     /// Largest uncompressed-to-compressed size ratio of one entry (100 means 1 byte may inflate to 100).
-    public var maxRatio: Int
+    package var maxRatio: Int
     /// Longest entry name accepted, in UTF-8 bytes.
-    public var maxNameLength: Int
+    package var maxNameLength: Int
 
     /// Creates limits.
-    public init(maxArchiveBytes: Int, maxEntries: Int, maxEntryBytes: Int, maxTotalInflatedBytes: Int, maxRatio: Int, maxNameLength: Int) {
+    package init(maxArchiveBytes: Int, maxEntries: Int, maxEntryBytes: Int, maxTotalInflatedBytes: Int, maxRatio: Int, maxNameLength: Int) {
         self.maxArchiveBytes = maxArchiveBytes
         self.maxEntries = maxEntries
         self.maxEntryBytes = maxEntryBytes
@@ -31,7 +31,7 @@ public struct ZIPLimits: Sendable, Hashable {
 
     /// Limits sized for module archives: 32 MiB archive, 4,096 entries, 16 MiB per entry, 128 MiB in all,
     /// ratio 100, names up to 255 bytes.
-    public static let `default` = ZIPLimits(
+    package static let `default` = ZIPLimits(
         maxArchiveBytes: 32 << 20, maxEntries: 4_096, maxEntryBytes: 16 << 20,
         maxTotalInflatedBytes: 128 << 20, maxRatio: 100, maxNameLength: 255)
 }

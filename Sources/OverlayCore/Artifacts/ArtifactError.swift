@@ -2,45 +2,45 @@
 ///
 /// The message names the artifact, the JSON path of the offending value and the fix, e.g.
 /// `manifest.json: modules[2].sha256: expected 64 lowercase hex digits, found "ABC"; …`.
-public struct ArtifactError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct ArtifactError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A stable, machine-readable error kind.
-    public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
-        public let rawValue: String
+    package struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+        package let rawValue: String
 
-        public init(rawValue: String) { self.rawValue = rawValue }
+        package init(rawValue: String) { self.rawValue = rawValue }
 
         /// The document is larger than its ``ArtifactLimits`` byte cap.
-        public static let tooLarge = Code(rawValue: "artifact.too-large")
+        package static let tooLarge = Code(rawValue: "artifact.too-large")
         /// Arrays and objects nest deeper than ``ArtifactLimits/maxDepth``.
-        public static let tooDeep = Code(rawValue: "artifact.too-deep")
+        package static let tooDeep = Code(rawValue: "artifact.too-deep")
         /// The bytes are not one well-formed UTF-8 JSON document.
-        public static let invalidJSON = Code(rawValue: "artifact.invalid-json")
+        package static let invalidJSON = Code(rawValue: "artifact.invalid-json")
         /// A key appears twice in one object.
-        public static let duplicateKey = Code(rawValue: "artifact.duplicate-key")
+        package static let duplicateKey = Code(rawValue: "artifact.duplicate-key")
         /// `schema_version` is not one this build reads.
-        public static let unsupportedSchemaVersion = Code(rawValue: "artifact.unsupported-schema-version")
+        package static let unsupportedSchemaVersion = Code(rawValue: "artifact.unsupported-schema-version")
         /// A required field is absent.
-        public static let missingField = Code(rawValue: "artifact.missing-field")
+        package static let missingField = Code(rawValue: "artifact.missing-field")
         /// A field has the wrong JSON type.
-        public static let wrongType = Code(rawValue: "artifact.wrong-type")
+        package static let wrongType = Code(rawValue: "artifact.wrong-type")
         /// A field has the right type but a value the format does not allow.
-        public static let invalidValue = Code(rawValue: "artifact.invalid-value")
+        package static let invalidValue = Code(rawValue: "artifact.invalid-value")
 
-        public var description: String { rawValue }
+        package var description: String { rawValue }
     }
 
     /// What kind of problem this is.
-    public var code: Code
+    package var code: Code
     /// What is wrong, where (artifact and JSON path), and how to fix it.
-    public var message: String
+    package var message: String
     /// Line and column (1-based; the column counts UTF-8 bytes) of the problem, when known.
-    public var location: SourceLocation?
+    package var location: SourceLocation?
     /// The JSON path of the rejected value; `nil` for problems with the document as a whole.
-    public var path: JSONPath?
+    package var path: JSONPath?
     /// The underlying JSON error, when the strict parser or a typed accessor raised it.
-    public var cause: JSONError?
+    package var cause: JSONError?
 
-    public init(
+    package init(
         code: Code, message: String, location: SourceLocation? = nil, path: JSONPath? = nil, cause: JSONError? = nil
     ) {
         self.code = code
@@ -51,7 +51,7 @@ public struct ArtifactError: Error, Sendable, Equatable, CustomStringConvertible
     }
 
     /// `line:column: message`, or just the message when there is no location.
-    public var description: String {
+    package var description: String {
         if let location { "\(location): \(message)" } else { message }
     }
 }

@@ -1,20 +1,20 @@
 /// Byte caps and the nesting limit applied before and while decoding wire artifacts.
-public struct ArtifactLimits: Sendable, Hashable {
+package struct ArtifactLimits: Sendable, Hashable {
     /// Largest accepted `manifest.json`, in bytes.
-    public var manifestBytes: Int
+    package var manifestBytes: Int
     /// Largest accepted signature file (`signatures/<hex>.sig`), in bytes.
-    public var signatureBytes: Int
+    package var signatureBytes: Int
     /// Largest accepted `overlay-module.json`, in bytes.
-    public var moduleHeaderBytes: Int
+    package var moduleHeaderBytes: Int
     /// Largest accepted table artifact, in bytes.
-    public var tableArtifactBytes: Int
+    package var tableArtifactBytes: Int
     /// Largest accepted `cache-headers.json`, in bytes.
-    public var cacheHeadersBytes: Int
+    package var cacheHeadersBytes: Int
     /// Deepest accepted nesting of arrays and objects; a flat object has depth 1. The deepest valid
     /// artifact (a table artifact's plural variable) needs 5.
-    public var maxDepth: Int
+    package var maxDepth: Int
 
-    public init(
+    package init(
         manifestBytes: Int = 1 << 20, signatureBytes: Int = 64 << 10, moduleHeaderBytes: Int = 64 << 10,
         tableArtifactBytes: Int = 8 << 20, cacheHeadersBytes: Int = 64 << 10, maxDepth: Int = 8
     ) {
@@ -28,5 +28,5 @@ public struct ArtifactLimits: Sendable, Hashable {
 
     /// Manifest 1 MiB, signature file 64 KiB, module header 64 KiB, table artifact 8 MiB,
     /// cache headers 64 KiB, depth 8.
-    public static let `default` = ArtifactLimits()
+    package static let `default` = ArtifactLimits()
 }

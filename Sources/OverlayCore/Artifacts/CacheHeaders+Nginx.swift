@@ -7,7 +7,7 @@ extension CacheHeaders {
     /// ```
     /// location ~ "^/[^/]*/manifest\\.json$" { add_header Cache-Control "no-cache" always; }
     /// ```
-    public func nginxLocations() -> String {
+    package func nginxLocations() -> String {
         rules.map { rule in
             var regex = "^/"
             for character in rule.pattern {

@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 /// `<origin>/cache-headers.json`, schema_version 1: the `Cache-Control` value for each path pattern, for
 /// uploading an origin to S3 or a CDN and for nginx configuration.
@@ -9,30 +9,30 @@ public import Foundation
 /// ```swift
 /// CacheHeaders.standard.cacheControl(for: "1.4.0/manifest.json")   // "no-cache"
 /// ```
-public struct CacheHeaders: Sendable, Equatable {
+package struct CacheHeaders: Sendable, Equatable {
     /// One pattern and the `Cache-Control` value for the paths it matches.
-    public struct Rule: Sendable, Hashable {
+    package struct Rule: Sendable, Hashable {
         /// A glob such as `*/manifest.json`.
-        public var pattern: String
+        package var pattern: String
         /// The header value, e.g. `no-cache`.
-        public var cacheControl: String
+        package var cacheControl: String
 
-        public init(pattern: String, cacheControl: String) {
+        package init(pattern: String, cacheControl: String) {
             self.pattern = pattern
             self.cacheControl = cacheControl
         }
     }
 
     /// The rules in order; the first match wins.
-    public var rules: [Rule]
+    package var rules: [Rule]
 
-    public init(rules: [Rule]) {
+    package init(rules: [Rule]) {
         self.rules = rules
     }
 
     /// Manifests and this file are revalidated on every request; signatures, module archives and history
     /// are content-addressed and cached for a year as immutable.
-    public static let standard = CacheHeaders(rules: [
+    package static let standard = CacheHeaders(rules: [
         Rule(pattern: "*/manifest.json", cacheControl: "no-cache"),
         Rule(pattern: "*/signatures/*", cacheControl: immutable),
         Rule(pattern: "*/modules/*", cacheControl: immutable),
@@ -42,20 +42,20 @@ public struct CacheHeaders: Sendable, Equatable {
 
     static let immutable = "public, max-age=31536000, immutable"
     /// The file name at the origin's root.
-    public static let fileName = "cache-headers.json"
+    package static let fileName = "cache-headers.json"
 
     /// The `Cache-Control` value of the first rule matching `path` (relative to the origin), if any.
-    public func cacheControl(for path: String) -> String? {
+    package func cacheControl(for path: String) -> String? {
         rules.first { Self.glob($0.pattern, matches: path) }?.cacheControl
     }
 
     /// Decodes the file; unknown fields are ignored (``decodeWithWarnings(_:limits:)`` reports them).
-    public static func decode(_ data: Data, limits: ArtifactLimits = .default) throws(ArtifactError) -> CacheHeaders {
+    package static func decode(_ data: Data, limits: ArtifactLimits = .default) throws(ArtifactError) -> CacheHeaders {
         try decodeWithWarnings(data, limits: limits).value
     }
 
     /// Decodes the file, returning one `artifact.unknown-field` warning per ignored member.
-    public static func decodeWithWarnings(
+    package static func decodeWithWarnings(
         _ data: Data, limits: ArtifactLimits = .default
     ) throws(ArtifactError) -> (value: CacheHeaders, warnings: [Finding]) {
         var decoder = ArtifactDecoder(artifact: fileName)
@@ -74,7 +74,7 @@ public struct CacheHeaders: Sendable, Equatable {
     }
 
     /// The file as deterministic JSON: two-space indentation, a final newline.
-    public func encoded() -> Data {
+    package func encoded() -> Data {
         ArtifactEncoder.data(
             JSONObject([
                 ("schema_version", .number(JSONNumber(ArtifactDecoder.supportedSchemaVersion))),

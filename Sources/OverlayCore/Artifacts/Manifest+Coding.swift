@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 extension Manifest {
     static let fileName = "manifest.json"
@@ -13,7 +13,7 @@ extension Manifest {
 
     /// Decodes and checks a manifest; unknown fields are ignored (use ``decodeWithWarnings(_:limits:)`` to see them).
     /// - Throws: ``ArtifactError`` naming the JSON path of the first problem.
-    public static func decode(_ data: Data, limits: ArtifactLimits = .default) throws(ArtifactError) -> Manifest {
+    package static func decode(_ data: Data, limits: ArtifactLimits = .default) throws(ArtifactError) -> Manifest {
         try decodeWithWarnings(data, limits: limits).value
     }
 
@@ -22,7 +22,7 @@ extension Manifest {
     /// Checks beyond types: hex digests and `source_hash` shape, revision within 1…``maximumRevision``, each module's
     /// revision within 1…manifest revision, `app_version` and module names by ``NameGrammar``, module names unique,
     /// each path equal to ``archivePath(name:sha256:)``, `expires_at` after `published_at`.
-    public static func decodeWithWarnings(
+    package static func decodeWithWarnings(
         _ data: Data, limits: ArtifactLimits = .default
     ) throws(ArtifactError) -> (value: Manifest, warnings: [Finding]) {
         var decoder = ArtifactDecoder(artifact: fileName)
@@ -89,7 +89,7 @@ extension Manifest {
     }
 
     /// The manifest as deterministic JSON: fields in DESIGN.md order, two-space indentation, a final newline.
-    public func encoded() -> Data {
+    package func encoded() -> Data {
         ArtifactEncoder.data(
             JSONObject([
                 ("schema_version", .number(JSONNumber(ArtifactDecoder.supportedSchemaVersion))),

@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 /// `<origin>/<app-version>/manifest.json`, schema_version 1: what the origin publishes for one app version.
 ///
@@ -7,28 +7,28 @@ public import Foundation
 /// for module in manifest.modules where module.sha256 != active[module.name] { … }
 /// let bytes = manifest.encoded()   // deterministic; decodes back to an equal value
 /// ```
-public struct Manifest: Sendable, Equatable {
+package struct Manifest: Sendable, Equatable {
     /// One module archive the manifest lists.
-    public struct Module: Sendable, Equatable {
+    package struct Module: Sendable, Equatable {
         /// The module's name (``NameGrammar``: ASCII letters, digits, `_ . -`, not starting with `.` or `-`), unique
         /// within the manifest.
-        public var name: String
+        package var name: String
         /// `modules/<name>-<sha256 prefix>.zip`, relative to the app version's folder (see ``archivePath(name:sha256:)``).
-        public var path: String
+        package var path: String
         /// Lowercase hex SHA-256 of the archive's bytes.
-        public var sha256: String
+        package var sha256: String
         /// The archive's size in bytes.
-        public var size: Int
+        package var size: Int
         /// The manifest revision in which this content was first published (1 ≤ revision ≤ the manifest's).
-        public var revision: Int
+        package var revision: Int
         /// The locales the archive holds.
-        public var locales: [String]
+        package var locales: [String]
         /// The table names the archive holds.
-        public var tables: [String]
+        package var tables: [String]
         /// The number of entries (strings and plurals) over all its tables and locales.
-        public var entries: Int
+        package var entries: Int
 
-        public init(
+        package init(
             name: String, path: String, sha256: String, size: Int, revision: Int, locales: [String],
             tables: [String], entries: Int
         ) {
@@ -44,35 +44,35 @@ public struct Manifest: Sendable, Equatable {
     }
 
     /// A module archive clients must never activate, named by its module and SHA-256.
-    public struct Revocation: Sendable, Hashable {
-        public var module: String
+    package struct Revocation: Sendable, Hashable {
+        package var module: String
         /// Lowercase hex SHA-256 of the revoked archive.
-        public var sha256: String
+        package var sha256: String
 
-        public init(module: String, sha256: String) {
+        package init(module: String, sha256: String) {
             self.module = module
             self.sha256 = sha256
         }
     }
 
     /// The app version (the `<app-version>` folder) this manifest belongs to; ``NameGrammar`` decides its spelling.
-    public var appVersion: String
+    package var appVersion: String
     /// The shipped catalog's structural fingerprint, `sha256:<64 lowercase hex>`.
-    public var sourceHash: String
+    package var sourceHash: String
     /// The catalog's development language, e.g. `en`.
-    public var developmentRegion: String
+    package var developmentRegion: String
     /// Increases with every publish for this app version; 1…``maximumRevision``.
-    public var revision: Int
+    package var revision: Int
     /// When the manifest was published (whole seconds).
-    public var publishedAt: Date
+    package var publishedAt: Date
     /// After this instant clients stop trusting the manifest (freeze-attack protection); after ``publishedAt``.
-    public var expiresAt: Date
+    package var expiresAt: Date
     /// Archives clients must not activate.
-    public var revoked: [Revocation]
+    package var revoked: [Revocation]
     /// The module archives, in publication order.
-    public var modules: [Module]
+    package var modules: [Module]
 
-    public init(
+    package init(
         appVersion: String, sourceHash: String, developmentRegion: String, revision: Int, publishedAt: Date,
         expiresAt: Date, revoked: [Revocation] = [], modules: [Module]
     ) {
@@ -88,23 +88,23 @@ public struct Manifest: Sendable, Equatable {
 
     /// The highest revision a manifest, a module or an archive header may carry: 2^53 − 1, the largest integer every
     /// JSON reader (JavaScript, Python's float path, jq) keeps exact, so a revision never changes on the way.
-    public static let maximumRevision = 9_007_199_254_740_991
+    package static let maximumRevision = 9_007_199_254_740_991
 
     /// The number of hex digits of the archive's SHA-256 in its file name (the "sha256 prefix").
-    public static let archiveHashPrefixLength = 16
+    package static let archiveHashPrefixLength = 16
 
     /// `modules/<name>-<first 16 hex digits of sha256>.zip`: where a module archive lives in the origin.
-    public static func archivePath(name: String, sha256: String) -> String {
+    package static func archivePath(name: String, sha256: String) -> String {
         "modules/\(name)-\(sha256.prefix(archiveHashPrefixLength)).zip"
     }
 
     /// The module entry named `name`, if listed.
-    public func module(named name: String) -> Module? {
+    package func module(named name: String) -> Module? {
         modules.first { $0.name == name }
     }
 
     /// Whether `sha256` is revoked for `module`.
-    public func isRevoked(module: String, sha256: String) -> Bool {
+    package func isRevoked(module: String, sha256: String) -> Bool {
         revoked.contains(Revocation(module: module, sha256: sha256))
     }
 }

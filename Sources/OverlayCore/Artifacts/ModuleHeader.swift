@@ -1,23 +1,23 @@
-public import Foundation
+package import Foundation
 
 /// `overlay-module.json` inside a module archive, schema_version 1: what the archive claims to hold.
 ///
 /// The validator binds it to the manifest: its `module` and `revision` must equal the manifest entry's.
-public struct ModuleHeader: Sendable, Equatable {
+package struct ModuleHeader: Sendable, Equatable {
     /// The module's name (``NameGrammar``: ASCII letters, digits, `_ . -`, not starting with `.` or `-`).
-    public var module: String
+    package var module: String
     /// The shipped catalog's structural fingerprint, `sha256:<64 lowercase hex>`.
-    public var sourceHash: String
+    package var sourceHash: String
     /// The manifest revision that first published this content; at least 1.
-    public var revision: Int
+    package var revision: Int
     /// The catalog's development language.
-    public var developmentRegion: String
+    package var developmentRegion: String
     /// The locales the archive holds.
-    public var locales: [String]
+    package var locales: [String]
     /// The table names the archive holds.
-    public var tables: [String]
+    package var tables: [String]
 
-    public init(
+    package init(
         module: String, sourceHash: String, revision: Int, developmentRegion: String, locales: [String],
         tables: [String]
     ) {
@@ -30,19 +30,19 @@ public struct ModuleHeader: Sendable, Equatable {
     }
 
     /// The file name inside the archive.
-    public static let fileName = "overlay-module.json"
+    package static let fileName = "overlay-module.json"
     static let fields: Set<String> = [
         "schema_version", "module", "source_hash", "revision", "development_region", "locales", "tables",
     ]
 
     /// Decodes a module header; unknown fields are ignored (``decodeWithWarnings(_:limits:)`` reports them).
     /// - Throws: ``ArtifactError`` naming the JSON path of the first problem.
-    public static func decode(_ data: Data, limits: ArtifactLimits = .default) throws(ArtifactError) -> ModuleHeader {
+    package static func decode(_ data: Data, limits: ArtifactLimits = .default) throws(ArtifactError) -> ModuleHeader {
         try decodeWithWarnings(data, limits: limits).value
     }
 
     /// Decodes a module header, returning one `artifact.unknown-field` warning per ignored member.
-    public static func decodeWithWarnings(
+    package static func decodeWithWarnings(
         _ data: Data, limits: ArtifactLimits = .default
     ) throws(ArtifactError) -> (value: ModuleHeader, warnings: [Finding]) {
         var decoder = ArtifactDecoder(artifact: fileName)
@@ -59,7 +59,7 @@ public struct ModuleHeader: Sendable, Equatable {
     }
 
     /// The header as deterministic JSON: fields in DESIGN.md order, two-space indentation, a final newline.
-    public func encoded() -> Data {
+    package func encoded() -> Data {
         ArtifactEncoder.data(
             JSONObject([
                 ("schema_version", .number(JSONNumber(ArtifactDecoder.supportedSchemaVersion))),

@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 /// A strict RFC 3339 `date-time` reader and writer for artifact timestamps.
 ///
@@ -11,16 +11,16 @@ public import Foundation
 /// let date = RFC3339.date(from: "2026-11-30T14:20:59.75+01:00")   // 13:20:59 UTC
 /// RFC3339.string(from: date!)                                   // "2026-11-30T13:20:59Z"
 /// ```
-public enum RFC3339 {
+package enum RFC3339 {
     /// The instant `text` names, truncated to whole seconds; `nil` when it is not a valid RFC 3339
     /// date-time or falls outside years 0000…9999 in UTC.
-    public static func date(from text: String) -> Date? {
+    package static func date(from text: String) -> Date? {
         secondsSince1970(text).map { Date(timeIntervalSince1970: TimeInterval($0)) }
     }
 
     /// `YYYY-MM-DDTHH:MM:SSZ` in UTC; fractions of a second are dropped (rounded towards the past).
     /// Only instants in years 0000…9999 have a four-digit form; keep dates in that range.
-    public static func string(from date: Date) -> String {
+    package static func string(from date: Date) -> String {
         let total = Int64(date.timeIntervalSince1970.rounded(.down))
         let days = floorDiv(total, 86_400)
         let secondOfDay = total - days * 86_400

@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 /// `signatures/<hex>.sig`, schema_version 1: signatures over the exact bytes of one manifest.json.
 ///
@@ -9,30 +9,30 @@ public import Foundation
 /// let file = try SignatureFile.decode(sigBytes)
 /// for signature in file.signatures where signature.alg == "ed25519" { … signature.signatureBytes … }
 /// ```
-public struct SignatureFile: Sendable, Equatable {
+package struct SignatureFile: Sendable, Equatable {
     /// One signature record.
-    public struct Signature: Sendable, Hashable {
+    package struct Signature: Sendable, Hashable {
         /// Lowercase hex SHA-256 of the raw 32-byte public key.
-        public var keyid: String
+        package var keyid: String
         /// The algorithm, e.g. `ed25519`; any non-empty string is accepted.
-        public var alg: String
+        package var alg: String
         /// The signature in standard base64 with padding.
-        public var sig: String
+        package var sig: String
 
-        public init(keyid: String, alg: String, sig: String) {
+        package init(keyid: String, alg: String, sig: String) {
             self.keyid = keyid
             self.alg = alg
             self.sig = sig
         }
 
         /// The decoded signature bytes (``sig`` is checked to be valid base64 when decoded).
-        public var signatureBytes: Data? { Data(base64Encoded: sig) }
+        package var signatureBytes: Data? { Data(base64Encoded: sig) }
     }
 
     /// At least one signature, in file order.
-    public var signatures: [Signature]
+    package var signatures: [Signature]
 
-    public init(signatures: [Signature]) {
+    package init(signatures: [Signature]) {
         self.signatures = signatures
     }
 
@@ -41,12 +41,12 @@ public struct SignatureFile: Sendable, Equatable {
     /// Decodes a signature file; unknown fields are ignored (``decodeWithWarnings(_:limits:)`` reports them).
     /// - Throws: ``ArtifactError`` for bad JSON, no signatures, a key id that is not 64 lowercase hex digits,
     ///   an empty `alg`, or a `sig` that is not standard padded base64.
-    public static func decode(_ data: Data, limits: ArtifactLimits = .default) throws(ArtifactError) -> SignatureFile {
+    package static func decode(_ data: Data, limits: ArtifactLimits = .default) throws(ArtifactError) -> SignatureFile {
         try decodeWithWarnings(data, limits: limits).value
     }
 
     /// Decodes a signature file, returning one `artifact.unknown-field` warning per ignored member.
-    public static func decodeWithWarnings(
+    package static func decodeWithWarnings(
         _ data: Data, limits: ArtifactLimits = .default
     ) throws(ArtifactError) -> (value: SignatureFile, warnings: [Finding]) {
         var decoder = ArtifactDecoder(artifact: fileName)
@@ -72,7 +72,7 @@ public struct SignatureFile: Sendable, Equatable {
     }
 
     /// The signature file as deterministic JSON: two-space indentation, a final newline.
-    public func encoded() -> Data {
+    package func encoded() -> Data {
         ArtifactEncoder.data(
             JSONObject([
                 ("schema_version", .number(JSONNumber(ArtifactDecoder.supportedSchemaVersion))),

@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 extension TableArtifact {
     static let fileName = "table artifact"
@@ -10,12 +10,12 @@ extension TableArtifact {
     /// Decodes a table artifact; unknown fields are ignored (``decodeWithWarnings(_:limits:)`` reports them).
     /// - Throws: ``ArtifactError`` naming the JSON path of the first problem, e.g. a plural variable
     ///   without `other` or a key listed in both `strings` and `plurals`.
-    public static func decode(_ data: Data, limits: ArtifactLimits = .default) throws(ArtifactError) -> TableArtifact {
+    package static func decode(_ data: Data, limits: ArtifactLimits = .default) throws(ArtifactError) -> TableArtifact {
         try decodeWithWarnings(data, limits: limits).value
     }
 
     /// Decodes a table artifact, returning one `artifact.unknown-field` warning per ignored member.
-    public static func decodeWithWarnings(
+    package static func decodeWithWarnings(
         _ data: Data, limits: ArtifactLimits = .default
     ) throws(ArtifactError) -> (value: TableArtifact, warnings: [Finding]) {
         var decoder = ArtifactDecoder(artifact: fileName)

@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 /// A single-locale table as JSON, schema_version 1: the per-locale form for pipelines that ship one
 /// table at a time (`validate` accepts it, `publish` can emit it).
@@ -8,25 +8,25 @@ public import Foundation
 /// table.strings["cart.title"]             // "Panier"
 /// table.stringsdictEntries["cart.items"]  // .format(PluralFormat(…))
 /// ```
-public struct TableArtifact: Sendable, Equatable {
+package struct TableArtifact: Sendable, Equatable {
     /// The shipped catalog's structural fingerprint, `sha256:<64 lowercase hex>`.
-    public var sourceHash: String
+    package var sourceHash: String
     /// The module's name, `[A-Za-z0-9_.-]+`.
-    public var module: String
+    package var module: String
     /// The locale of every value, e.g. `fr-CA`.
-    public var locale: String
+    package var locale: String
     /// The table name, e.g. `Localizable`.
-    public var table: String
+    package var table: String
     /// The manifest revision this table belongs to; at least 1.
-    public var revision: Int
+    package var revision: Int
     /// When the artifact was generated (whole seconds).
-    public var generatedAt: Date
+    package var generatedAt: Date
     /// Plain strings by key.
-    public var strings: [String: String]
+    package var strings: [String: String]
     /// Plural entries by key (`.stringsdict` `NSStringLocalizedFormatKey` entries); a key is never in both maps.
-    public var plurals: [String: PluralFormat]
+    package var plurals: [String: PluralFormat]
 
-    public init(
+    package init(
         sourceHash: String, module: String, locale: String, table: String, revision: Int, generatedAt: Date,
         strings: [String: String], plurals: [String: PluralFormat] = [:]
     ) {
@@ -41,13 +41,13 @@ public struct TableArtifact: Sendable, Equatable {
     }
 
     /// The plurals as `.stringsdict` entries, the model the readers and validators share.
-    public var stringsdictEntries: [String: StringsdictEntry] {
+    package var stringsdictEntries: [String: StringsdictEntry] {
         plurals.mapValues(StringsdictEntry.format)
     }
 
     /// The artifact as deterministic JSON: fields in DESIGN.md order, map keys sorted by UTF-8 bytes,
     /// plural variants in CLDR order after `value_type`, two-space indentation, a final newline.
-    public func encoded() -> Data {
+    package func encoded() -> Data {
         let stringMembers = ArtifactEncoder.sortedByBytes(strings).map { ($0.key, JSONValue.string($0.value)) }
         let pluralMembers = ArtifactEncoder.sortedByBytes(plurals).map { ($0.key, Self.json($0.value)) }
         return ArtifactEncoder.data(

@@ -9,9 +9,9 @@ import Foundation
 /// ```
 public struct Catalog: Sendable, Equatable {
     /// Modules by name.
-    public var modules: [String: CatalogModule]
+    package var modules: [String: CatalogModule]
 
-    public init(modules: [String: CatalogModule] = [:]) {
+    package init(modules: [String: CatalogModule] = [:]) {
         self.modules = modules
     }
 
@@ -20,16 +20,16 @@ public struct Catalog: Sendable, Equatable {
 }
 
 /// One module of a catalog: its development region and its localizations.
-public struct CatalogModule: Sendable, Equatable {
-    public var name: String
+package struct CatalogModule: Sendable, Equatable {
+    package var name: String
     /// `CFBundleDevelopmentRegion` of the module's Info.plist, else the `.xcstrings` source language, else `en`.
-    public var developmentRegion: String
+    package var developmentRegion: String
     /// Localizations by normalized identifier (`fr-CA`, `zh-Hant`); `Base.lproj` is kept apart in `base`.
-    public var localizations: [String: CatalogLocalization]
+    package var localizations: [String: CatalogLocalization]
     /// `Base.lproj`: development-region content consulted key by key after the development language.
-    public var base: CatalogLocalization?
+    package var base: CatalogLocalization?
 
-    public init(
+    package init(
         name: String, developmentRegion: String, localizations: [String: CatalogLocalization] = [:],
         base: CatalogLocalization? = nil
     ) {
@@ -40,13 +40,13 @@ public struct CatalogModule: Sendable, Equatable {
     }
 
     /// Identifiers of the localizations in byte order.
-    public var localeIdentifiers: [String] {
+    package var localeIdentifiers: [String] {
         localizations.keys.sorted(by: String.utf8Precedes)
     }
 
     /// The development language's tables with `Base.lproj` filled in key by key: the reference every translation is
     /// checked against and the input of the source hash.
-    public var developmentTables: [String: CatalogTable] {
+    package var developmentTables: [String: CatalogTable] {
         var tables = localizations[developmentRegion]?.tables ?? [:]
         for (name, baseTable) in base?.tables ?? [:] {
             tables[name, default: CatalogTable(name: name)].fill(from: baseTable)
@@ -57,17 +57,17 @@ public struct CatalogModule: Sendable, Equatable {
 }
 
 /// One `.lproj` folder (or one language of an `.xcstrings` catalog) of a module.
-public struct CatalogLocalization: Sendable, Equatable {
+package struct CatalogLocalization: Sendable, Equatable {
     /// Normalized identifier, e.g. `fr-CA`; `Base` for Base.lproj.
-    public var identifier: String
+    package var identifier: String
     /// The folder name as found on disk, e.g. `fr_CA.lproj`; kept for file access.
-    public var directoryName: String
+    package var directoryName: String
     /// Tables by name (`Localizable`, `Errors`, …).
-    public var tables: [String: CatalogTable]
+    package var tables: [String: CatalogTable]
     /// Tables with a file that could not be read; their keys are unknown, so nothing is reported missing there.
-    public var unreadableTables: Set<String>
+    package var unreadableTables: Set<String>
 
-    public init(
+    package init(
         identifier: String, directoryName: String, tables: [String: CatalogTable] = [:],
         unreadableTables: Set<String> = []
     ) {
@@ -79,24 +79,24 @@ public struct CatalogLocalization: Sendable, Equatable {
 }
 
 /// One table of one localization: `.strings` and `.stringsdict` merged, the `.stringsdict` winning on a collision.
-public struct CatalogTable: Sendable, Equatable {
+package struct CatalogTable: Sendable, Equatable {
     /// The table Apple's OS reads for bundle metadata; never published.
-    public static let infoPlistTableName = "InfoPlist"
+    package static let infoPlistTableName = "InfoPlist"
 
-    public var name: String
-    public var strings: [String: String]
-    public var plurals: [String: StringsdictEntry]
+    package var name: String
+    package var strings: [String: String]
+    package var plurals: [String: StringsdictEntry]
     /// Where each key was defined, for findings: the file (relative to the catalog) and its line.
-    public var origins: [String: KeyOrigin]
+    package var origins: [String: KeyOrigin]
     /// Keys marked not to be translated (`shouldTranslate: false` in a String Catalog).
-    public var nonTranslatableKeys: Set<String>
+    package var nonTranslatableKeys: Set<String>
     /// The files this table was read from, relative to the catalog.
-    public var files: [String]
+    package var files: [String]
     /// `.stringsdict` entries that break a structural rule, by key: the rest of the table reads (CatalogChecker and
     /// the overlay validator report them; a device only trips over such an entry when it formats it).
-    public var rejectedEntries: [String: StringsdictFile.Rejection] = [:]
+    package var rejectedEntries: [String: StringsdictFile.Rejection] = [:]
 
-    public init(
+    package init(
         name: String, strings: [String: String] = [:], plurals: [String: StringsdictEntry] = [:],
         origins: [String: KeyOrigin] = [:], nonTranslatableKeys: Set<String> = [], files: [String] = []
     ) {
@@ -109,10 +109,10 @@ public struct CatalogTable: Sendable, Equatable {
     }
 
     /// Every key of the table, unordered (cheaper than `keys` when order does not matter).
-    public var keySet: Set<String> { Set(strings.keys).union(plurals.keys) }
+    package var keySet: Set<String> { Set(strings.keys).union(plurals.keys) }
 
     /// Every key of the table, `.strings` and `.stringsdict` together, in byte order.
-    public var keys: [String] {
+    package var keys: [String] {
         // Most tables come from one file: no set needed to merge the two kinds.
         let unordered = plurals.isEmpty ? Array(strings.keys) : strings.isEmpty ? Array(plurals.keys) : Array(keySet)
         return unordered.sorted(by: String.utf8Precedes)
@@ -123,10 +123,10 @@ public struct CatalogTable: Sendable, Equatable {
         plurals.isEmpty ? strings.count : strings.isEmpty ? plurals.count : keySet.count
     }
 
-    public var isEmpty: Bool { strings.isEmpty && plurals.isEmpty }
+    package var isEmpty: Bool { strings.isEmpty && plurals.isEmpty }
 
     /// The value of `key`: the `.stringsdict` entry if there is one, else the `.strings` value.
-    public func value(forKey key: String) -> CatalogValue? {
+    package func value(forKey key: String) -> CatalogValue? {
         if let plural = plurals[key] { return .plural(plural) }
         if let string = strings[key] { return .string(string) }
         return nil
@@ -151,7 +151,7 @@ public struct CatalogTable: Sendable, Equatable {
 }
 
 /// A table value: a plain string or a `.stringsdict` entry.
-public enum CatalogValue: Sendable, Equatable {
+package enum CatalogValue: Sendable, Equatable {
     case string(String)
     case plural(StringsdictEntry)
 }
@@ -172,12 +172,12 @@ extension String {
 }
 
 /// The file and line that defined a key.
-public struct KeyOrigin: Sendable, Hashable {
+package struct KeyOrigin: Sendable, Hashable {
     /// Path relative to the catalog root, e.g. `Checkout/fr.lproj/Localizable.strings`.
-    public var file: String
-    public var line: Int?
+    package var file: String
+    package var line: Int?
 
-    public init(file: String, line: Int? = nil) {
+    package init(file: String, line: Int? = nil) {
         self.file = file
         self.line = line
     }

@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 /// An `.xcstrings` file compiled to one table per language.
 struct CompiledXCStrings {
@@ -207,7 +207,7 @@ extension CatalogLoader {
     /// Builds a module from in-memory files laid out like a module folder (`<lang>.lproj/<Table>.strings`,
     /// `.stringsdict`; other names are ignored), e.g. an archive extracted in memory before anything is written.
     /// File names in findings are `<module>/<path>`.
-    public static func module(
+    package static func module(
         named name: String, developmentRegion: String, files: [String: Data], mode: Mode = .strict
     ) -> (module: CatalogModule, findings: [Finding]) {
         var loader = ModuleLoader(root: URL(fileURLWithPath: "/"), mode: mode)

@@ -55,7 +55,7 @@ public enum CatalogLoader {
     /// directory. Nil when the folder holds no localization at all.
     /// - Parameter locales: when given, only these localizations (normalized identifiers) are parsed — a resolver
     ///   needs just its fallback chain; `Base.lproj` is parsed with the development region.
-    public static func loadModule(
+    package static func loadModule(
         named name: String, at url: URL, mode: Mode = .lenient, locales: Set<String>? = nil
     ) throws -> (module: CatalogModule?, findings: [Finding]) {
         var loader = ModuleLoader(root: url.deletingLastPathComponent(), mode: mode)

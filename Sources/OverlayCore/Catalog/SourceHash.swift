@@ -4,9 +4,9 @@
 /// over `.strings`, `InfoPlist` excluded) one line `module\ttable\tkey\tsignature\n`, where the signature is the
 /// argument slot list and the named substitutions (`1:object,2:int64,name:user`). Lines are sorted by bytes and
 /// hashed together. Rewording a string keeps the hash; adding or removing a key or changing an argument changes it.
-public enum SourceHash {
+package enum SourceHash {
     /// The lines the hash is computed over, sorted by bytes, each ending in `\n`.
-    public static func lines(of catalog: Catalog) -> [String] {
+    package static func lines(of catalog: Catalog) -> [String] {
         var lines: [String] = []
         for module in catalog.modules.values {
             for (tableName, table) in module.developmentTables {
@@ -21,7 +21,7 @@ public enum SourceHash {
     }
 
     /// `sha256:<lowercase hex>` of the catalog's structure.
-    public static func compute(for catalog: Catalog) -> String {
+    package static func compute(for catalog: Catalog) -> String {
         var hasher = SHA256()
         for line in lines(of: catalog) { hasher.update(Array(line.utf8)) }
         return "sha256:" + hasher.finalize().hex
@@ -29,7 +29,7 @@ public enum SourceHash {
 
     /// How two catalogs' structures differ, as a person reads it: `+ Module/Table key (signature)` for a key only
     /// `other` has, `- …` for one only `catalog` has, `~ … (a → b)` for changed arguments; at most `limit` lines.
-    public static func differences(from catalog: Catalog, to other: Catalog, limit: Int = 5) -> [String] {
+    package static func differences(from catalog: Catalog, to other: Catalog, limit: Int = 5) -> [String] {
         func entries(_ catalog: Catalog) -> [String: String] {
             var result: [String: String] = [:]
             for line in lines(of: catalog) {

@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 /// Standard base64 (RFC 4648 §4, alphabet `A–Z a–z 0–9 + /`, `=` padding), with strict decoding.
 ///
@@ -11,12 +11,12 @@ public import Foundation
 /// Base64.decode("Zm9vYg==")            // Data("foob".utf8)
 /// Base64.decode("Zm9vYg")              // nil: padding missing
 /// ```
-public enum Base64 {
+package enum Base64 {
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
     private static let padding = UInt8(ascii: "=")
 
     /// Encodes bytes as standard base64 with padding, on one line.
-    public static func encode(_ bytes: some Collection<UInt8>) -> String {
+    package static func encode(_ bytes: some Collection<UInt8>) -> String {
         let input = Array(bytes)
         var out = [UInt8]()
         out.reserveCapacity((input.count + 2) / 3 * 4)
@@ -43,7 +43,7 @@ public enum Base64 {
     }
 
     /// Decodes canonical standard base64; `nil` for anything else (see the type's documentation).
-    public static func decode(_ text: String) -> Data? {
+    package static func decode(_ text: String) -> Data? {
         let input = Array(text.utf8)
         guard input.count % 4 == 0 else { return nil }
         var out = Data()

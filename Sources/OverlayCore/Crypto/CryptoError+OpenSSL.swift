@@ -2,17 +2,17 @@ internal import CLibCrypto
 
 extension CryptoError {
     /// An error whose cause is everything queued in libcrypto's (thread-local) error queue, which this empties.
-    static func libcrypto(_ code: Code, _ message: String) -> CryptoError {
+    package static func libcrypto(_ code: Code, _ message: String) -> CryptoError {
         CryptoError(code: code, message: message, cause: LibCryptoErrorQueue.drain())
     }
 }
 
 /// libcrypto's per-thread error queue (`ERR_get_error`, `ERR_error_string_n`).
-enum LibCryptoErrorQueue {
+package enum LibCryptoErrorQueue {
     /// Pops every queued error and joins their strings with "; ", oldest first; `nil` when the queue was empty.
     ///
     /// Popping is what clears the queue, so a failure never leaks stale errors into the next call.
-    static func drain() -> String? {
+    package static func drain() -> String? {
         var messages: [String] = []
         while true {
             let error = ERR_get_error()

@@ -1,82 +1,19 @@
 public import Foundation
 
 /// Sizes and fixed encodings of Ed25519 (RFC 8032, RFC 8410).
-enum Ed25519 {
+package enum Ed25519 {
     /// Bytes in a seed (private key) or a public key.
-    static let keyLength = 32
+    package static let keyLength = 32
     /// Bytes in a signature.
-    static let signatureLength = 64
+    package static let signatureLength = 64
     /// PKCS#8 `PrivateKeyInfo` for Ed25519 is this DER prefix followed by the 32-byte seed (RFC 8410 §7).
-    static let pkcs8Prefix: [UInt8] = [
+    package static let pkcs8Prefix: [UInt8] = [
         0x30, 0x2E, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06, 0x03, 0x2B, 0x65, 0x70, 0x04, 0x22, 0x04, 0x20,
     ]
     /// `SubjectPublicKeyInfo` for Ed25519 is this DER prefix followed by the 32-byte public key (RFC 8410 §4).
-    static let spkiPrefix: [UInt8] = [0x30, 0x2A, 0x30, 0x05, 0x06, 0x03, 0x2B, 0x65, 0x70, 0x03, 0x21, 0x00]
-}
+    package static let spkiPrefix: [UInt8] = [0x30, 0x2A, 0x30, 0x05, 0x06, 0x03, 0x2B, 0x65, 0x70, 0x03, 0x21, 0x00]
 
-/// An Ed25519 signing key (RFC 8032), as used to sign manifests.
-///
-/// ```swift
-/// let key = try Ed25519PrivateKey(pem: String(contentsOfFile: "key.pem", encoding: .utf8))
-/// let signature = try key.signature(for: manifestBytes)       // 64 bytes
-/// key.publicKey.isValidSignature(signature, for: manifestBytes) // true
-/// ```
-public struct Ed25519PrivateKey: Sendable, CustomStringConvertible {
-    let backing: Ed25519Backend.PrivateKey
-
-    /// The matching public key.
-    public let publicKey: Ed25519PublicKey
-
-    private init(backing: Ed25519Backend.PrivateKey) throws(CryptoError) {
-        self.backing = backing
-        self.publicKey = try Ed25519PublicKey(bytes: backing.publicKeyBytes)
-    }
-
-    /// Generates a new random key from libcrypto's CSPRNG.
-    ///
-    /// - Throws: ``CryptoError/Code/invalidKey`` if libcrypto cannot generate keys.
-    public static func generate() throws(CryptoError) -> Ed25519PrivateKey {
-        try Ed25519PrivateKey(backing: .generate())
-    }
-
-    /// A key from its 32-byte seed (the RFC 8032 "secret key").
-    ///
-    /// - Throws: ``CryptoError/Code/invalidKeyLength`` unless `rawRepresentation` is 32 bytes.
-    public init(rawRepresentation: Data) throws(CryptoError) {
-        try Self.requireKeyLength(rawRepresentation, what: "private key seed")
-        try self.init(backing: .init(seed: Array(rawRepresentation)))
-    }
-
-    /// A key from a PKCS#8 PEM (`-----BEGIN PRIVATE KEY-----`), as `openssl genpkey -algorithm ed25519` writes.
-    ///
-    /// - Throws: ``CryptoError/Code/invalidPEM`` (not PEM, truncated, bad base64 or DER),
-    ///   ``CryptoError/Code/wrongPEMLabel`` (a public key, an encrypted key, a certificate …),
-    ///   ``CryptoError/Code/wrongKeyType`` (RSA, EC, Ed448 …).
-    public init(pem: String) throws(CryptoError) {
-        let block = try PEM.singleBlock(in: pem, expectedLabel: "PRIVATE KEY")
-        try PEMLabels.require(block.label, expected: "PRIVATE KEY")
-        try self.init(backing: .init(pkcs8DER: block.der))
-    }
-
-    /// The 32-byte seed.
-    public var rawRepresentation: Data { Data(backing.seed) }
-
-    /// The key as unencrypted PKCS#8 PEM, the form `openssl genpkey` writes and ``init(pem:)`` reads.
-    public var pemRepresentation: String {
-        PEM.encode(label: "PRIVATE KEY", der: Ed25519.pkcs8Prefix + backing.seed)
-    }
-
-    /// Signs `message`, returning the 64-byte Ed25519 signature (deterministic: same key and message, same bytes).
-    ///
-    /// - Throws: ``CryptoError/Code/signFailed`` if libcrypto fails.
-    public func signature(for message: Data) throws(CryptoError) -> Data {
-        Data(try backing.sign(message))
-    }
-
-    /// Names the key by its public key ID; never prints secret bytes.
-    public var description: String { "Ed25519PrivateKey(keyID: \(publicKey.keyID))" }
-
-    static func requireKeyLength(_ bytes: Data, what: String) throws(CryptoError) {
+    package static func requireKeyLength(_ bytes: Data, what: String) throws(CryptoError) {
         guard bytes.count == Ed25519.keyLength else {
             throw CryptoError(
                 code: .invalidKeyLength,
@@ -99,7 +36,7 @@ public struct Ed25519PublicKey: Sendable, Hashable, CustomStringConvertible {
     /// The 32 raw public key bytes.
     public let rawRepresentation: Data
 
-    init(bytes: [UInt8]) throws(CryptoError) {
+    package init(bytes: [UInt8]) throws(CryptoError) {
         backing = try .init(bytes: bytes)
         rawRepresentation = Data(bytes)
     }
@@ -108,7 +45,7 @@ public struct Ed25519PublicKey: Sendable, Hashable, CustomStringConvertible {
     ///
     /// - Throws: ``CryptoError/Code/invalidKeyLength`` unless `rawRepresentation` is 32 bytes.
     public init(rawRepresentation: Data) throws(CryptoError) {
-        try Ed25519PrivateKey.requireKeyLength(rawRepresentation, what: "public key")
+        try Ed25519.requireKeyLength(rawRepresentation, what: "public key")
         try self.init(bytes: Array(rawRepresentation))
     }
 
@@ -152,12 +89,12 @@ public struct Ed25519PublicKey: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// What a PEM label that is not the expected one actually holds, as an error that says what to do.
-enum PEMLabels {
-    static func require(_ label: String, expected: String) throws(CryptoError) {
+package enum PEMLabels {
+    package static func require(_ label: String, expected: String) throws(CryptoError) {
         guard label != expected else { return }
         let fix = expected == "PRIVATE KEY"
             ? "pass a PKCS#8 Ed25519 private key (`openssl genpkey -algorithm ed25519 -out key.pem`)"
-            : "pass an Ed25519 public key (`openssl pkey -in key.pem -pubout -out public.pem`)"
+            : "pass an Ed25519 package key (`openssl pkey -in key.pem -pubout -out public.pem`)"
         switch label {
         case "RSA PRIVATE KEY", "RSA PUBLIC KEY", "EC PRIVATE KEY", "DSA PRIVATE KEY":
             let type = String(label.prefix { $0 != " " })

@@ -1,7 +1,7 @@
 /// One `-----BEGIN <label>-----` … `-----END <label>-----` block (RFC 7468) and the DER bytes it carries.
-struct PEMBlock: Sendable, Equatable {
-    var label: String
-    var der: [UInt8]
+package struct PEMBlock: Sendable, Equatable {
+    package var label: String
+    package var der: [UInt8]
 }
 
 /// RFC 7468 text encoding, strict about the armor and the base64 inside it.
@@ -10,12 +10,12 @@ struct PEMBlock: Sendable, Equatable {
 /// Inside a block, lines may end in `\n` or `\r\n`; the body must be canonical base64 once the line
 /// breaks are removed. RFC 1421 header lines (`Proc-Type: 4,ENCRYPTED`) mark an encrypted legacy key and
 /// are refused.
-enum PEM {
+package enum PEM {
     /// Splits `text` into its PEM blocks.
     ///
     /// - Throws: ``CryptoError/Code/invalidPEM`` when there is no block, a block has no matching END line,
     ///   or a body is not base64.
-    static func blocks(in text: String) throws(CryptoError) -> [PEMBlock] {
+    package static func blocks(in text: String) throws(CryptoError) -> [PEMBlock] {
         var blocks: [PEMBlock] = []
         var open: (label: String, body: String)?
         // "\r\n" is one Character in Swift, so it is a separator of its own.
@@ -53,7 +53,7 @@ enum PEM {
     }
 
     /// The single block of `text`, which must carry `expectedLabel`.
-    static func singleBlock(in text: String, expectedLabel: String) throws(CryptoError) -> PEMBlock {
+    package static func singleBlock(in text: String, expectedLabel: String) throws(CryptoError) -> PEMBlock {
         let blocks = try blocks(in: text)
         guard blocks.count == 1 else {
             let labels = blocks.map(\.label).joined(separator: ", ")
@@ -63,7 +63,7 @@ enum PEM {
     }
 
     /// Writes `der` as a PEM block with 64-column base64 lines and a final newline.
-    static func encode(label: String, der: [UInt8]) -> String {
+    package static func encode(label: String, der: [UInt8]) -> String {
         let body = Array(Base64.encode(der).utf8)
         var text = "-----BEGIN \(label)-----\n"
         var start = 0
@@ -75,13 +75,13 @@ enum PEM {
         return text + "-----END \(label)-----\n"
     }
 
-    private static func armorLabel(_ line: Substring, kind: String) -> String? {
+    package static func armorLabel(_ line: Substring, kind: String) -> String? {
         let prefix = "-----\(kind) "
         guard line.hasPrefix(prefix), line.hasSuffix("-----"), line.count >= prefix.count + 5 else { return nil }
         return String(line.dropFirst(prefix.count).dropLast(5))
     }
 
-    private static func invalid(_ problem: String) -> CryptoError {
+    package static func invalid(_ problem: String) -> CryptoError {
         CryptoError(code: .invalidPEM, message: "not a usable PEM file: \(problem); expected the output of "
             + "`openssl genpkey -algorithm ed25519` (private) or `openssl pkey -pubout` (public)")
     }

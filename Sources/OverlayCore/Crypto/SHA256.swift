@@ -1,8 +1,8 @@
-public import Foundation
+package import Foundation
 
 /// A SHA-256 digest (32 bytes).
-public struct SHA256Digest: Sendable, Hashable, CustomStringConvertible {
-    public let bytes: [UInt8]
+package struct SHA256Digest: Sendable, Hashable, CustomStringConvertible {
+    package let bytes: [UInt8]
 
     init(bytes: [UInt8]) {
         precondition(bytes.count == 32)
@@ -10,18 +10,18 @@ public struct SHA256Digest: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Parses 64 lowercase or uppercase hex digits.
-    public init?(hex: String) {
+    package init?(hex: String) {
         guard let bytes = HexEncoding.decode(hex), bytes.count == 32 else { return nil }
         self.bytes = bytes
     }
 
     /// Lowercase hex, the form manifests and file names use.
-    public var hex: String { HexEncoding.encode(bytes) }
+    package var hex: String { HexEncoding.encode(bytes) }
 
-    public var description: String { hex }
+    package var description: String { hex }
 
     /// Compares in time independent of where the digests differ.
-    public func constantTimeEquals(_ other: SHA256Digest) -> Bool {
+    package func constantTimeEquals(_ other: SHA256Digest) -> Bool {
         var difference: UInt8 = 0
         for index in 0..<32 { difference |= bytes[index] ^ other.bytes[index] }
         return difference == 0
@@ -33,24 +33,24 @@ public struct SHA256Digest: Sendable, Hashable, CustomStringConvertible {
 /// ```swift
 /// let digest = SHA256.hash(Data("abc".utf8)).hex
 /// ```
-public struct SHA256: ~Copyable {
+package struct SHA256: ~Copyable {
     private let context: SHA256Context
 
-    public init() {
+    package init() {
         context = SHA256Context()
     }
 
     /// Adds bytes to the running hash (`EVP_DigestUpdate`).
-    public mutating func update(_ bytes: some ContiguousBytes) {
+    package mutating func update(_ bytes: some ContiguousBytes) {
         bytes.withUnsafeBytes { context.update($0) }
     }
 
     /// Finishes the hash (`EVP_DigestFinal_ex`).
-    public consuming func finalize() -> SHA256Digest {
+    package consuming func finalize() -> SHA256Digest {
         context.finalize()
     }
 
-    public static func hash(_ bytes: some ContiguousBytes) -> SHA256Digest {
+    package static func hash(_ bytes: some ContiguousBytes) -> SHA256Digest {
         var hasher = SHA256()
         hasher.update(bytes)
         return hasher.finalize()

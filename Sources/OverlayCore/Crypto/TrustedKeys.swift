@@ -1,22 +1,22 @@
-public import Foundation
+package import Foundation
 
 /// One entry of a signature file's `signatures` list: `{"keyid": …, "alg": "ed25519", "sig": <base64>}`.
-public struct SignatureRecord: Sendable, Hashable {
+package struct SignatureRecord: Sendable, Hashable {
     /// Lowercase hex SHA-256 of the signer's raw 32-byte public key.
-    public var keyid: String
+    package var keyid: String
     /// The algorithm; only `ed25519` is accepted.
-    public var alg: String
+    package var alg: String
     /// The signature, standard base64 with padding.
-    public var sig: String
+    package var sig: String
 
-    public init(keyid: String, alg: String, sig: String) {
+    package init(keyid: String, alg: String, sig: String) {
         self.keyid = keyid
         self.alg = alg
         self.sig = sig
     }
 
     /// The algorithm name signature files use for Ed25519.
-    public static let ed25519Algorithm = "ed25519"
+    package static let ed25519Algorithm = "ed25519"
 }
 
 /// The public keys a client trusts to sign manifests, and how many of them must sign.
@@ -55,7 +55,7 @@ public struct TrustedKeys: Sendable {
     }
 
     /// Checks `signatures` over the exact bytes of `message` and reports every record's fate.
-    public func verify(message: Data, signatures: [SignatureRecord]) -> SignatureVerdict {
+    package func verify(message: Data, signatures: [SignatureRecord]) -> SignatureVerdict {
         var counted: [String] = []
         var outcomes: [SignatureVerdict.Outcome] = []
         outcomes.reserveCapacity(signatures.count)
@@ -85,9 +85,9 @@ public struct TrustedKeys: Sendable {
 }
 
 /// The result of checking a signature file against ``TrustedKeys``.
-public struct SignatureVerdict: Sendable, Equatable {
+package struct SignatureVerdict: Sendable, Equatable {
     /// What happened to one signature record.
-    public enum Disposition: String, Sendable, Hashable {
+    package enum Disposition: String, Sendable, Hashable {
         /// A valid signature by a trusted key, counted toward the threshold.
         case counted = "counted"
         /// The key already counted (an earlier record by the same key verified); not checked again.
@@ -103,28 +103,28 @@ public struct SignatureVerdict: Sendable, Equatable {
     }
 
     /// One record's key ID, algorithm and disposition, in file order.
-    public struct Outcome: Sendable, Equatable {
-        public var keyid: String
-        public var alg: String
-        public var disposition: Disposition
+    package struct Outcome: Sendable, Equatable {
+        package var keyid: String
+        package var alg: String
+        package var disposition: Disposition
     }
 
     /// Key IDs of the distinct trusted keys whose signatures verified, in the order they were counted.
-    public let signerKeyIDs: [String]
+    package let signerKeyIDs: [String]
     /// How many distinct trusted keys had to sign.
-    public let threshold: Int
+    package let threshold: Int
     /// Every record's outcome, in the order of the signature file.
-    public let outcomes: [Outcome]
+    package let outcomes: [Outcome]
 
     /// How many distinct trusted keys signed validly.
-    public var validSignerCount: Int { signerKeyIDs.count }
+    package var validSignerCount: Int { signerKeyIDs.count }
 
     /// Whether at least ``threshold`` distinct trusted keys signed validly: the only "trusted" answer.
-    public var isThresholdMet: Bool { threshold >= 1 && validSignerCount >= threshold }
+    package var isThresholdMet: Bool { threshold >= 1 && validSignerCount >= threshold }
 
     /// Whether some trusted key's record was malformed or did not verify (worth a warning even when the
     /// threshold is met: a key may be misconfigured or a signature tampered with).
-    public var hasRejectedTrustedSignature: Bool {
+    package var hasRejectedTrustedSignature: Bool {
         outcomes.contains { $0.disposition == .malformedSignature || $0.disposition == .invalidSignature }
     }
 }

@@ -26,17 +26,17 @@ public final class LocalizedTable: Sendable {
     public let developmentRegion: String
     /// Every key this handle answers, with its winning value. Builds every value not looked up yet: for listing,
     /// not for lookups.
-    public var values: [String: ResolvedValue] { merged.all }
+    package var values: [String: ResolvedValue] { merged.all }
 
     /// The keys, which table answers each, and the values built so far (each on its key's first lookup).
-    private let merged: HandleValues
+    private let merged: MergedTableValues
     private let developmentValues: CatalogTable?
     private let mode: Localizer.Mode
     private let device: String
     private let counters: LocalizerCounters
 
     init(
-        module: String, table: String, chain: [String], developmentRegion: String, values: HandleValues,
+        module: String, table: String, chain: [String], developmentRegion: String, values: MergedTableValues,
         developmentValues: CatalogTable?, mode: Localizer.Mode, device: String, counters: LocalizerCounters
     ) {
         self.module = module
@@ -53,14 +53,15 @@ public final class LocalizedTable: Sendable {
     /// The text for `key`: a string as written (no formatting), an entry's format key.
     ///
     /// On a total miss: the sentinel `⟦Module/Table:key⟧` in development mode; `defaultValue`, else the key, in
-    /// production. The miss is counted either way.
+    /// production. The miss is counted either way, and in development mode the key is kept
+    /// (``Localizer/missedKeys()``).
     public func string(forKey key: String, default defaultValue: String? = nil) -> String {
         if let resolved = merged.value(forKey: key) { return resolved.text }
         return miss(key, default: defaultValue)
     }
 
     /// The winning value for `key` with its layer, locale and revision, or nil (not counted as a miss).
-    public func value(forKey key: String) -> ResolvedValue? { merged.value(forKey: key) }
+    package func value(forKey key: String) -> ResolvedValue? { merged.value(forKey: key) }
 
     /// Renders `key` with printf-style arguments, plural selection and `%{name}` substitutions.
     ///
@@ -122,7 +123,9 @@ public final class LocalizedTable: Sendable {
     private func miss(_ key: String, default defaultValue: String?) -> String {
         counters.countMiss()
         switch mode {
-        case .development: return sentinel(forKey: key)
+        case .development:
+            counters.recordMiss(module: module, table: table, key: key)
+            return sentinel(forKey: key)
         case .production: return defaultValue ?? key
         }
     }

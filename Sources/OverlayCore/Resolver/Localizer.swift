@@ -35,6 +35,8 @@ public final class Localizer: Sendable {
     private let counters = LocalizerCounters()
     private let current: LockedValue<LocalizerSnapshot>
     private let observers = LockedValue<ObserverList>(ObserverList())
+    /// The store snapshot passed at launch when it was ignored for another source hash (for ``explain(_:table:module:context:)``).
+    private let ignored: LockedValue<StoreSnapshot?>
 
     /// Builds the Localizer at cold launch.
     ///
@@ -55,8 +57,9 @@ public final class Localizer: Sendable {
         self.device = device
         let hash = sourceHash ?? catalog.sourceHash
         self.sourceHash = hash
-        let overlays = Self.overlays(from: store, sourceHash: hash, counters: counters)
-            ?? OverlayModules(revisions: [:], counters: counters)
+        let accepted = Self.overlays(from: store, sourceHash: hash, counters: counters)
+        ignored = LockedValue(accepted == nil && store?.modules.isEmpty == false ? store : nil)
+        let overlays = accepted ?? OverlayModules(revisions: [:], counters: counters)
         current = LockedValue(
             LocalizerSnapshot(
                 catalog: catalog, overlays: overlays, preferredLanguages: preferredLanguages, mode: mode,
@@ -77,10 +80,14 @@ public final class Localizer: Sendable {
     public var preferredLanguages: [String] { snapshot.preferredLanguages }
 
     /// The overlay revisions the current snapshot serves, by module.
-    public var activeRevisions: [String: ActiveRevision] { snapshot.overlays.revisions }
+    package var activeRevisions: [String: ActiveRevision] { snapshot.overlays.revisions }
 
     /// Counters since the Localizer was built.
     public var stats: LocalizerStats { counters.stats }
+
+    /// The distinct keys asked for and found in no layer since the Localizer was built, by module. Kept in
+    /// ``Mode/development`` only (empty in production); bounded (``MissedKeys``).
+    public func missedKeys() -> MissedKeys { counters.missed }
 
     /// Switches languages at runtime: publishes a new snapshot, then notifies observers.
     public func setPreferredLanguages(_ languages: [String]) {
@@ -100,6 +107,7 @@ public final class Localizer: Sendable {
         guard let overlays = Self.overlays(from: store, sourceHash: sourceHash, counters: counters) else {
             return false
         }
+        ignored.withLock { $0 = nil }
         publish { old in
             LocalizerSnapshot(
                 catalog: catalog, overlays: overlays, preferredLanguages: old.preferredLanguages, mode: mode,
@@ -124,6 +132,9 @@ public final class Localizer: Sendable {
     }
 
     var snapshot: LocalizerSnapshot { current.withLock { $0 } }
+
+    /// The store snapshot ignored at launch for another source hash, until pending updates of this build replace it.
+    var ignoredStore: StoreSnapshot? { ignored.withLock { $0 } }
 
     private func publish(_ make: (LocalizerSnapshot) -> LocalizerSnapshot) {
         current.withLock { snapshot in snapshot = make(snapshot) }

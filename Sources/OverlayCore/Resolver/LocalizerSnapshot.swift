@@ -61,7 +61,7 @@ final class LocalizerSnapshot: Sendable {
         let chain = Self.chain(preferences: preferredLanguages, shipped: shipped, overlay: overlays.listing(moduleName))
         let developmentRegion = shipped?.developmentRegion ?? "en"
         let developmentTable = shipped.flatMap { Self.table(tableName, of: $0, locale: developmentRegion) }
-        let values = HandleValues.merge(
+        let values = MergedTableValues.merge(
             table: tableName, chain: chain, shipped: shipped, developmentTable: developmentTable,
             knownKeys: developmentTable ?? shipped.flatMap { Self.translatedKeys(tableName, of: $0) },
             overlays: overlays, overlayModule: moduleName, device: device)

@@ -8,7 +8,7 @@ public import Foundation
 /// `.stringsdict` entries (FORMATS.md §2.3): prefer ``LocalizedTable`` lookups there.
 public enum OverlayBundles {
     /// The bundle of `module`'s active revision in `revisions`; nil when it has none or the directory is gone.
-    public static func bundle(for module: String, in revisions: [String: ActiveRevision]) -> Bundle? {
+    package static func bundle(for module: String, in revisions: [String: ActiveRevision]) -> Bundle? {
         guard let revision = revisions[module] else { return nil }
         return Bundle(url: revision.directory)
     }

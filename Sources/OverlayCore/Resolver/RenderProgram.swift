@@ -167,7 +167,7 @@ final class CompiledValue: @unchecked Sendable {
     /// Off: every render takes the general path (the tests compare both).
     let fastPaths: Bool
     /// The common shapes as plain data; nil for anything else, or with fast paths off.
-    let shortPath: ShortPath?
+    let directPlan: DirectRenderPlan?
     /// The whole output of a body without specifiers, whatever the arguments.
     let constantText: String?
 
@@ -188,15 +188,15 @@ final class CompiledValue: @unchecked Sendable {
         integerRules = fastPaths && !variables.isEmpty ? IntegerPluralRules.shared(rules) : nil
         if case .program(let program) = body {
             constantText = program.constantText
-            shortPath = fastPaths ? ShortPath(program, variables: variables, integerRules: integerRules) : nil
+            directPlan = fastPaths ? DirectRenderPlan(program, variables: variables, integerRules: integerRules) : nil
         } else {
             constantText = nil
-            shortPath = nil
+            directPlan = nil
         }
     }
 
     deinit {
-        shortPath?.deallocate()
+        directPlan?.deallocate()
     }
 
     private static func compile(

@@ -11,18 +11,18 @@ public enum ResolutionLayer: String, Sendable, Hashable, CaseIterable {
 }
 
 /// One key's answer in a pre-merged table: the value and where it came from. Immutable.
-public final class ResolvedValue: Sendable {
+package final class ResolvedValue: Sendable {
     /// The value: a plain string or a `.stringsdict` entry.
-    public let value: CatalogValue
+    package let value: CatalogValue
     /// `.overlay` or `.shipped`.
-    public let layer: ResolutionLayer
+    package let layer: ResolutionLayer
     /// The chain locale that answered (`fr` for an `fr-CA` user when only `fr` has the key).
-    public let locale: String
+    package let locale: String
     /// The overlay revision number, nil for shipped values.
-    public let revision: Int?
+    package let revision: Int?
     /// What `string(forKey:)` returns: the string, or for an entry its format key (width rule: the widest variant;
     /// device rule: the configured device's variant, else `other`).
-    public let text: String
+    package let text: String
 
     /// The device whose variants device rules pick.
     private let device: String
@@ -85,7 +85,7 @@ public final class ResolvedValue: Sendable {
 /// The answer to ``Localizer/resolve(_:table:module:)``: the value and where it came from, for tracing.
 public struct Resolution: Sendable, Equatable {
     /// The value found; on a miss, `.string` of the sentinel (development) or the key (production).
-    public var value: CatalogValue
+    package var value: CatalogValue
     /// Which layer answered.
     public var layer: ResolutionLayer
     /// The chain locale that answered; nil on a miss.
@@ -96,7 +96,7 @@ public struct Resolution: Sendable, Equatable {
     public var chain: [String]
 
     /// Creates a resolution.
-    public init(value: CatalogValue, layer: ResolutionLayer, locale: String?, revision: Int?, chain: [String]) {
+    package init(value: CatalogValue, layer: ResolutionLayer, locale: String?, revision: Int?, chain: [String]) {
         self.value = value
         self.layer = layer
         self.locale = locale

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A script of failures for the syscall seam, for tests: fail the Nth call of a kind (or of any kind)
 /// with an errno, or "kill the process" there.
@@ -11,24 +16,27 @@
 /// let plan = FaultPlan([.init(kind: .fsync, occurrence: 1, action: .fail(errno: EIO))])
 /// let store = try OverlayStore.open(at: url, appVersion: "1.0", sourceHash: hash, syscalls: .injecting(plan))
 /// ```
-public final class FaultPlan: Sendable {
+package final class FaultPlan: Sendable {
     /// What happens at the chosen call.
-    public enum Action: Sendable, Hashable {
+    package enum Action: Sendable, Hashable {
         /// The call fails with this errno and does nothing.
         case fail(errno: Int32)
         /// The process dies just before the call.
         case stop
         /// A `write` writes its first half, then the process dies (on other calls: same as `stop`).
         case tornWrite
+        /// The process really dies just before the call: it sends itself SIGKILL (for child processes whose
+        /// parent checks the store afterwards, as `overlay matrix` does).
+        case kill
     }
 
     /// One scripted fault: the `occurrence`-th (1-based) call of `kind` (of any kind when `nil`).
-    public struct Rule: Sendable, Hashable {
-        public var kind: SyscallKind?
-        public var occurrence: Int
-        public var action: Action
+    package struct Rule: Sendable, Hashable {
+        package var kind: SyscallKind?
+        package var occurrence: Int
+        package var action: Action
 
-        public init(kind: SyscallKind?, occurrence: Int, action: Action) {
+        package init(kind: SyscallKind?, occurrence: Int, action: Action) {
             self.kind = kind
             self.occurrence = occurrence
             self.action = action
@@ -36,12 +44,12 @@ public final class FaultPlan: Sendable {
     }
 
     /// One call that went through the plan.
-    public struct Call: Sendable, Hashable {
-        public var kind: SyscallKind
-        public var path: String
+    package struct Call: Sendable, Hashable {
+        package var kind: SyscallKind
+        package var path: String
     }
 
-    enum Decision { case proceed, fail(Int32), crash, tornWrite }
+    enum Decision { case proceed, fail(Int32), crash, tornWrite, kill }
 
     private struct State {
         var rules: [Rule]
@@ -54,20 +62,20 @@ public final class FaultPlan: Sendable {
     private let state: LockedValue<State>
 
     /// A plan with these rules; an empty plan only records the calls.
-    public init(_ rules: [Rule] = []) {
+    package init(_ rules: [Rule] = []) {
         state = LockedValue(State(rules: rules))
     }
 
     /// Replaces the rules and restarts counting and recording from zero (e.g. after opening the store).
-    public func arm(_ rules: [Rule]) {
+    package func arm(_ rules: [Rule]) {
         state.withLock { $0 = State(rules: rules) }
     }
 
     /// The calls made since the plan was created or last armed, in order (including the one that failed or stopped).
-    public var calls: [Call] { state.withLock { $0.calls } }
+    package var calls: [Call] { state.withLock { $0.calls } }
 
     /// Whether a stop has "killed" the process.
-    public var hasCrashed: Bool { state.withLock { $0.crashed } }
+    package var hasCrashed: Bool { state.withLock { $0.crashed } }
 
     /// Counts the call and decides its fate.
     func decide(_ kind: SyscallKind, _ path: String) -> Decision {
@@ -89,6 +97,9 @@ public final class FaultPlan: Sendable {
             case .tornWrite:
                 state.crashed = true
                 return kind == .write ? .tornWrite : .crash
+            case .kill:
+                state.crashed = true
+                return .kill
             }
         }
     }
@@ -96,12 +107,13 @@ public final class FaultPlan: Sendable {
 
 extension Syscalls {
     /// The `base` seam with the faults of `plan` injected before each call.
-    public static func injecting(_ plan: FaultPlan, over base: Syscalls = .live) -> Syscalls {
+    package static func injecting(_ plan: FaultPlan, over base: Syscalls = .live) -> Syscalls {
         @Sendable func gate(_ kind: SyscallKind, _ path: String) throws {
             switch plan.decide(kind, path) {
             case .proceed: return
             case .fail(let number): throw StoreError.syscall(kind.rawValue, path: path, errno: number)
             case .crash, .tornWrite: throw StoreError.simulatedCrash(kind.rawValue, path: path)
+            case .kill: killSelf()
             }
         }
         return Syscalls(
@@ -112,6 +124,7 @@ extension Syscalls {
                 case .proceed: try base.write(fd, path, bytes)
                 case .fail(let number): throw StoreError.syscall("write", path: path, errno: number)
                 case .crash: throw StoreError.simulatedCrash("write", path: path)
+                case .kill: killSelf()
                 case .tornWrite:
                     try? base.write(fd, path, Array(bytes.prefix(bytes.count / 2)))
                     throw StoreError.simulatedCrash("write", path: path)
@@ -128,6 +141,7 @@ extension Syscalls {
                 case .crash, .tornWrite:
                     try? base.close(fd, path)
                     throw StoreError.simulatedCrash("close", path: path)
+                case .kill: killSelf()
                 }
             },
             rename: { from, to in try gate(.rename, "\(from) -> \(to)"); try base.rename(from, to) },
@@ -139,4 +153,11 @@ extension Syscalls {
             status: { path in try gate(.stat, path); return try base.status(path) },
             descriptorStatus: { fd, path in try gate(.stat, path); return try base.descriptorStatus(fd, path) })
     }
+}
+
+/// SIGKILL to this process: no handler, no unwinding, no flush; the kernel releases its descriptors and `flock`s.
+private func killSelf() -> Never {
+    kill(getpid(), SIGKILL)
+    // Not reached once the signal is delivered; no thread of this one goes on meanwhile.
+    while true { pause() }
 }

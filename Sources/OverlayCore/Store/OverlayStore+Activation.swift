@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 extension OverlayStore {
     /// Writes a validated revision durably and makes it the module's active one; the active one becomes previous.
@@ -12,19 +12,19 @@ extension OverlayStore {
     /// - Parameters:
     ///   - files: Relative path (`Info.plist`, `fr.lproj/Localizable.strings`, …) → bytes.
     /// - Throws: ``StoreError``; `invalidArgument` for a bad module name, SHA-256 or path.
-    public func activate(module: String, sha256: String, revision: Int, files: [String: Data]) throws {
+    package func activate(module: String, sha256: String, revision: Int, files: [String: Data]) throws {
         try activate([PendingRevision(module: module, sha256: sha256, revision: revision, files: files)])
     }
 
     /// A validated revision waiting to be written: what ``activate(_:)`` takes.
-    public struct PendingRevision: Sendable {
-        public var module: String
-        public var sha256: String
-        public var revision: Int
+    package struct PendingRevision: Sendable {
+        package var module: String
+        package var sha256: String
+        package var revision: Int
         /// Relative path (`Info.plist`, `fr.lproj/Localizable.strings`, …) → bytes.
-        public var files: [String: Data]
+        package var files: [String: Data]
 
-        public init(module: String, sha256: String, revision: Int, files: [String: Data]) {
+        package init(module: String, sha256: String, revision: Int, files: [String: Data]) {
             self.module = module
             self.sha256 = sha256
             self.revision = revision
@@ -40,7 +40,7 @@ extension OverlayStore {
     /// renamed into `modules/` are unnamed by `state.json` and collected at the next open, or reused by the
     /// next activation after their digests verify).
     /// - Throws: ``StoreError``; `invalidArgument` for a bad module name, SHA-256 or path, or a module listed twice.
-    public func activate(_ revisions: [PendingRevision]) throws {
+    package func activate(_ revisions: [PendingRevision]) throws {
         for pending in revisions {
             try StoreLayout.validate(module: pending.module)
             try StoreLayout.validate(sha256: pending.sha256)
@@ -75,7 +75,7 @@ extension OverlayStore {
     /// ``activate(_:)`` reuses it only after its digest list verifies, and writes it again if an open by another
     /// process collected it meanwhile. Staging the active revision, or one already staged, writes nothing.
     /// - Throws: ``StoreError``; `invalidArgument` for a bad module name, SHA-256 or path.
-    public func stage(_ pending: PendingRevision) throws {
+    package func stage(_ pending: PendingRevision) throws {
         try StoreLayout.validate(module: pending.module)
         try StoreLayout.validate(sha256: pending.sha256)
         try StoreLayout.validate(files: pending.files)
@@ -95,7 +95,7 @@ extension OverlayStore {
     /// Makes the previous revision active again, or returns the module to the shipped strings if there is none.
     /// - Returns: The revision now active, or `nil` for the shipped strings.
     @discardableResult
-    public func rollback(module: String) throws -> ActiveRevision? {
+    package func rollback(module: String) throws -> ActiveRevision? {
         try StoreLayout.validate(module: module)
         return try mutate { state in
             guard var entry = state.modules[module] else { return nil }
@@ -107,7 +107,7 @@ extension OverlayStore {
     }
 
     /// Returns the module to the shipped strings: no active and no previous revision.
-    public func deactivate(module: String) throws {
+    package func deactivate(module: String) throws {
         try StoreLayout.validate(module: module)
         try mutate { state in
             guard var entry = state.modules[module] else { return }
@@ -119,7 +119,7 @@ extension OverlayStore {
 
     /// Records a manifest that passed signature, binding and expiry. A lower revision than the highest
     /// recorded never lowers the mark (the sync service rejects it as a rollback before calling this).
-    public func recordManifestSeen(revision: Int, sha256: String) throws {
+    package func recordManifestSeen(revision: Int, sha256: String) throws {
         try StoreLayout.validate(sha256: sha256)
         try mutate { state in
             if let seen = state.highestSeen, seen.revision > revision { return }
@@ -128,7 +128,7 @@ extension OverlayStore {
     }
 
     /// Remembers that `sha256` of `module` was rejected, so it is not downloaded again under this manifest.
-    public func markRejected(module: String, sha256: String) throws {
+    package func markRejected(module: String, sha256: String) throws {
         try StoreLayout.validate(module: module)
         try StoreLayout.validate(sha256: sha256)
         try mutate { state in
@@ -140,7 +140,7 @@ extension OverlayStore {
     }
 
     /// Forgets every rejection (the manifest changed).
-    public func clearRejected() throws {
+    package func clearRejected() throws {
         try mutate { state in
             for (name, var entry) in state.modules where !entry.rejected.isEmpty {
                 entry.rejected = []
@@ -151,7 +151,7 @@ extension OverlayStore {
 
     /// Persists the last fully applied manifest, its signature file and its ETag (each file replaced atomically,
     /// then `state.json`).
-    public func saveManifest(bytes: Data, signature: Data, etag: String?) throws {
+    package func saveManifest(bytes: Data, signature: Data, etag: String?) throws {
         try mutate { state in
             try syscalls.replaceFile(layout.manifestPath, with: bytes, temporaryDirectory: layout.temporaryPath)
             try syscalls.replaceFile(layout.signaturePath, with: signature, temporaryDirectory: layout.temporaryPath)

@@ -1,9 +1,9 @@
-public import Foundation
+package import Foundation
 
 /// A read-only look at a store directory, whoever it belongs to: what `overlay inspect` and `overlay resolve
 /// --store` show. Taking it writes nothing and takes no lock.
-public struct StoreInspection: Sendable {
-    public enum Format: String, Sendable {
+package struct StoreInspection: Sendable {
+    package enum Format: String, Sendable {
         /// No `store.json`: not a store (or deleted by the kill switch).
         case absent
         case current
@@ -11,29 +11,29 @@ public struct StoreInspection: Sendable {
         case newer
     }
 
-    public struct Module: Sendable {
-        public var name: String
-        public var active: ActiveRevision?
-        public var previous: ActiveRevision?
+    package struct Module: Sendable {
+        package var name: String
+        package var active: ActiveRevision?
+        package var previous: ActiveRevision?
         /// Archive SHA-256s rejected under the current manifest.
-        public var rejected: [String]
+        package var rejected: [String]
     }
 
-    public var url: URL
-    public var format: Format
-    public var appVersion: String?
-    public var sourceHash: String?
-    public var modules: [Module]
-    public var highestSeen: SeenManifest?
-    public var etag: String?
+    package var url: URL
+    package var format: Format
+    package var appVersion: String?
+    package var sourceHash: String?
+    package var modules: [Module]
+    package var highestSeen: SeenManifest?
+    package var etag: String?
     /// The last fully applied manifest and its signature file, if saved.
-    public var manifest: Data?
-    public var signature: Data?
+    package var manifest: Data?
+    package var signature: Data?
     /// Names under `tmp/`: crash debris, removed at the next open.
-    public var temporaryDebris: [String]
+    package var temporaryDebris: [String]
 
     /// The active revisions as the snapshot a client of this store's build would get.
-    public var snapshot: StoreSnapshot? {
+    package var snapshot: StoreSnapshot? {
         guard let appVersion, let sourceHash else { return nil }
         var snapshot = StoreSnapshot(appVersion: appVersion, sourceHash: sourceHash)
         for module in modules { if let active = module.active { snapshot.modules[module.name] = active } }
@@ -43,7 +43,7 @@ public struct StoreInspection: Sendable {
 
 extension OverlayStore {
     /// Reads the store at `url` without opening it for writing.
-    public static func inspect(at url: URL, syscalls: Syscalls = .live) throws -> StoreInspection {
+    package static func inspect(at url: URL, syscalls: Syscalls = .live) throws -> StoreInspection {
         var path = url.standardizedFileURL.path
         while path.count > 1, path.hasSuffix("/") { path.removeLast() }
         let root = URL(fileURLWithPath: path, isDirectory: true)
@@ -81,7 +81,7 @@ extension OverlayStore {
     }
 
     /// Files of a revision directory whose SHA-256 no longer matches its digest list (empty when intact).
-    public static func verify(_ revision: ActiveRevision, syscalls: Syscalls = .live) throws -> [String] {
+    package static func verify(_ revision: ActiveRevision, syscalls: Syscalls = .live) throws -> [String] {
         try syscalls.verifyRevision(at: revision.directory.standardizedFileURL.path, fileLimit: fileLimit)
     }
 }

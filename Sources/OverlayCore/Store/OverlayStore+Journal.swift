@@ -13,7 +13,7 @@ extension OverlayStore {
 
     /// Appends one JSON line to `journal.jsonl`, first rotating it to `journal.1.jsonl` (replacing the older
     /// one) when the line would take it past the journal limit. Takes `LOCK`; not fsynced (a diagnostic log).
-    public func appendJournal(_ line: JSONValue) throws {
+    package func appendJournal(_ line: JSONValue) throws {
         var bytes = Array(line.serialized().utf8)
         guard bytes.count < Self.journalLineLimit else {
             throw StoreError.invalid("a journal line of \(bytes.count) bytes is over the \(Self.journalLineLimit)-byte "
@@ -38,7 +38,7 @@ extension OverlayStore {
 
     /// The last `n` journal entries, oldest first, across `journal.1.jsonl` and `journal.jsonl`.
     /// A line that does not parse (torn by a crash) is skipped. Takes no lock.
-    public func readJournal(last n: Int) throws -> [JSONValue] {
+    package func readJournal(last n: Int) throws -> [JSONValue] {
         guard n > 0, !isIgnored, !isDeleted.load(ordering: .acquiring) else { return [] }
         let limit = journalLimit + Self.journalLineLimit + 1
         var entries: [JSONValue] = []

@@ -41,7 +41,7 @@ extension OverlayStore {
     /// files remain, moves it back to its name. This instance refuses writes afterwards; a writer in another
     /// process finds no store and cannot resurrect one.
     /// - Throws: ``StoreError`` when a file cannot be removed; what was removed stays removed.
-    public func deleteAll() throws {
+    package func deleteAll() throws {
         try writer.withLock { (_: inout WriterState) throws in
             isDeleted.store(true, ordering: .releasing)
             guard try syscalls.status(layout.root)?.isDirectory == true else { return }

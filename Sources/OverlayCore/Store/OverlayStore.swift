@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 import Synchronization
 
 #if canImport(Glibc)
@@ -23,15 +23,15 @@ import Darwin
 /// try store.activate(module: "Checkout", sha256: archiveHash, revision: 12, files: extracted)
 /// let snapshot = store.snapshot()   // what the Localizer reads at launch
 /// ```
-public final class OverlayStore: Sendable {
+package final class OverlayStore: Sendable {
     /// The store directory.
-    public let url: URL
+    package let url: URL
     /// The app version this instance reads and writes for.
-    public let appVersion: String
+    package let appVersion: String
     /// The catalog source hash this instance reads and writes for.
-    public let sourceHash: String
+    package let sourceHash: String
     /// Whether `store.json` names a newer (or unreadable) format: reads are empty, writes are refused.
-    public let isIgnored: Bool
+    package let isIgnored: Bool
 
     let syscalls: Syscalls
     let layout: StoreLayout
@@ -70,7 +70,7 @@ public final class OverlayStore: Sendable {
     /// - Parameters:
     ///   - journalLimit: `journal.jsonl` rotates to `journal.1.jsonl` past this many bytes.
     /// - Throws: ``StoreError`` when the directory cannot be created, locked or cleaned.
-    public static func open(at url: URL, appVersion: String, sourceHash: String, syscalls: Syscalls = .live,
+    package static func open(at url: URL, appVersion: String, sourceHash: String, syscalls: Syscalls = .live,
                             journalLimit: Int = 256 * 1024) throws -> OverlayStore {
         var path = url.standardizedFileURL.path
         while path.count > 1, path.hasSuffix("/") { path.removeLast() }
@@ -100,7 +100,7 @@ public final class OverlayStore: Sendable {
     // MARK: Reading (no lock)
 
     /// Each module's active revision, for this identity only; empty for a foreign, newer-format or deleted store.
-    public func snapshot() -> StoreSnapshot {
+    package func snapshot() -> StoreSnapshot {
         var snapshot = StoreSnapshot(appVersion: appVersion, sourceHash: sourceHash)
         for (name, module) in currentState()?.modules ?? [:] {
             if let active = module.active { snapshot.modules[name] = revision(active, of: name) }
@@ -109,23 +109,23 @@ public final class OverlayStore: Sendable {
     }
 
     /// The module's previous revision (the one `rollback` would return to), if any.
-    public func previous(module: String) -> ActiveRevision? {
+    package func previous(module: String) -> ActiveRevision? {
         currentState()?.modules[module]?.previous.map { revision($0, of: module) }
     }
 
     /// The highest manifest revision recorded for this identity, with that manifest's SHA-256.
-    public var highestRevisionSeen: SeenManifest? { currentState()?.highestSeen }
+    package var highestRevisionSeen: SeenManifest? { currentState()?.highestSeen }
 
     /// The ETag of the last fully applied manifest.
-    public var etag: String? { currentState()?.etag }
+    package var etag: String? { currentState()?.etag }
 
     /// Whether the archive `sha256` of `module` was rejected under the current manifest.
-    public func isRejected(module: String, sha256: String) -> Bool {
+    package func isRejected(module: String, sha256: String) -> Bool {
         currentState()?.modules[module]?.rejected.contains(sha256) ?? false
     }
 
     /// The last fully applied manifest and its signature file, if one was saved.
-    public func savedManifest() throws -> (manifest: Data, signature: Data)? {
+    package func savedManifest() throws -> (manifest: Data, signature: Data)? {
         guard currentState() != nil,
               let manifest = try syscalls.readFileIfPresent(layout.manifestPath, limit: Self.fileLimit),
               let signature = try syscalls.readFileIfPresent(layout.signaturePath, limit: Self.fileLimit)
@@ -136,7 +136,7 @@ public final class OverlayStore: Sendable {
     /// Digest mismatches in a stored revision: changed, missing or unlisted files (for `overlay inspect --verify`).
     /// - Returns: Relative paths, sorted; empty when every file matches its digest.
     /// - Throws: ``StoreError/Code/notFound`` when the revision directory does not exist.
-    public func verifyRevision(module: String, sha256: String) throws -> [String] {
+    package func verifyRevision(module: String, sha256: String) throws -> [String] {
         try StoreLayout.validate(module: module)
         try StoreLayout.validate(sha256: sha256)
         let directory = layout.absolute(StoreLayout.revisionDirectory(module: module, sha256: sha256))

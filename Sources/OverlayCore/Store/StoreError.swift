@@ -9,52 +9,52 @@ import Darwin
 /// Errors from the syscall seam name the libc call (`syscall`), the `path` it was given and the `errno`
 /// (`cause`); the message says what happened and what to do. Whatever the error, the revision that was
 /// active before the failing call keeps serving.
-public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A stable, machine-readable error kind.
-    public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
-        public let rawValue: String
+    package struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+        package let rawValue: String
 
-        public init(rawValue: String) { self.rawValue = rawValue }
+        package init(rawValue: String) { self.rawValue = rawValue }
 
         /// The disk (or the user's quota) is full: `ENOSPC`, `EDQUOT`.
-        public static let diskFull = Code(rawValue: "store.disk-full")
+        package static let diskFull = Code(rawValue: "store.disk-full")
         /// `fsync` failed (usually `EIO`): the data may not be on disk; the operation was abandoned, not retried.
-        public static let fsyncFailed = Code(rawValue: "store.fsync-failed")
+        package static let fsyncFailed = Code(rawValue: "store.fsync-failed")
         /// The storage reported an input/output error (`EIO`) on a call other than `fsync`.
-        public static let ioError = Code(rawValue: "store.io-error")
+        package static let ioError = Code(rawValue: "store.io-error")
         /// The process may not read or write the store: `EACCES`, `EPERM`, `EROFS`.
-        public static let permissionDenied = Code(rawValue: "store.permission-denied")
+        package static let permissionDenied = Code(rawValue: "store.permission-denied")
         /// A path the operation needs does not exist: `ENOENT`.
-        public static let notFound = Code(rawValue: "store.not-found")
+        package static let notFound = Code(rawValue: "store.not-found")
         /// Any other failing system call; `cause` holds the errno.
-        public static let systemCallFailed = Code(rawValue: "store.system-call-failed")
+        package static let systemCallFailed = Code(rawValue: "store.system-call-failed")
         /// `store.json` names a newer (or unreadable) format: the store is ignored and never written.
-        public static let newerFormat = Code(rawValue: "store.newer-format")
+        package static let newerFormat = Code(rawValue: "store.newer-format")
         /// After taking `LOCK`, the store turned out to belong to another app version or source hash.
-        public static let identityChanged = Code(rawValue: "store.identity-changed")
+        package static let identityChanged = Code(rawValue: "store.identity-changed")
         /// The store was deleted (kill switch); this instance refuses further writes.
-        public static let deleted = Code(rawValue: "store.deleted")
+        package static let deleted = Code(rawValue: "store.deleted")
         /// A module name, SHA-256, relative path or journal line the store does not accept.
-        public static let invalidArgument = Code(rawValue: "store.invalid-argument")
+        package static let invalidArgument = Code(rawValue: "store.invalid-argument")
         /// A file is larger than the store reads for its kind.
-        public static let tooLarge = Code(rawValue: "store.too-large")
+        package static let tooLarge = Code(rawValue: "store.too-large")
         /// A fault plan stopped the process at this call (tests only): nothing after it happened.
-        public static let simulatedCrash = Code(rawValue: "store.simulated-crash")
+        package static let simulatedCrash = Code(rawValue: "store.simulated-crash")
 
-        public var description: String { rawValue }
+        package var description: String { rawValue }
     }
 
-    public var code: Code
+    package var code: Code
     /// What is wrong and how to fix it.
-    public var message: String
+    package var message: String
     /// The libc function that failed (`open`, `fsync`, …), when a system call failed.
-    public var syscall: String?
+    package var syscall: String?
     /// The path the call was given.
-    public var path: String?
+    package var path: String?
     /// The `errno` the call set, when a system call failed.
-    public var cause: Int32?
+    package var cause: Int32?
 
-    public init(code: Code, message: String, syscall: String? = nil, path: String? = nil, cause: Int32? = nil) {
+    package init(code: Code, message: String, syscall: String? = nil, path: String? = nil, cause: Int32? = nil) {
         self.code = code
         self.message = message
         self.syscall = syscall
@@ -62,7 +62,7 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         self.cause = cause
     }
 
-    public var description: String { "\(code): \(message)" }
+    package var description: String { "\(code): \(message)" }
 }
 
 extension StoreError {

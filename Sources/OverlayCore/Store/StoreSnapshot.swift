@@ -1,16 +1,16 @@
-public import Foundation
+package import Foundation
 
 /// One module's active overlay revision: a complete, fsynced, immutable directory in the store.
-public struct ActiveRevision: Sendable, Hashable {
-    public var module: String
+package struct ActiveRevision: Sendable, Hashable {
+    package var module: String
     /// Lowercase hex SHA-256 of the module archive the revision was extracted from.
-    public var sha256: String
+    package var sha256: String
     /// The manifest revision in which this content was first published.
-    public var revision: Int
+    package var revision: Int
     /// `modules/<Module>/<sha256>/`: an Apple-style resource bundle (`Info.plist`, `<lang>.lproj/<Table>.strings…`).
-    public var directory: URL
+    package var directory: URL
 
-    public init(module: String, sha256: String, revision: Int, directory: URL) {
+    package init(module: String, sha256: String, revision: Int, directory: URL) {
         self.module = module
         self.sha256 = sha256
         self.revision = revision
@@ -23,9 +23,9 @@ public struct ActiveRevision: Sendable, Hashable {
 public struct StoreSnapshot: Sendable, Hashable {
     public var appVersion: String
     public var sourceHash: String
-    public var modules: [String: ActiveRevision]
+    package var modules: [String: ActiveRevision]
 
-    public init(appVersion: String, sourceHash: String, modules: [String: ActiveRevision] = [:]) {
+    package init(appVersion: String, sourceHash: String, modules: [String: ActiveRevision] = [:]) {
         self.appVersion = appVersion
         self.sourceHash = sourceHash
         self.modules = modules

@@ -1,12 +1,12 @@
 import Foundation
 
 /// The highest manifest revision a store has seen, and that manifest's SHA-256.
-public struct SeenManifest: Sendable, Hashable {
-    public var revision: Int
+package struct SeenManifest: Sendable, Hashable {
+    package var revision: Int
     /// Lowercase hex SHA-256 of the manifest's bytes.
-    public var sha256: String
+    package var sha256: String
 
-    public init(revision: Int, sha256: String) {
+    package init(revision: Int, sha256: String) {
         self.revision = revision
         self.sha256 = sha256
     }

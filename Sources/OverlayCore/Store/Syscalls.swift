@@ -5,35 +5,35 @@ import Darwin
 #endif
 
 /// One kind of libc call the store makes: the unit a ``FaultPlan`` counts.
-public enum SyscallKind: String, Sendable, Hashable, CaseIterable {
+package enum SyscallKind: String, Sendable, Hashable, CaseIterable {
     case open, read, write, fsync, close, rename, mkdir, unlink, rmdir, readdir, flock, stat
 }
 
 /// What `lstat`/`fstat` report about a file, as far as the store cares.
-public struct FileStatus: Sendable, Hashable {
-    public enum Kind: Sendable, Hashable { case regular, directory, other }
+package struct FileStatus: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable { case regular, directory, other }
 
-    public var kind: Kind
-    public var size: Int
+    package var kind: Kind
+    package var size: Int
     /// Device and inode: equal for two paths (or descriptors) of the same file.
-    public var device: UInt64
-    public var inode: UInt64
+    package var device: UInt64
+    package var inode: UInt64
 
-    public init(kind: Kind, size: Int, device: UInt64, inode: UInt64) {
+    package init(kind: Kind, size: Int, device: UInt64, inode: UInt64) {
         self.kind = kind
         self.size = size
         self.device = device
         self.inode = inode
     }
 
-    public var isDirectory: Bool { kind == .directory }
+    package var isDirectory: Bool { kind == .directory }
 }
 
 /// The store's only way to touch the file system: one closure per libc call.
 ///
 /// Every live call retries `EINTR` and turns a failure into a ``StoreError`` naming the call, the path
 /// and the errno. Tests replace the seam with ``injecting(_:over:)`` to fail or "kill" the Nth call.
-public struct Syscalls: Sendable {
+package struct Syscalls: Sendable {
     /// `open(2)`; returns the descriptor.
     var open: @Sendable (_ path: String, _ flags: Int32, _ mode: UInt32) throws -> Int32
     /// One `read(2)` of at most `count` bytes; empty at end of file.
@@ -62,7 +62,7 @@ public struct Syscalls: Sendable {
     var descriptorStatus: @Sendable (_ fd: Int32, _ path: String) throws -> FileStatus
 
     /// The real libc calls.
-    public static let live = Syscalls(
+    package static let live = Syscalls(
         open: { path, flags, mode in
             Int32(try retrying("open", path) { Glibc.open(path, flags, mode_t(mode)) })
         },

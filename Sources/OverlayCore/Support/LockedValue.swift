@@ -14,11 +14,11 @@ import Darwin
 ///
 /// `@unchecked Sendable`: the class owns its C mutex (allocated in `init`, destroyed in `deinit`) and `value`
 /// is only touched between `pthread_mutex_lock` and `pthread_mutex_unlock`.
-public final class LockedValue<Value>: @unchecked Sendable {
+package final class LockedValue<Value>: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private var value: Value
 
-    public init(_ value: Value) {
+    package init(_ value: Value) {
         self.value = value
         mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
@@ -32,7 +32,7 @@ public final class LockedValue<Value>: @unchecked Sendable {
     }
 
     /// Runs `body` with exclusive access to the value (wraps `pthread_mutex_lock` / `pthread_mutex_unlock`).
-    public func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body(&value)

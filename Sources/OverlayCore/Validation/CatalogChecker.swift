@@ -9,10 +9,10 @@
 ///
 /// With the build's shipped catalog, a value byte-identical to the shipped one (same module, table, locale, key)
 /// keeps its findings but marks them ``Finding/isAlreadyShipped``: it cannot change what the app shows.
-public enum CatalogChecker {
+package enum CatalogChecker {
     /// Checks `catalog`; `strictFormats` applies Apple's stricter rule that numeric styles match (`%d` ≠ `%u`);
     /// `shipped` is the catalog the build shipped, whose identical values do not block.
-    public static func check(_ catalog: Catalog, strictFormats: Bool = false, shipped: Catalog? = nil) -> [Finding] {
+    package static func check(_ catalog: Catalog, strictFormats: Bool = false, shipped: Catalog? = nil) -> [Finding] {
         var findings: [Finding] = []
         for name in catalog.moduleNames {
             guard let module = catalog.modules[name] else { continue }

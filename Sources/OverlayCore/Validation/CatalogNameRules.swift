@@ -6,9 +6,9 @@
 /// ```swift
 /// let findings = CatalogNameRules.check(catalog)   // [] for a catalog every client accepts
 /// ```
-public enum CatalogNameRules {
+package enum CatalogNameRules {
     /// Checks every module of `catalog` (in byte order). `InfoPlist` tables are skipped: they are never published.
-    public static func check(_ catalog: Catalog, limits: ValidationLimits = .default) -> [Finding] {
+    package static func check(_ catalog: Catalog, limits: ValidationLimits = .default) -> [Finding] {
         var findings: [Finding] = []
         for name in catalog.moduleNames {
             guard let module = catalog.modules[name] else { continue }

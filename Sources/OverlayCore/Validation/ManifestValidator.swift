@@ -1,19 +1,19 @@
-public import Foundation
+package import Foundation
 
 /// The outcome of checking a manifest: the decoded manifest when nothing was an error, and every finding.
-public struct ManifestVerdict: Sendable {
-    public var manifest: Manifest?
+package struct ManifestVerdict: Sendable {
+    package var manifest: Manifest?
     /// SHA-256 of the manifest's raw bytes (names its signature file).
-    public var sha256: String
-    public var findings: [Finding]
+    package var sha256: String
+    package var findings: [Finding]
 
-    public var isAccepted: Bool { manifest != nil && findings.isAcceptable }
+    package var isAccepted: Bool { manifest != nil && findings.isAcceptable }
 }
 
 /// Verify before you parse: size cap, then the signature threshold over the raw bytes, then strict decoding,
 /// then binding to the build and freeze protection.
-public enum ManifestValidator {
-    public static func validate(
+package enum ManifestValidator {
+    package static func validate(
         manifest bytes: Data, signatureFile: Data?, context: ValidationContext, file: String = "manifest.json"
     ) -> ManifestVerdict {
         let sha256 = SHA256.hash(bytes).hex

@@ -1,23 +1,23 @@
-public import Foundation
+package import Foundation
 
 /// The outcome of checking one module archive: its files and parsed tables when it may be activated.
-public struct ModuleVerdict: Sendable {
-    public var module: String
+package struct ModuleVerdict: Sendable {
+    package var module: String
     /// Relative path → bytes, ready to be written as a revision directory.
-    public var files: [String: Data]?
+    package var files: [String: Data]?
     /// The overlay's tables, parsed strictly.
-    public var content: CatalogModule?
-    public var header: ModuleHeader?
-    public var findings: [Finding]
+    package var content: CatalogModule?
+    package var header: ModuleHeader?
+    package var findings: [Finding]
 
-    public var isAccepted: Bool { files != nil && findings.isAcceptable }
+    package var isAccepted: Bool { files != nil && findings.isAcceptable }
 }
 
 /// Checks a module archive: integrity against its manifest entry before parsing, ZIP structure, header binding,
 /// strict table parsing, then content against the build's shipped catalog.
-public enum ModuleValidator {
+package enum ModuleValidator {
     /// Validates an archive fetched for `entry` of an accepted `manifest`.
-    public static func validate(
+    package static func validate(
         archive bytes: Data, entry: Manifest.Module, manifest: Manifest, context: ValidationContext,
         file: String? = nil
     ) -> ModuleVerdict {
@@ -44,7 +44,7 @@ public enum ModuleValidator {
     }
 
     /// Validates an archive on its own (no manifest: authenticity cannot be checked), e.g. `overlay validate x.zip`.
-    public static func validateContents(
+    package static func validateContents(
         _ bytes: Data, expectedModule: String?, expectedRevision: Int?, context: ValidationContext, file: String
     ) -> ModuleVerdict {
         var verdict = ModuleVerdict(module: expectedModule ?? "?", findings: [])

@@ -4,8 +4,8 @@
 ///
 /// A value byte-identical to the one the build ships in the same locale cannot change what the app shows: its
 /// findings are kept but marked ``Finding/isAlreadyShipped``, so they never reject the archive.
-public enum OverlayContentValidator {
-    public static func validate(
+package enum OverlayContentValidator {
+    package static func validate(
         _ overlay: CatalogModule, shipped: CatalogModule?, limits: ValidationLimits = .default, strictFormats: Bool = false
     ) -> [Finding] {
         validate(overlay, shipped: shipped, limits: limits, strictFormats: strictFormats, fastPaths: true)

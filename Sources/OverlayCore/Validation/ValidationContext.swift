@@ -1,23 +1,23 @@
-public import Foundation
+package import Foundation
 
 /// What an artifact is checked against: the keys the build trusts, the build it must be bound to, its shipped
 /// catalog, the caps, and the clock.
-public struct ValidationContext: Sendable {
-    public var trustedKeys: TrustedKeys
-    public var appVersion: String
+package struct ValidationContext: Sendable {
+    package var trustedKeys: TrustedKeys
+    package var appVersion: String
     /// The build's source hash (`sha256:<hex>`).
-    public var sourceHash: String
+    package var sourceHash: String
     /// The build's shipped catalog, for placeholder, plural and key rules; nil skips them.
-    public var shipped: Catalog?
-    public var limits: ValidationLimits
-    public var now: Date
+    package var shipped: Catalog?
+    package var limits: ValidationLimits
+    package var now: Date
     /// A manifest whose `expires_at` lies further than this after its `published_at` is refused (freeze attacks
     /// with a far-future expiry).
-    public var maxManifestAge: TimeInterval
+    package var maxManifestAge: TimeInterval
     /// Apple's strict format rule (numeric styles must match).
-    public var strictFormats: Bool
+    package var strictFormats: Bool
 
-    public init(
+    package init(
         trustedKeys: TrustedKeys, appVersion: String, sourceHash: String, shipped: Catalog? = nil,
         limits: ValidationLimits = .default, now: Date = Date(), maxManifestAge: TimeInterval = 90 * 86_400,
         strictFormats: Bool = false
@@ -35,7 +35,7 @@ public struct ValidationContext: Sendable {
 
 extension ArtifactError {
     /// This error as an error finding in `file`.
-    public func finding(file: String?) -> Finding {
+    package func finding(file: String?) -> Finding {
         Finding(
             code: code.rawValue, severity: .error, message: message,
             location: .init(file: file, line: location?.line, column: location?.column))
@@ -44,5 +44,5 @@ extension ArtifactError {
 
 extension Array where Element == Finding {
     /// True when no finding blocks: every error, if any, is about a value the build already ships.
-    public var isAcceptable: Bool { !contains { $0.isBlocking } }
+    package var isAcceptable: Bool { !contains { $0.isBlocking } }
 }

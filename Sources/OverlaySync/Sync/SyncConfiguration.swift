@@ -10,7 +10,7 @@ public struct SyncConfiguration: Sendable {
     /// the client rejects (stale, tampered, unsigned). A mirror needs no trust: every rule still applies.
     public var mirrors: [URL]
     /// `origin`, then `mirrors`.
-    public var origins: [URL] { [origin] + mirrors }
+    package var origins: [URL] { [origin] + mirrors }
     public var appVersion: String
     public var trustedKeys: TrustedKeys
     /// The build's shipped catalog (the root of trust: overlays are checked against it).
@@ -19,7 +19,7 @@ public struct SyncConfiguration: Sendable {
     public var sourceHash: String
     /// The store directory.
     public var storeURL: URL
-    public var limits: ValidationLimits
+    package var limits: ValidationLimits
     /// Longest allowed distance between a manifest's publication and its expiry.
     public var maxManifestAge: TimeInterval
     /// Checks closer together than this are skipped (0 for `overlay sync`).
@@ -33,12 +33,29 @@ public struct SyncConfiguration: Sendable {
     public var maxOverlayAge: TimeInterval?
     /// The clock (injectable for expiry tests).
     public var now: @Sendable () -> Date
+    /// The store's file-system seam (``Syscalls/injecting(_:over:)`` for crash tests and `overlay matrix`).
+    package var syscalls: Syscalls
 
+    /// What an app passes: where to sync from, what it trusts, the catalog it shipped and where its store lives.
     public init(
         origin: URL, mirrors: [URL] = [], appVersion: String, trustedKeys: TrustedKeys, shipped: Catalog, storeURL: URL,
-        limits: ValidationLimits = .default, maxManifestAge: TimeInterval = 90 * 86_400,
+        maxManifestAge: TimeInterval = 90 * 86_400, minimumCheckInterval: TimeInterval = 0,
+        requestTimeout: Duration = .seconds(30), maxConcurrentDownloads: Int = 3, maxOverlayAge: TimeInterval? = nil,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.init(
+            origin: origin, mirrors: mirrors, appVersion: appVersion, trustedKeys: trustedKeys, shipped: shipped,
+            storeURL: storeURL, limits: .default, maxManifestAge: maxManifestAge, minimumCheckInterval: minimumCheckInterval,
+            requestTimeout: requestTimeout, maxConcurrentDownloads: maxConcurrentDownloads, maxOverlayAge: maxOverlayAge,
+            now: now)
+    }
+
+    /// Also with other validation limits (tests and tools).
+    package init(
+        origin: URL, mirrors: [URL] = [], appVersion: String, trustedKeys: TrustedKeys, shipped: Catalog, storeURL: URL,
+        limits: ValidationLimits, maxManifestAge: TimeInterval = 90 * 86_400,
         minimumCheckInterval: TimeInterval = 0, requestTimeout: Duration = .seconds(30), maxConcurrentDownloads: Int = 3,
-        maxOverlayAge: TimeInterval? = nil, now: @escaping @Sendable () -> Date = { Date() }
+        maxOverlayAge: TimeInterval? = nil, now: @escaping @Sendable () -> Date = { Date() }, syscalls: Syscalls = .live
     ) {
         self.origin = origin
         self.mirrors = mirrors
@@ -54,6 +71,7 @@ public struct SyncConfiguration: Sendable {
         self.maxConcurrentDownloads = max(1, maxConcurrentDownloads)
         self.maxOverlayAge = maxOverlayAge
         self.now = now
+        self.syscalls = syscalls
     }
 
     /// `<origin>/<appVersion>/<path>`.

@@ -84,7 +84,8 @@ public actor SyncService {
         localizer?.applyPendingUpdates(StoreSnapshot(appVersion: configuration.appVersion, sourceHash: configuration.sourceHash))
         do {
             try (store ?? OverlayStore.open(
-                at: configuration.storeURL, appVersion: configuration.appVersion, sourceHash: configuration.sourceHash)
+                at: configuration.storeURL, appVersion: configuration.appVersion, sourceHash: configuration.sourceHash,
+                syscalls: configuration.syscalls)
             ).deleteAll()
             events?.record(SyncEvent(.info, "disabled", ["store": configuration.storeURL.path]))
         } catch {
@@ -103,7 +104,8 @@ public actor SyncService {
     private func openStore() throws -> OverlayStore {
         if let store { return store }
         let opened = try OverlayStore.open(
-            at: configuration.storeURL, appVersion: configuration.appVersion, sourceHash: configuration.sourceHash)
+            at: configuration.storeURL, appVersion: configuration.appVersion, sourceHash: configuration.sourceHash,
+            syscalls: configuration.syscalls)
         store = opened
         return opened
     }

@@ -1,10 +1,10 @@
-public import Foundation
+package import Foundation
 import OverlayCore
 
 /// Wraps a transport and breaks chosen exchanges, for tests and `overlay matrix`: errors, statuses, truncated or
 /// replaced bodies, delays and wrong ETags, each for requests whose URL path ends with a given suffix.
-public final class FaultInjectingTransport: HTTPTransport {
-    public enum Fault: Sendable {
+package final class FaultInjectingTransport: HTTPTransport {
+    package enum Fault: Sendable {
         /// Fail with a transport error.
         case fail(SyncError.Code)
         /// Answer with this status and no body.
@@ -21,13 +21,13 @@ public final class FaultInjectingTransport: HTTPTransport {
         case notModified(etag: String)
     }
 
-    public struct Rule: Sendable {
-        public var pathSuffix: String
-        public var fault: Fault
+    package struct Rule: Sendable {
+        package var pathSuffix: String
+        package var fault: Fault
         /// How many times it applies; nil for always.
-        public var remaining: Int?
+        package var remaining: Int?
 
-        public init(pathSuffix: String, fault: Fault, times: Int? = nil) {
+        package init(pathSuffix: String, fault: Fault, times: Int? = nil) {
             self.pathSuffix = pathSuffix
             self.fault = fault
             remaining = times
@@ -37,23 +37,23 @@ public final class FaultInjectingTransport: HTTPTransport {
     private let base: any HTTPTransport
     private let state = LockedValue<(rules: [Rule], requests: [TransportRequest])>(([], []))
 
-    public init(wrapping base: any HTTPTransport) {
+    package init(wrapping base: any HTTPTransport) {
         self.base = base
     }
 
     /// Adds a rule; later rules are consulted first.
-    public func inject(_ rule: Rule) {
+    package func inject(_ rule: Rule) {
         state.withLock { $0.rules.insert(rule, at: 0) }
     }
 
-    public func removeAllFaults() {
+    package func removeAllFaults() {
         state.withLock { $0.rules.removeAll() }
     }
 
     /// Every request seen, in order.
-    public var requests: [TransportRequest] { state.withLock { $0.requests } }
+    package var requests: [TransportRequest] { state.withLock { $0.requests } }
 
-    public func fetch(_ request: TransportRequest) async throws(SyncError) -> TransportResponse {
+    package func fetch(_ request: TransportRequest) async throws(SyncError) -> TransportResponse {
         let fault = state.withLock { state -> Fault? in
             state.requests.append(request)
             guard let index = state.rules.firstIndex(where: { request.url.path.hasSuffix($0.pathSuffix) }) else {

@@ -8,10 +8,10 @@ import OverlayCore
 /// a directory named `manifest.json` is refused at once (opened with `O_NONBLOCK`, checked with `fstat`), and a file
 /// over the request's cap is refused from its size before it is read. The request's deadline covers the whole read,
 /// as it does for HTTP: the read runs off the caller's task, which returns `.deadline` if the file system stalls.
-public struct FileTransport: HTTPTransport {
+package struct FileTransport: HTTPTransport {
     private let reader: @Sendable (TransportRequest) -> Result<TransportResponse, SyncError>
 
-    public init() {
+    package init() {
         reader = Self.read
     }
 
@@ -20,7 +20,7 @@ public struct FileTransport: HTTPTransport {
         self.reader = reader
     }
 
-    public func fetch(_ request: TransportRequest) async throws(SyncError) -> TransportResponse {
+    package func fetch(_ request: TransportRequest) async throws(SyncError) -> TransportResponse {
         guard request.url.isFileURL else {
             throw SyncError(code: .unreachable, message: "FileTransport serves file URLs only", url: request.url)
         }

@@ -1,5 +1,6 @@
 public import Foundation
 public import OverlayCore
+public import OverlayPublishing
 
 /// Signing keys on disk: a PKCS#8 private-key PEM (mode 0600) and an SPKI public-key PEM.
 public enum KeyFiles {

@@ -1,5 +1,6 @@
 public import Foundation
 import OverlayCore
+internal import OverlayPublishing
 
 /// `overlay pseudo`: a copy of a catalog with one pseudo locale added to every module, made from the development
 /// language's tables, which `publish` then sends to a staging origin like any locale — so a QA build shows

@@ -1,4 +1,4 @@
-public import OverlayCore
+package import OverlayCore
 
 /// How pseudo-localized text looks. Every style brackets each text, so a truncated label shows a missing `]`, and a
 /// string the app never looked up shows up unbracketed: it is hard-coded.
@@ -42,7 +42,7 @@ public struct PseudoLocalizer: Sendable {
 
     /// A catalog value; a plural keeps its variables and value types, and gains the categories `categories` needs
     /// (copies of its `other` variant), so the pseudo locale's CLDR rules find every form they select.
-    public func value(_ value: CatalogValue, categories: Set<PluralCategory>) -> CatalogValue {
+    package func value(_ value: CatalogValue, categories: Set<PluralCategory>) -> CatalogValue {
         switch value {
         case .string(let text): .string(self.text(text))
         case .plural(let entry): .plural(self.entry(entry, categories: categories))

@@ -1,5 +1,6 @@
-public import Foundation
-public import OverlayCore
+package import Foundation
+package import OverlayCore
+internal import OverlayPublishing
 
 /// The files of one module's archive except its header: `Info.plist` and canonical
 /// `<lang>.lproj/<Table>.strings|.stringsdict`, the same bytes for the same content.
@@ -8,16 +9,16 @@ public import OverlayCore
 /// re-commented source file publishes nothing new; the text of every string is kept exactly. `InfoPlist` tables are
 /// left out: the OS reads them from the app bundle.
 public struct ModuleContent: Sendable {
-    public var module: String
-    public var developmentRegion: String
+    package var module: String
+    package var developmentRegion: String
     /// Relative path → bytes.
-    public var files: [String: Data]
-    public var locales: [String]
-    public var tables: [String]
+    package var files: [String: Data]
+    package var locales: [String]
+    package var tables: [String]
     /// Number of keys over all locales and tables.
-    public var entries: Int
+    package var entries: Int
 
-    public init(_ module: CatalogModule) {
+    package init(_ module: CatalogModule) {
         self.module = module.name
         developmentRegion = module.developmentRegion
         var files: [String: Data] = [:]

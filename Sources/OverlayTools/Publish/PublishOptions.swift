@@ -1,5 +1,6 @@
 public import Foundation
 public import OverlayCore
+public import OverlayPublishing
 
 /// What `overlay publish` was asked to do.
 public struct PublishOptions: Sendable {
@@ -21,7 +22,7 @@ public struct PublishOptions: Sendable {
     public var revision: Int?
     /// Seconds from now to `expires_at`, within ``expiresInRange``.
     public var expiresIn: TimeInterval
-    public var revoke: [Manifest.Revocation]
+    package var revoke: [Manifest.Revocation]
     /// This is the first publish for the app version: `from` may hold no manifest yet (and must not hold one).
     public var firstPublish: Bool
     /// Public keys besides the signing keys' own that may have signed the current manifest (key rotation: the old key
@@ -33,7 +34,7 @@ public struct PublishOptions: Sendable {
     /// manifest age (90 days unless the build says otherwise), so a longer one would be rejected everywhere.
     public static let expiresInRange: ClosedRange<TimeInterval> = 60...(90 * 86_400)
 
-    public init(
+    package init(
         catalog: URL, shipped: URL? = nil, appVersion: String, keys: [Ed25519PrivateKey], output: URL, from: String? = nil,
         revision: Int? = nil, expiresIn: TimeInterval = 30 * 86_400, revoke: [Manifest.Revocation] = [],
         firstPublish: Bool = false, trust: [Ed25519PublicKey] = [], now: Date = Date()
@@ -83,7 +84,7 @@ public struct PublishReport: Sendable {
     public var modules: [Module]
     /// Modules of the previous manifest that are no longer published (clients return to shipped strings).
     public var removed: [String]
-    public var revoked: [Manifest.Revocation]
+    package var revoked: [Manifest.Revocation]
     /// Warnings (errors stop the publish before anything is written).
     public var findings: [Finding]
 }

@@ -1,5 +1,6 @@
 import Foundation
 import OverlayCore
+internal import OverlayPublishing
 
 extension Publisher {
     /// Refuses options that would write outside `--out`, or a manifest every client rejects, before reading anything.

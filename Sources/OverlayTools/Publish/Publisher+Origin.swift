@@ -1,5 +1,6 @@
 import Foundation
 import OverlayCore
+internal import OverlayPublishing
 import OverlaySync
 
 extension Publisher {

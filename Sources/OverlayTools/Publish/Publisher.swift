@@ -1,6 +1,7 @@
 import Foundation
 import OverlayCore
 import OverlaySync
+internal import OverlayPublishing
 
 /// Builds a static origin from a catalog: deterministic module archives, a manifest bound to the app version and
 /// the catalog's source hash, one Ed25519 signature per key, history, and cache headers.

@@ -12,7 +12,7 @@ public enum ArtifactValidation {
 
     /// Validates `path`: an origin directory (its manifest, signature and every module archive), a module `.zip`,
     /// a `manifest.json` inside an origin, or a table artifact `.json`.
-    public static func validate(path: String, context: ValidationContext, appVersion: String?) throws -> Report {
+    package static func validate(path: String, context: ValidationContext, appVersion: String?) throws -> Report {
         guard let kind = BoundedFile.kind(of: path, followingLinks: true) else {
             throw ToolError("\(path): no such file or directory")
         }

@@ -1,5 +1,6 @@
 import OverlayCore
 import OverlayTools
+import OverlayPublishing
 
 extension ParsedArguments {
     /// `--trust PEM...` and `--threshold N` as the set of keys a build trusts. The threshold ranges from 1 to the

@@ -1,5 +1,6 @@
 import Foundation
 import OverlayCore
+import OverlayTools
 
 /// `overlay resolve KEY --module M --locale L --bundle CATALOG [--store DIR] …`: what an app would show for a key.
 enum ResolveCommand: Command {
@@ -20,7 +21,9 @@ enum ResolveCommand: Command {
         print in ASCII digits without grouping. --sub name=value fills %{name}, inserted verbatim.
         --locale takes one language or a comma-separated preference list (fr-CA,en).
 
-        --trace prints the chain and the layer that answered on stderr, so stdout stays the string.
+        --trace prints on stderr (stdout stays the string) the chain, what each locale's overlay and
+        shipped layer held, and the reason with what to do: the same explanation as 'overlay inspect
+        --explain'.
         --json prints {key, module, table, value, layer, locale, revision, chain} instead.
 
         Exit status: 0 when the key was found and rendered; 1 on a total miss (stdout then shows what
@@ -97,12 +100,12 @@ enum ResolveCommand: Command {
             console.out(rendered)
         }
         if arguments.flag("trace") {
-            console.err("trace: chain \(resolution.chain.joined(separator: " → ")) (each locale: overlay, then shipped)")
-            let source = resolution.revision.map { "revision \($0)" } ?? ""
-            console.err("trace: answered by \(resolution.layer.rawValue) \(resolution.locale ?? "-") \(source)"
-                .trimmingCharacters(in: .whitespaces))
+            // One implementation with `inspect --explain`: the library's explanation, printed line by line.
+            for line in ExplanationText.lines(localizer.explain(key, table: tableName, module: module)) {
+                console.note("trace: \(line)")
+            }
             if let revision = store?.modules[module] {
-                console.err("trace: store revision \(revision.revision) (\(revision.sha256)) at \(revision.directory.path)")
+                console.note("trace: store revision \(revision.revision) (\(revision.sha256)) at \(revision.directory.path)")
             }
         }
         if let failure {

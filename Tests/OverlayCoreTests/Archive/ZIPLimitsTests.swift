@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import OverlayCore
+@testable import OverlayPublishing
 
 /// Every `ZIPLimits` cap rejects one byte, entry or ratio past it, and accepts exactly at it.
 @Suite struct ZIPLimitsTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import OverlayCore
+@testable import OverlayPublishing
 
 /// The deterministic writer: byte-stable output that Info-ZIP, Python and our reader all accept.
 @Suite struct ZIPWriterTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import OverlayCore
+@testable import OverlayPublishing
 
 /// Keys and signatures cross between this code and the `openssl` command-line tool, both ways.
 @Suite struct Ed25519InteropTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import OverlayCore
+@testable import OverlayPublishing
 
 /// Raw and PEM key handling, and every way a key is refused.
 @Suite struct Ed25519KeyTests {

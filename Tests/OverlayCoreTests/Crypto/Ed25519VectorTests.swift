@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import OverlayCore
+@testable import OverlayPublishing
 
 /// RFC 8032 §7.1 known answers, kept as data in `testdata/crypto/rfc8032-ed25519.json`.
 @Suite struct Ed25519VectorTests {

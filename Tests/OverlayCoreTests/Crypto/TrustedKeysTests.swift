@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import OverlayCore
+@testable import OverlayPublishing
 
 /// The signature-file rules of DESIGN.md, one case each; keys are RFC 8032 secrets so runs are deterministic.
 @Suite struct TrustedKeysTests {

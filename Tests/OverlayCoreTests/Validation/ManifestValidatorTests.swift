@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import OverlayCore
+@testable import OverlayPublishing
 
 /// A signed manifest and the context of the build it was made for.
 struct SignedManifestFixture {

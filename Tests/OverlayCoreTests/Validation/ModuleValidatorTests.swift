@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import OverlayCore
+@testable import OverlayPublishing
 
 /// Module archives built in memory against the sample catalog: each rule of the archive path passes and fails.
 @Suite struct ModuleValidatorTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import OverlayCore
 @testable import OverlaySync
+@testable import OverlayPublishing
 
 /// Server errors and back-off, a missing archive, two writers on one store, and the kill switch mid-download.
 @Suite struct SyncFaultTests {

@@ -2,6 +2,7 @@ import Foundation
 import OverlayCore
 @testable import OverlaySync
 import OverlayTools
+@testable import OverlayPublishing
 
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,5 @@
 /// The type and size of one format argument: the slot classes of the source hash (DESIGN.md "Source hash").
-public enum ArgumentClass: String, Sendable, Hashable, CaseIterable, Codable {
+package enum ArgumentClass: String, Sendable, Hashable, CaseIterable, Codable {
     /// `%@`: an object (`String`, `NSString`).
     case object
     /// `d i c` (and `*` widths) without a long length modifier.
@@ -26,7 +26,7 @@ public enum ArgumentClass: String, Sendable, Hashable, CaseIterable, Codable {
     /// The class CF reads for a conversion and length modifier, or nil for a conversion that takes no argument.
     ///
     /// `D`, `U`, `O` are BSD's long forms (`%D` = `%ld`) and so always 8 bytes.
-    public init?(conversion: Unicode.Scalar, length: FormatSpecifier.LengthModifier?) {
+    package init?(conversion: Unicode.Scalar, length: FormatSpecifier.LengthModifier?) {
         let isLong = length?.isLong ?? false
         switch conversion {
         case "@": self = .object
@@ -44,7 +44,7 @@ public enum ArgumentClass: String, Sendable, Hashable, CaseIterable, Codable {
     }
 
     /// Whether the class is a number a plural rule can select on.
-    public var isNumeric: Bool {
+    package var isNumeric: Bool {
         switch self {
         case .int32, .int64, .uint32, .uint64, .double, .longdouble: true
         default: false
@@ -52,7 +52,7 @@ public enum ArgumentClass: String, Sendable, Hashable, CaseIterable, Codable {
     }
 
     /// A short example specifier of this class, for messages.
-    public var example: String {
+    package var example: String {
         switch self {
         case .object: "%@"
         case .int32: "%d"
@@ -72,12 +72,12 @@ public enum ArgumentClass: String, Sendable, Hashable, CaseIterable, Codable {
 /// How a number is printed; Apple's strict check requires equal styles when two specifiers differ in text.
 ///
 /// Upper and lower case of a conversion share a style (`%x` ≈ `%X`), as do `%d` and `%i`.
-public enum NumericStyle: String, Sendable, Hashable, CaseIterable {
+package enum NumericStyle: String, Sendable, Hashable, CaseIterable {
     case object, signedDecimal, unsignedDecimal, hexadecimal, octal, character, unichar
     case fixed, exponent, general, hexFloat, cstring, unistring, pointer, writeBack, none
 
     /// The style of a conversion character.
-    public init(conversion: Unicode.Scalar) {
+    package init(conversion: Unicode.Scalar) {
         switch conversion {
         case "@": self = .object
         case "d", "i", "D": self = .signedDecimal

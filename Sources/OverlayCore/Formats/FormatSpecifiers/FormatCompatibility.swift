@@ -9,21 +9,21 @@
 /// FormatCompatibility.check(source: "%@ has %ld", translation: "%2$ld chez %1$@")   // []
 /// FormatCompatibility.check(source: "%@", translation: "%d").map(\.code)           // [.classMismatch]
 /// ```
-public enum FormatCompatibility {
+package enum FormatCompatibility {
     /// Checks a plain translation string against its source string.
-    public static func check(source: String, translation: String, strict: Bool = false) -> [FormatIssue] {
+    package static func check(source: String, translation: String, strict: Bool = false) -> [FormatIssue] {
         check(source: SlotMap(source), translation: SlotMap(translation), strict: strict)
     }
 
     /// Checks a translated `.stringsdict` entry against the source entry of the same key.
-    public static func check(
+    package static func check(
         source: StringsdictEntry, translation: StringsdictEntry, strict: Bool = false
     ) -> [FormatIssue] {
         check(source: SlotMap(entry: source), translation: SlotMap(entry: translation), strict: strict)
     }
 
     /// Checks two slot maps: the translation's own issues first, then slot by slot, then names.
-    public static func check(source: SlotMap, translation: SlotMap, strict: Bool = false) -> [FormatIssue] {
+    package static func check(source: SlotMap, translation: SlotMap, strict: Bool = false) -> [FormatIssue] {
         var issues = translation.issues
         for position in translation.positions {
             let at = translation.offsets[position]

@@ -1,72 +1,72 @@
 /// A problem in a format string, or between a source string and its translation (FORMATS.md §4.3–4.5).
 ///
 /// Issues are content findings, not exceptions: the parser and the compatibility check return them.
-public struct FormatIssue: Sendable, Hashable, CustomStringConvertible {
+package struct FormatIssue: Sendable, Hashable, CustomStringConvertible {
     /// A stable, machine-readable issue code such as `format.write-back`.
-    public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
-        public let rawValue: String
-        public init(rawValue: String) { self.rawValue = rawValue }
-        public var description: String { rawValue }
+    package struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+        package let rawValue: String
+        package init(rawValue: String) { self.rawValue = rawValue }
+        package var description: String { rawValue }
 
         /// `%n`: a write-back conversion; always rejected.
-        public static let writeBack = Code(rawValue: "format.write-back")
+        package static let writeBack = Code(rawValue: "format.write-back")
         /// A `%` that starts no well-formed specifier, `%%`, `%{name}` or `%#@name@`.
-        public static let strayPercent = Code(rawValue: "format.stray-percent")
+        package static let strayPercent = Code(rawValue: "format.stray-percent")
         /// A well-formed but accidental specifier made of prose, e.g. `100% sure` (`% s`).
-        public static let accidentalSpecifier = Code(rawValue: "format.accidental-specifier")
+        package static let accidentalSpecifier = Code(rawValue: "format.accidental-specifier")
         /// `% @`: a space flag on `%@`, which CF ignores; it prints what `%@` prints (a warning).
-        public static let spacedObject = Code(rawValue: "format.spaced-object")
+        package static let spacedObject = Code(rawValue: "format.spaced-object")
         /// `%#@na me@`: a name character CF does not accept ends the token, and what follows is read as an
         /// ordinary specifier that consumes an argument.
-        public static let brokenVariableToken = Code(rawValue: "format.broken-variable-token")
+        package static let brokenVariableToken = Code(rawValue: "format.broken-variable-token")
         /// The string ends inside a specifier (a lone `%`, `%1$`, `%-5`).
-        public static let trailingPercent = Code(rawValue: "format.trailing-percent")
+        package static let trailingPercent = Code(rawValue: "format.trailing-percent")
         /// A conversion letter CF does not know; CF drops the `%` silently.
-        public static let unknownConversion = Code(rawValue: "format.unknown-conversion")
+        package static let unknownConversion = Code(rawValue: "format.unknown-conversion")
         /// Positional (`%1$@`) and sequential (`%@`) specifiers in one string.
-        public static let mixedPositional = Code(rawValue: "format.mixed-positional")
+        package static let mixedPositional = Code(rawValue: "format.mixed-positional")
         /// A position of 0 or above 127.
-        public static let positionOutOfRange = Code(rawValue: "format.position-out-of-range")
+        package static let positionOutOfRange = Code(rawValue: "format.position-out-of-range")
         /// `%s %S %P %p`: a raw pointer argument; a Swift `String` is not one.
-        public static let pointerArgument = Code(rawValue: "format.pointer-argument")
+        package static let pointerArgument = Code(rawValue: "format.pointer-argument")
         /// One slot read with two different classes.
-        public static let conflictingSlot = Code(rawValue: "format.conflicting-slot")
+        package static let conflictingSlot = Code(rawValue: "format.conflicting-slot")
         /// A translation slot whose class or size differs from the source's.
-        public static let classMismatch = Code(rawValue: "format.class-mismatch")
+        package static let classMismatch = Code(rawValue: "format.class-mismatch")
         /// A translation slot of the same kind as the source's but another size (`%d` for `%ld`).
-        public static let sizeMismatch = Code(rawValue: "format.size-mismatch")
+        package static let sizeMismatch = Code(rawValue: "format.size-mismatch")
         /// Strict mode: the same class printed in another numeric style (`%d` for `%x`).
-        public static let styleMismatch = Code(rawValue: "format.style-mismatch")
+        package static let styleMismatch = Code(rawValue: "format.style-mismatch")
         /// The translation's slots are not exactly 1…k.
-        public static let gap = Code(rawValue: "format.gap")
+        package static let gap = Code(rawValue: "format.gap")
         /// The translation uses a slot the source does not have.
-        public static let unknownSlot = Code(rawValue: "format.unknown-slot")
+        package static let unknownSlot = Code(rawValue: "format.unknown-slot")
         /// The translation leaves out a slot the source uses (a warning).
-        public static let unusedSlot = Code(rawValue: "format.unused-slot")
+        package static let unusedSlot = Code(rawValue: "format.unused-slot")
         /// The translation uses a `%{name}` the source lacks.
-        public static let unknownName = Code(rawValue: "format.unknown-name")
+        package static let unknownName = Code(rawValue: "format.unknown-name")
         /// The translation leaves out a `%{name}` of the source (a warning).
-        public static let omittedName = Code(rawValue: "format.omitted-name")
+        package static let omittedName = Code(rawValue: "format.omitted-name")
         /// A `%#@v@` token whose variable is not defined where a class is needed.
-        public static let unknownVariable = Code(rawValue: "format.unknown-variable")
+        package static let unknownVariable = Code(rawValue: "format.unknown-variable")
         /// A variable whose variants are all the same text reads an argument printed with another class: it only
         /// consumes the argument (a warning).
-        public static let consumingVariable = Code(rawValue: "format.consuming-variable")
+        package static let consumingVariable = Code(rawValue: "format.consuming-variable")
         /// A variant specifier reads the plural slot with another size than `NSStringFormatValueTypeKey`.
-        public static let variantTypeMismatch = Code(rawValue: "format.variant-type-mismatch")
+        package static let variantTypeMismatch = Code(rawValue: "format.variant-type-mismatch")
     }
 
     /// What kind of problem this is.
-    public var code: Code
+    package var code: Code
     /// Errors reject the string; warnings inform.
-    public var severity: Finding.Severity
+    package var severity: Finding.Severity
     /// One sentence naming the problem and the fix.
-    public var message: String
+    package var message: String
     /// Offset in Unicode scalars of the offending `%` in the string it was found in, when known.
-    public var offset: Int?
+    package var offset: Int?
 
     /// Creates an issue.
-    public init(code: Code, severity: Finding.Severity, message: String, offset: Int? = nil) {
+    package init(code: Code, severity: Finding.Severity, message: String, offset: Int? = nil) {
         self.code = code
         self.severity = severity
         self.message = message
@@ -83,13 +83,13 @@ public struct FormatIssue: Sendable, Hashable, CustomStringConvertible {
         FormatIssue(code: code, severity: .warning, message: message, offset: offset)
     }
 
-    public var description: String {
+    package var description: String {
         let place = offset.map { " at offset \($0)" } ?? ""
         return "\(severity.rawValue): \(code)\(place): \(message)"
     }
 
     /// This issue as a validation finding at `location`.
-    public func finding(at location: Finding.Location = Finding.Location()) -> Finding {
+    package func finding(at location: Finding.Location = Finding.Location()) -> Finding {
         Finding(code: code.rawValue, severity: severity, message: message, location: location)
     }
 }

@@ -25,13 +25,13 @@
 /// parsed.specifiers.map(\.position)   // [1, 2]
 /// parsed.issues.isEmpty               // true
 /// ```
-public enum FormatParser {
+package enum FormatParser {
     /// The largest position CF accepts.
-    public static let maximumPosition = 127
+    package static let maximumPosition = 127
 
     /// Parses `string` into tokens and issues; `inVariant` for a plural variant's text, where mixing positional
     /// and sequential specifiers is well defined (see above).
-    public static func parse(_ string: String, inVariant: Bool = false) -> FormatString {
+    package static func parse(_ string: String, inVariant: Bool = false) -> FormatString {
         var scanner = Scanner(scalars: Array(string.unicodeScalars))
         scanner.run()
         var issues = scanner.issues

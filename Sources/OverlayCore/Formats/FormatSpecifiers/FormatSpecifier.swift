@@ -7,22 +7,22 @@
 /// let spec = FormatParser.parse("%2$-5.1lf").specifiers[0]
 /// // spec.position == 2, spec.flags == .leftAlign, spec.width == .fixed(5), spec.lengthModifier == .l
 /// ```
-public struct FormatSpecifier: Sendable, Hashable {
+package struct FormatSpecifier: Sendable, Hashable {
     /// The flag characters `-` `+` space `0` `#`.
-    public struct Flags: OptionSet, Sendable, Hashable {
-        public let rawValue: UInt8
-        public init(rawValue: UInt8) { self.rawValue = rawValue }
+    package struct Flags: OptionSet, Sendable, Hashable {
+        package let rawValue: UInt8
+        package init(rawValue: UInt8) { self.rawValue = rawValue }
 
         /// `-`: left-justify within the field width.
-        public static let leftAlign = Flags(rawValue: 1 << 0)
+        package static let leftAlign = Flags(rawValue: 1 << 0)
         /// `+`: always print a sign.
-        public static let plus = Flags(rawValue: 1 << 1)
+        package static let plus = Flags(rawValue: 1 << 1)
         /// ` `: a space where a plus sign would go; almost always an accident in prose (`50% off`).
-        public static let space = Flags(rawValue: 1 << 2)
+        package static let space = Flags(rawValue: 1 << 2)
         /// `0`: pad with zeros.
-        public static let zeroPad = Flags(rawValue: 1 << 3)
+        package static let zeroPad = Flags(rawValue: 1 << 3)
         /// `#`: alternate form; meaningful for `%#@var@` tokens.
-        public static let alternate = Flags(rawValue: 1 << 4)
+        package static let alternate = Flags(rawValue: 1 << 4)
 
         init?(scalar: Unicode.Scalar) {
             switch scalar {
@@ -37,7 +37,7 @@ public struct FormatSpecifier: Sendable, Hashable {
     }
 
     /// A width or precision: a literal number, or an `Int32` taken from an argument slot.
-    public enum Amount: Sendable, Hashable {
+    package enum Amount: Sendable, Hashable {
         /// A number written in the format, e.g. `5` in `%5d`.
         case fixed(Int)
         /// `*`: the next sequential argument.
@@ -47,11 +47,11 @@ public struct FormatSpecifier: Sendable, Hashable {
     }
 
     /// A length modifier; it decides the argument's size (FORMATS.md §4.1).
-    public enum LengthModifier: String, Sendable, Hashable, CaseIterable {
+    package enum LengthModifier: String, Sendable, Hashable, CaseIterable {
         case hh, h, l, ll, q, L, z, t, j
 
         /// Whether the modifier makes an integer conversion 8 bytes wide on LP64.
-        public var isLong: Bool {
+        package var isLong: Bool {
             switch self {
             case .l, .ll, .q, .L, .z, .t, .j: true
             case .hh, .h: false
@@ -60,26 +60,26 @@ public struct FormatSpecifier: Sendable, Hashable {
     }
 
     /// Offset of the `%`, in Unicode scalars.
-    public var offset: Int
+    package var offset: Int
     /// Number of Unicode scalars from the `%` through the conversion character.
-    public var length: Int
+    package var length: Int
     /// The specifier exactly as written, e.g. `%1$ld`.
-    public var text: String
+    package var text: String
     /// The explicit position `N` of `%N$…`, or nil for a sequential specifier.
-    public var position: Int?
+    package var position: Int?
     /// The flag characters present.
-    public var flags: Flags
+    package var flags: Flags
     /// The minimum field width, if any.
-    public var width: Amount?
+    package var width: Amount?
     /// The precision after `.`, if any (`%.f` has precision 0).
-    public var precision: Amount?
+    package var precision: Amount?
     /// The length modifier, if any.
-    public var lengthModifier: LengthModifier?
+    package var lengthModifier: LengthModifier?
     /// The conversion character, e.g. `d`, `@`, `f`.
-    public var conversion: Unicode.Scalar
+    package var conversion: Unicode.Scalar
 
     /// Creates a specifier from its parts.
-    public init(
+    package init(
         offset: Int, length: Int, text: String, position: Int?, flags: Flags, width: Amount?,
         precision: Amount?, lengthModifier: LengthModifier?, conversion: Unicode.Scalar
     ) {
@@ -95,10 +95,10 @@ public struct FormatSpecifier: Sendable, Hashable {
     }
 
     /// The conversions CF consumes an argument for; any other character is an unknown conversion.
-    public static let knownConversions: Set<Unicode.Scalar> = Set("@diDuUxXoOcCfFeEgGaAsSPpn".unicodeScalars)
+    package static let knownConversions: Set<Unicode.Scalar> = Set("@diDuUxXoOcCfFeEgGaAsSPpn".unicodeScalars)
 
     /// Whether this specifier uses explicit positions (`N$` or `*M$`).
-    public var usesPositions: Bool {
+    package var usesPositions: Bool {
         if position != nil { return true }
         if case .argument = width { return true }
         if case .argument = precision { return true }
@@ -106,18 +106,18 @@ public struct FormatSpecifier: Sendable, Hashable {
     }
 
     /// Whether this specifier consumes sequential arguments (no `N$`, or a bare `*`).
-    public var usesSequence: Bool {
+    package var usesSequence: Bool {
         if position == nil { return true }
         return width == .nextArgument || precision == .nextArgument
     }
 
     /// The class of the value argument, as the source hash names it.
-    public var argumentClass: ArgumentClass {
+    package var argumentClass: ArgumentClass {
         ArgumentClass(conversion: conversion, length: lengthModifier) ?? .pointer
     }
 
     /// The numeric style Apple's strict check compares when two specifiers' texts differ.
-    public var style: NumericStyle {
+    package var style: NumericStyle {
         NumericStyle(conversion: conversion)
     }
 }

@@ -1,5 +1,5 @@
 /// One piece of a parsed format string, in order.
-public enum FormatToken: Sendable, Hashable {
+package enum FormatToken: Sendable, Hashable {
     /// Text printed as is (including the text of a malformed `%`, which is also reported as an issue).
     case literal(String)
     /// A conversion that consumes an argument.
@@ -13,18 +13,18 @@ public enum FormatToken: Sendable, Hashable {
 }
 
 /// A `%#@name@` / `%N$#@name@` token: one argument slot, read with the variable's value type.
-public struct FormatVariableToken: Sendable, Hashable {
+package struct FormatVariableToken: Sendable, Hashable {
     /// The variable name between `%#@` and `@`.
-    public var name: String
+    package var name: String
     /// The explicit position `N`, or nil for the next sequential slot.
-    public var position: Int?
+    package var position: Int?
     /// Offset in Unicode scalars of the `%`.
-    public var offset: Int
+    package var offset: Int
     /// Length in Unicode scalars through the closing `@`.
-    public var length: Int
+    package var length: Int
 
     /// Creates a variable token.
-    public init(name: String, position: Int?, offset: Int, length: Int) {
+    package init(name: String, position: Int?, offset: Int, length: Int) {
         self.name = name
         self.position = position
         self.offset = offset
@@ -33,16 +33,16 @@ public struct FormatVariableToken: Sendable, Hashable {
 }
 
 /// A `%{name}` token: it occupies no positional slot and is filled by name.
-public struct NamedSubstitution: Sendable, Hashable {
+package struct NamedSubstitution: Sendable, Hashable {
     /// The name between `%{` and `}`.
-    public var name: String
+    package var name: String
     /// Offset in Unicode scalars of the `%`.
-    public var offset: Int
+    package var offset: Int
     /// Length in Unicode scalars through the closing `}`.
-    public var length: Int
+    package var length: Int
 
     /// Creates a named substitution token.
-    public init(name: String, offset: Int, length: Int) {
+    package init(name: String, offset: Int, length: Int) {
         self.name = name
         self.offset = offset
         self.length = length
@@ -50,39 +50,39 @@ public struct NamedSubstitution: Sendable, Hashable {
 }
 
 /// A format string split into tokens, with the issues found while parsing it.
-public struct FormatString: Sendable, Hashable {
+package struct FormatString: Sendable, Hashable {
     /// The string that was parsed.
-    public var source: String
+    package var source: String
     /// The tokens in order; together they spell `source` exactly.
-    public var tokens: [FormatToken]
+    package var tokens: [FormatToken]
     /// Parse issues in offset order; the string is safe to render only when none is an error.
-    public var issues: [FormatIssue]
+    package var issues: [FormatIssue]
     /// Names of variable tokens CF abandons because of a character outside `[A-Za-z0-9_]` (`%# @sites @`), each
     /// reported as `format.broken-variable-token`.
-    public var abandonedTokens: [String] = []
+    package var abandonedTokens: [String] = []
 
     /// Creates a parsed format string from its parts.
-    public init(source: String, tokens: [FormatToken], issues: [FormatIssue]) {
+    package init(source: String, tokens: [FormatToken], issues: [FormatIssue]) {
         self.source = source
         self.tokens = tokens
         self.issues = issues
     }
 
     /// The specifiers, in order.
-    public var specifiers: [FormatSpecifier] {
+    package var specifiers: [FormatSpecifier] {
         tokens.compactMap { if case .specifier(let spec) = $0 { spec } else { nil } }
     }
 
     /// The `%#@name@` tokens, in order.
-    public var variables: [FormatVariableToken] {
+    package var variables: [FormatVariableToken] {
         tokens.compactMap { if case .variable(let token) = $0 { token } else { nil } }
     }
 
     /// The names of the `%{name}` substitutions.
-    public var namedSubstitutions: Set<String> {
+    package var namedSubstitutions: Set<String> {
         Set(tokens.compactMap { if case .named(let token) = $0 { token.name } else { nil } })
     }
 
     /// Whether any parse issue is an error.
-    public var hasErrors: Bool { issues.contains { $0.severity == .error } }
+    package var hasErrors: Bool { issues.contains { $0.severity == .error } }
 }

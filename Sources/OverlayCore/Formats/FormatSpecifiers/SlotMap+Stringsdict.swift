@@ -4,7 +4,7 @@ extension SlotMap {
     /// Sequential specifiers inside a variant start at the token's slot; positional ones are absolute;
     /// nested tokens are followed (a cycle is not followed twice). Width and device rules contribute the
     /// union of their variants.
-    public init(entry: StringsdictEntry) {
+    package init(entry: StringsdictEntry) {
         self.init()
         forgetOffsets()
         add(entry: entry)
@@ -75,7 +75,7 @@ struct VariableSlot: Hashable {
 extension FormatParser {
     /// Parses an `NSStringFormatValueTypeKey` (`d`, `ld`, `lu`, `f` …: a length modifier and a numeric
     /// conversion, no `%`), or returns nil if it is not one.
-    public static func valueType(_ valueType: String) -> FormatSpecifier? {
+    package static func valueType(_ valueType: String) -> FormatSpecifier? {
         guard !valueType.contains("%") else { return nil }
         let parsed = parse("%" + valueType)
         guard parsed.tokens.count == 1, case .specifier(let spec) = parsed.tokens[0] else { return nil }

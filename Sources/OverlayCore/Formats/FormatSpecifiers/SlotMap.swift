@@ -8,13 +8,13 @@
 /// SlotMap("Hello, %@!").signature            // "1:object"
 /// SlotMap("%{user} has %ld").signature       // "1:int64,name:user"
 /// ```
-public struct SlotMap: Sendable, Hashable {
+package struct SlotMap: Sendable, Hashable {
     /// Position → class; the first use of a slot decides its class.
-    public internal(set) var classes: [Int: ArgumentClass] = [:]
+    package internal(set) var classes: [Int: ArgumentClass] = [:]
     /// The `%{name}` substitutions used.
-    public internal(set) var names: Set<String> = []
+    package internal(set) var names: Set<String> = []
     /// Parse issues of every string read, then slot conflicts (one slot read with two classes).
-    public private(set) var issues: [FormatIssue] = []
+    package private(set) var issues: [FormatIssue] = []
     /// Position → the numeric styles it is printed in, for Apple's strict check.
     var styles: [Int: Set<NumericStyle>] = [:]
     /// Position → offset of its first use, only while the map comes from a single string.
@@ -44,26 +44,26 @@ public struct SlotMap: Sendable, Hashable {
     }
 
     /// An empty slot map.
-    public init() {}
+    package init() {}
 
     /// The slot map of one plain string. A `%#@v@` token there is an object slot, as CF reads it.
-    public init(_ string: String) {
+    package init(_ string: String) {
         self.init(FormatParser.parse(string))
     }
 
     /// The slot map of one parsed plain string.
-    public init(_ format: FormatString) {
+    package init(_ format: FormatString) {
         add(format, firstSlot: 1) { .object($0) }
     }
 
     /// The positions in ascending order.
-    public var positions: [Int] { classes.keys.sorted() }
+    package var positions: [Int] { classes.keys.sorted() }
 
     /// The class of slot `position`, or nil if no specifier reads it.
-    public subscript(position: Int) -> ArgumentClass? { classes[position] }
+    package subscript(position: Int) -> ArgumentClass? { classes[position] }
 
     /// The source-hash signature: `position:class` in position order, then `name:<name>` sorted by bytes.
-    public var signature: String {
+    package var signature: String {
         let slots = positions.map { "\($0):\(classes[$0]!.rawValue)" }
         let named = names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map { "name:\($0)" }
         return (slots + named).joined(separator: ",")

@@ -2,56 +2,56 @@
 ///
 /// Syntax errors (from ``StrictJSON/parse(_:limits:)``) carry a `location`; decoding errors (from
 /// ``JSONNode``) also carry the `path` of the offending value, e.g. `modules[2].sha256`.
-public struct JSONError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct JSONError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A stable, machine-readable error kind.
-    public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
-        public let rawValue: String
+    package struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+        package let rawValue: String
 
-        public init(rawValue: String) { self.rawValue = rawValue }
+        package init(rawValue: String) { self.rawValue = rawValue }
 
         /// A key appears twice in one object.
-        public static let duplicateKey = Code(rawValue: "json.duplicate-key")
+        package static let duplicateKey = Code(rawValue: "json.duplicate-key")
         /// Arrays and objects nest deeper than ``StrictJSON/Limits/maxDepth``.
-        public static let depthExceeded = Code(rawValue: "json.depth-exceeded")
+        package static let depthExceeded = Code(rawValue: "json.depth-exceeded")
         /// The document is larger than ``StrictJSON/Limits/maxBytes``.
-        public static let tooLarge = Code(rawValue: "json.too-large")
+        package static let tooLarge = Code(rawValue: "json.too-large")
         /// The bytes are not valid UTF-8 (or the file is UTF-16/UTF-32).
-        public static let invalidUTF8 = Code(rawValue: "json.invalid-utf8")
+        package static let invalidUTF8 = Code(rawValue: "json.invalid-utf8")
         /// A character that cannot appear here (comments, single quotes, `NaN`, a missing `,` …).
-        public static let unexpectedCharacter = Code(rawValue: "json.unexpected-character")
+        package static let unexpectedCharacter = Code(rawValue: "json.unexpected-character")
         /// The document ends before the value is complete (or is empty).
-        public static let unexpectedEnd = Code(rawValue: "json.unexpected-end")
+        package static let unexpectedEnd = Code(rawValue: "json.unexpected-end")
         /// A string has no closing quote on its line.
-        public static let unterminatedString = Code(rawValue: "json.unterminated-string")
+        package static let unterminatedString = Code(rawValue: "json.unterminated-string")
         /// A raw control character (U+0000…U+001F) inside a string.
-        public static let controlCharacter = Code(rawValue: "json.control-character")
+        package static let controlCharacter = Code(rawValue: "json.control-character")
         /// A backslash escape that JSON does not define, or a lone UTF-16 surrogate.
-        public static let invalidEscape = Code(rawValue: "json.invalid-escape")
+        package static let invalidEscape = Code(rawValue: "json.invalid-escape")
         /// A number that breaks the RFC 8259 grammar (leading zero, `1.`, `-`, `1e`).
-        public static let invalidNumber = Code(rawValue: "json.invalid-number")
+        package static let invalidNumber = Code(rawValue: "json.invalid-number")
         /// A `,` directly before `]` or `}`.
-        public static let trailingComma = Code(rawValue: "json.trailing-comma")
+        package static let trailingComma = Code(rawValue: "json.trailing-comma")
         /// Something follows the top-level value.
-        public static let trailingData = Code(rawValue: "json.trailing-data")
+        package static let trailingData = Code(rawValue: "json.trailing-data")
         /// A decoder needed a field that is absent.
-        public static let missingField = Code(rawValue: "json.missing-field")
+        package static let missingField = Code(rawValue: "json.missing-field")
         /// A decoder found a value of the wrong JSON type.
-        public static let wrongType = Code(rawValue: "json.wrong-type")
+        package static let wrongType = Code(rawValue: "json.wrong-type")
         /// A decoder found a value of the right type that it does not accept.
-        public static let invalidValue = Code(rawValue: "json.invalid-value")
+        package static let invalidValue = Code(rawValue: "json.invalid-value")
 
-        public var description: String { rawValue }
+        package var description: String { rawValue }
     }
 
-    public var code: Code
+    package var code: Code
     /// What is wrong and how to fix it.
-    public var message: String
+    package var message: String
     /// Line and column (1-based; the column counts UTF-8 bytes) of the problem.
-    public var location: SourceLocation?
+    package var location: SourceLocation?
     /// The path of the value a decoder rejected; `nil` for syntax errors.
-    public var path: JSONPath?
+    package var path: JSONPath?
 
-    public init(code: Code, message: String, location: SourceLocation? = nil, path: JSONPath? = nil) {
+    package init(code: Code, message: String, location: SourceLocation? = nil, path: JSONPath? = nil) {
         self.code = code
         self.message = message
         self.location = location
@@ -59,7 +59,7 @@ public struct JSONError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// `line:column: message`, or just the message when there is no location.
-    public var description: String {
+    package var description: String {
         if let location { "\(location): \(message)" } else { message }
     }
 }

@@ -8,14 +8,14 @@
 ///     let sha = try module.object().required("sha256", as: String.self)
 /// }
 /// ```
-public struct JSONNode: Sendable, Equatable {
-    public let value: JSONValue
-    public let path: JSONPath
+package struct JSONNode: Sendable, Equatable {
+    package let value: JSONValue
+    package let path: JSONPath
     /// The location of the member key (or the object's `{`) that holds this value, when known.
-    public let location: SourceLocation?
+    package let location: SourceLocation?
 
     /// Wraps a document's top-level value.
-    public init(_ value: JSONValue) {
+    package init(_ value: JSONValue) {
         self.init(value: value, path: .root, location: value.objectValue?.location)
     }
 
@@ -26,29 +26,29 @@ public struct JSONNode: Sendable, Equatable {
     }
 
     /// An error for this value with the given code and reason, prefixed with its path.
-    public func error(_ code: JSONError.Code, _ reason: String) -> JSONError {
+    package func error(_ code: JSONError.Code, _ reason: String) -> JSONError {
         JSONError(code: code, message: "\(path): \(reason)", location: location, path: path)
     }
 
     /// An ``JSONError/Code/wrongType`` error: "`path`: expected …, found …".
-    public func wrongType(expected: String) -> JSONError {
+    package func wrongType(expected: String) -> JSONError {
         error(.wrongType, "expected \(expected), found \(value.kindDescription)")
     }
 
     /// The string, or a wrong-type error.
-    public func string() throws(JSONError) -> String {
+    package func string() throws(JSONError) -> String {
         guard let text = value.stringValue else { throw wrongType(expected: "a string") }
         return text
     }
 
     /// The Boolean, or a wrong-type error.
-    public func bool() throws(JSONError) -> Bool {
+    package func bool() throws(JSONError) -> Bool {
         guard let flag = value.boolValue else { throw wrongType(expected: "true or false") }
         return flag
     }
 
     /// The exact integer, or an error for non-numbers, fractions, exponents and out-of-range values.
-    public func int() throws(JSONError) -> Int {
+    package func int() throws(JSONError) -> Int {
         guard let number = value.numberValue else { throw wrongType(expected: "an integer") }
         guard let integer = number.intValue else {
             throw error(.invalidValue, "expected an integer, found \(number.text)")
@@ -57,14 +57,14 @@ public struct JSONNode: Sendable, Equatable {
     }
 
     /// The number as a finite `Double`, or an error.
-    public func double() throws(JSONError) -> Double {
+    package func double() throws(JSONError) -> Double {
         guard let number = value.numberValue else { throw wrongType(expected: "a number") }
         guard let double = number.doubleValue else { throw error(.invalidValue, "\(number.text) is out of range") }
         return double
     }
 
     /// The elements as nodes (`path[0]`, `path[1]`, …), or a wrong-type error.
-    public func array() throws(JSONError) -> [JSONNode] {
+    package func array() throws(JSONError) -> [JSONNode] {
         guard let elements = value.arrayValue else { throw wrongType(expected: "an array") }
         return elements.enumerated().map { position, element in
             JSONNode(value: element, path: path.appending(index: position),
@@ -73,21 +73,21 @@ public struct JSONNode: Sendable, Equatable {
     }
 
     /// The object with keyed accessors, or a wrong-type error.
-    public func object() throws(JSONError) -> JSONObjectNode {
+    package func object() throws(JSONError) -> JSONObjectNode {
         guard let object = value.objectValue else { throw wrongType(expected: "an object") }
         return JSONObjectNode(object: object, path: path, location: object.location ?? location)
     }
 }
 
 /// A JSON object with its path, offering `required`/`optional` field accessors that name the field path.
-public struct JSONObjectNode: Sendable, Equatable {
-    public let object: JSONObject
-    public let path: JSONPath
+package struct JSONObjectNode: Sendable, Equatable {
+    package let object: JSONObject
+    package let path: JSONPath
     /// Where the object's `{` is, when known.
-    public let location: SourceLocation?
+    package let location: SourceLocation?
 
     /// The members in document order, as nodes.
-    public var members: [(key: String, node: JSONNode)] {
+    package var members: [(key: String, node: JSONNode)] {
         object.members.map { member in
             (member.key, JSONNode(value: member.value, path: path.appending(key: member.key),
                                   location: member.location ?? location))
@@ -95,14 +95,14 @@ public struct JSONObjectNode: Sendable, Equatable {
     }
 
     /// The member `key`, or `nil` when absent. An explicit `null` is returned as a node.
-    public func optional(_ key: String) -> JSONNode? {
+    package func optional(_ key: String) -> JSONNode? {
         object.member(key).map { member in
             JSONNode(value: member.value, path: path.appending(key: key), location: member.location ?? location)
         }
     }
 
     /// The member `key`, or a ``JSONError/Code/missingField`` error naming `path.key`.
-    public func required(_ key: String) throws(JSONError) -> JSONNode {
+    package func required(_ key: String) throws(JSONError) -> JSONNode {
         guard let node = optional(key) else {
             let fieldPath = path.appending(key: key)
             throw JSONError(code: .missingField, message: "\(fieldPath): required field is missing",
@@ -112,39 +112,39 @@ public struct JSONObjectNode: Sendable, Equatable {
     }
 
     /// The member `key` converted to `T`, or an error for a missing field or a wrong type.
-    public func required<T: JSONScalar>(_ key: String, as type: T.Type = T.self) throws(JSONError) -> T {
+    package func required<T: JSONScalar>(_ key: String, as type: T.Type = T.self) throws(JSONError) -> T {
         try T(node: required(key))
     }
 
     /// The member `key` converted to `T`, `nil` when absent, or an error for a wrong type (`null` included).
-    public func optional<T: JSONScalar>(_ key: String, as type: T.Type = T.self) throws(JSONError) -> T? {
+    package func optional<T: JSONScalar>(_ key: String, as type: T.Type = T.self) throws(JSONError) -> T? {
         guard let node = optional(key) else { return nil }
         return try T(node: node)
     }
 
-    public static func == (lhs: JSONObjectNode, rhs: JSONObjectNode) -> Bool {
+    package static func == (lhs: JSONObjectNode, rhs: JSONObjectNode) -> Bool {
         lhs.object == rhs.object && lhs.path == rhs.path && lhs.location == rhs.location
     }
 }
 
 /// A Swift type that a ``JSONNode`` converts to directly: `String`, `Bool`, `Int`, `Double`.
-public protocol JSONScalar: Sendable {
+package protocol JSONScalar: Sendable {
     /// Converts the node's value, or throws a path-naming error.
     init(node: JSONNode) throws(JSONError)
 }
 
 extension String: JSONScalar {
-    public init(node: JSONNode) throws(JSONError) { self = try node.string() }
+    package init(node: JSONNode) throws(JSONError) { self = try node.string() }
 }
 
 extension Bool: JSONScalar {
-    public init(node: JSONNode) throws(JSONError) { self = try node.bool() }
+    package init(node: JSONNode) throws(JSONError) { self = try node.bool() }
 }
 
 extension Int: JSONScalar {
-    public init(node: JSONNode) throws(JSONError) { self = try node.int() }
+    package init(node: JSONNode) throws(JSONError) { self = try node.int() }
 }
 
 extension Double: JSONScalar {
-    public init(node: JSONNode) throws(JSONError) { self = try node.double() }
+    package init(node: JSONNode) throws(JSONError) { self = try node.double() }
 }

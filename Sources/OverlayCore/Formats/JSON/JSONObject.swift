@@ -6,15 +6,15 @@
 ///
 /// Equality ignores member order and locations: two objects are equal when they have the same keys
 /// with equal values (RFC 8259 objects are unordered).
-public struct JSONObject: Sendable, Equatable {
+package struct JSONObject: Sendable, Equatable {
     /// One `"key": value` pair.
-    public struct Member: Sendable, Equatable {
-        public var key: String
-        public var value: JSONValue
+    package struct Member: Sendable, Equatable {
+        package var key: String
+        package var value: JSONValue
         /// Where the key's opening quote is; `nil` for objects built in code.
-        public var location: SourceLocation?
+        package var location: SourceLocation?
 
-        public init(key: String, value: JSONValue, location: SourceLocation? = nil) {
+        package init(key: String, value: JSONValue, location: SourceLocation? = nil) {
             self.key = key
             self.value = value
             self.location = location
@@ -22,37 +22,37 @@ public struct JSONObject: Sendable, Equatable {
     }
 
     /// The members in document (or insertion) order.
-    public private(set) var members: [Member] = []
+    package private(set) var members: [Member] = []
     /// Where the object's `{` is; `nil` for objects built in code.
-    public var location: SourceLocation?
+    package var location: SourceLocation?
     private var indexByKey: [String: Int] = [:]
 
     /// Creates an empty object.
-    public init(location: SourceLocation? = nil) {
+    package init(location: SourceLocation? = nil) {
         self.location = location
     }
 
     /// Creates an object from pairs in order; a repeated key replaces the earlier value in place.
-    public init(_ pairs: [(String, JSONValue)]) {
+    package init(_ pairs: [(String, JSONValue)]) {
         for (key, value) in pairs { self[key] = value }
     }
 
     /// The number of members.
-    public var count: Int { members.count }
+    package var count: Int { members.count }
 
     /// Whether the object has no members.
-    public var isEmpty: Bool { members.isEmpty }
+    package var isEmpty: Bool { members.isEmpty }
 
     /// The keys in order.
-    public var keys: [String] { members.map(\.key) }
+    package var keys: [String] { members.map(\.key) }
 
     /// The member named `key`, with its location.
-    public func member(_ key: String) -> Member? {
+    package func member(_ key: String) -> Member? {
         indexByKey[key].map { members[$0] }
     }
 
     /// The value for `key`; setting `nil` removes the member, setting a new key appends it.
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         get { indexByKey[key].map { members[$0].value } }
         set {
             if let index = indexByKey[key] {
@@ -78,13 +78,13 @@ public struct JSONObject: Sendable, Equatable {
     }
 
     /// Whether a member named `key` exists.
-    public func contains(_ key: String) -> Bool { indexByKey[key] != nil }
+    package func contains(_ key: String) -> Bool { indexByKey[key] != nil }
 
     private mutating func rebuildIndex() {
         indexByKey = Dictionary(uniqueKeysWithValues: members.enumerated().map { ($1.key, $0) })
     }
 
-    public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+    package static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
         guard lhs.count == rhs.count else { return false }
         for member in lhs.members where rhs[member.key] != member.value { return false }
         return true

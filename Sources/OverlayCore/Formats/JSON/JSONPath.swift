@@ -1,32 +1,32 @@
 /// Where a value sits inside a JSON document, printed like `modules[2].sha256` or `strings["Hi %@"].comment`.
-public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
+package struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     /// One step: an object key or an array index.
-    public enum Component: Sendable, Hashable {
+    package enum Component: Sendable, Hashable {
         case key(String)
         case index(Int)
     }
 
-    public var components: [Component]
+    package var components: [Component]
 
-    public init(_ components: [Component] = []) {
+    package init(_ components: [Component] = []) {
         self.components = components
     }
 
     /// The document's top-level value.
-    public static let root = JSONPath()
+    package static let root = JSONPath()
 
     /// This path followed by an object key.
-    public func appending(key: String) -> JSONPath {
+    package func appending(key: String) -> JSONPath {
         JSONPath(components + [.key(key)])
     }
 
     /// This path followed by an array index.
-    public func appending(index: Int) -> JSONPath {
+    package func appending(index: Int) -> JSONPath {
         JSONPath(components + [.index(index)])
     }
 
     /// Keys made of `[A-Za-z0-9_-]` print after a dot; others print as `["…"]` with JSON escapes.
-    public var description: String {
+    package var description: String {
         if components.isEmpty { return "(root)" }
         var result = ""
         for component in components {

@@ -8,7 +8,7 @@ extension JSONValue {
     ///   - sortedKeys: members sorted by the UTF-8 bytes of their keys; otherwise in stored order.
     /// - Returns: The text, with no trailing newline. Numbers are written as their text; strings escape
     ///   `"`, `\` and U+0000…U+001F (`\n`, `\t`, … or `\u00XX`) and keep everything else, `/` included.
-    public func serialized(pretty: Bool = false, sortedKeys: Bool = false) -> String {
+    package func serialized(pretty: Bool = false, sortedKeys: Bool = false) -> String {
         var writer = JSONWriter(pretty: pretty, sortedKeys: sortedKeys)
         writer.write(self, indent: 0)
         return String(decoding: writer.output, as: UTF8.self)

@@ -4,7 +4,7 @@
 /// let value = try StrictJSON.parse(Data(#"{"n": 12345678901234567890}"#.utf8))
 /// value.objectValue?["n"]?.numberValue?.text   // "12345678901234567890", exact
 /// ```
-public indirect enum JSONValue: Sendable, Equatable {
+package indirect enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
     /// A number, kept as its source text so integers stay exact.
@@ -14,41 +14,41 @@ public indirect enum JSONValue: Sendable, Equatable {
     case object(JSONObject)
 
     /// The string, if this is a string.
-    public var stringValue: String? {
+    package var stringValue: String? {
         if case .string(let value) = self { value } else { nil }
     }
 
     /// The Boolean, if this is `true` or `false`.
-    public var boolValue: Bool? {
+    package var boolValue: Bool? {
         if case .bool(let value) = self { value } else { nil }
     }
 
     /// The number, if this is a number.
-    public var numberValue: JSONNumber? {
+    package var numberValue: JSONNumber? {
         if case .number(let value) = self { value } else { nil }
     }
 
     /// The number as an exact `Int`, if this is an integer number that fits.
-    public var intValue: Int? { numberValue?.intValue }
+    package var intValue: Int? { numberValue?.intValue }
 
     /// The number as the nearest finite `Double`, if this is a number.
-    public var doubleValue: Double? { numberValue?.doubleValue }
+    package var doubleValue: Double? { numberValue?.doubleValue }
 
     /// The elements, if this is an array.
-    public var arrayValue: [JSONValue]? {
+    package var arrayValue: [JSONValue]? {
         if case .array(let value) = self { value } else { nil }
     }
 
     /// The object, if this is an object.
-    public var objectValue: JSONObject? {
+    package var objectValue: JSONObject? {
         if case .object(let value) = self { value } else { nil }
     }
 
     /// Whether this is `null`.
-    public var isNull: Bool { self == .null }
+    package var isNull: Bool { self == .null }
 
     /// The kind of value with an article, for messages: "a string", "an object", ….
-    public var kindDescription: String {
+    package var kindDescription: String {
         switch self {
         case .null: "null"
         case .bool: "a Boolean"
@@ -61,9 +61,9 @@ public indirect enum JSONValue: Sendable, Equatable {
 }
 
 /// A JSON number as its exact source text (RFC 8259 grammar), with numeric accessors.
-public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
+package struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     /// The number exactly as written, e.g. `-0`, `12`, `1.50`, `2e10`.
-    public let text: String
+    package let text: String
 
     /// Creates a number from text that is already known to follow the JSON number grammar.
     init(validatedText: String) {
@@ -71,29 +71,29 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Creates the number for an integer.
-    public init(_ value: Int) {
+    package init(_ value: Int) {
         self.text = String(value)
     }
 
     /// Creates the number for a finite double; `nil` for NaN and infinities, which JSON cannot express.
-    public init?(_ value: Double) {
+    package init?(_ value: Double) {
         guard value.isFinite else { return nil }
         self.text = value.description
     }
 
     /// Whether the text has no fraction and no exponent.
-    public var isInteger: Bool {
+    package var isInteger: Bool {
         !text.utf8.contains { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }
     }
 
     /// The exact value if the text is an integer that fits in `Int`; `1.0` and `1e2` give `nil`.
-    public var intValue: Int? { isInteger ? Int(text) : nil }
+    package var intValue: Int? { isInteger ? Int(text) : nil }
 
     /// The nearest `Double`, or `nil` when the magnitude overflows to infinity.
-    public var doubleValue: Double? {
+    package var doubleValue: Double? {
         guard let value = Double(text), value.isFinite else { return nil }
         return value
     }
 
-    public var description: String { text }
+    package var description: String { text }
 }

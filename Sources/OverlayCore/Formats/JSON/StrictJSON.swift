@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 /// A strict RFC 8259 JSON parser for the project's artifacts and wire formats.
 ///
@@ -12,26 +12,26 @@ public import Foundation
 /// let root = try JSONNode(value).object()
 /// let version: String = try root.required("version", as: String.self)
 /// ```
-public enum StrictJSON {
+package enum StrictJSON {
     /// Resource limits applied while parsing.
-    public struct Limits: Sendable, Hashable {
+    package struct Limits: Sendable, Hashable {
         /// Maximum nesting of arrays and objects; a flat object has depth 1.
-        public var maxDepth: Int
+        package var maxDepth: Int
         /// Maximum document size in bytes.
-        public var maxBytes: Int
+        package var maxBytes: Int
 
-        public init(maxDepth: Int = 32, maxBytes: Int = 32 << 20) {
+        package init(maxDepth: Int = 32, maxBytes: Int = 32 << 20) {
             self.maxDepth = maxDepth
             self.maxBytes = maxBytes
         }
 
         /// Depth 32, 32 MiB.
-        public static let `default` = Limits()
+        package static let `default` = Limits()
     }
 
     /// Parses one JSON document.
     /// - Throws: ``JSONError`` with the first problem found and its location.
-    public static func parse(_ data: Data, limits: Limits = .default) throws(JSONError) -> JSONValue {
+    package static func parse(_ data: Data, limits: Limits = .default) throws(JSONError) -> JSONValue {
         guard data.count <= limits.maxBytes else {
             throw JSONError(
                 code: .tooLarge,
@@ -50,7 +50,7 @@ public enum StrictJSON {
     }
 
     /// Parses one JSON document from a string (encoded as UTF-8).
-    public static func parse(_ text: String, limits: Limits = .default) throws(JSONError) -> JSONValue {
+    package static func parse(_ text: String, limits: Limits = .default) throws(JSONError) -> JSONValue {
         try parse(Data(text.utf8), limits: limits)
     }
 }

@@ -2,7 +2,7 @@ extension LocaleIdentifier {
     /// The lookup tag for a preference (FORMATS.md §6.4 step 2b): language, the likely script only when it
     /// differs from the language's default script, then the preference's own region and variants.
     /// `zh-TW` → `zh-Hant-TW`, `zh-Hans` → `zh`, `sr-Latn` → `sr-Latn`, `en-IN` → `en-IN`.
-    public var lookupTag: LocaleIdentifier {
+    package var lookupTag: LocaleIdentifier {
         guard !isRoot else { return self }
         let script = maximized().script
         return LocaleIdentifier(language: language, script: script == defaultScript ? nil : script,
@@ -24,7 +24,7 @@ extension LocaleIdentifier {
     ///   - available: lproj names as shipped (`["en", "fr", "Base", "zh_TW"]`).
     ///   - developmentRegion: `CFBundleDevelopmentRegion`, e.g. `en`.
     /// - Returns: names from `available` (original spelling) in lookup order.
-    public static func fallbackChain(preferences: [String], available: [String], developmentRegion: String) -> [String] {
+    package static func fallbackChain(preferences: [String], available: [String], developmentRegion: String) -> [String] {
         var candidates: [(name: String, tag: LocaleIdentifier)] = []
         var hasBase = false
         for name in available {

@@ -3,7 +3,7 @@ extension LocaleIdentifier {
     ///
     /// Looks up language-script-region, language-region, language-script, language, then `und`-script
     /// (UTS 35 §4.3); subtags present in `self` win. Returns `self` unchanged for root or when nothing matches.
-    public func maximized() -> LocaleIdentifier {
+    package func maximized() -> LocaleIdentifier {
         guard !isRoot else { return self }
         var keys: [String] = []
         if let script, let region { keys.append("\(language)-\(script)-\(region)") }

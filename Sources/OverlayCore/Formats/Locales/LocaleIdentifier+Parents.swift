@@ -1,7 +1,7 @@
 extension LocaleIdentifier {
     /// The CLDR parent: the parentLocales entry, else truncation (`en-IN` → `en-001`, `zh-Hant` → root,
     /// `fr-CA` → `fr`, `fr` → root); nil for root itself.
-    public var parent: LocaleIdentifier? {
+    package var parent: LocaleIdentifier? {
         guard !isRoot else { return nil }
         if let listed = CLDRLocaleTables.parents[description] {
             return LocaleIdentifier(listed) ?? .root
@@ -20,7 +20,7 @@ extension LocaleIdentifier {
     }
 
     /// The identifier and its parents, root excluded: `zh-Hant-MO` → `[zh-Hant-MO, zh-Hant-HK, zh-Hant]`.
-    public var chain: [LocaleIdentifier] {
+    package var chain: [LocaleIdentifier] {
         var result: [LocaleIdentifier] = []
         var current: LocaleIdentifier? = self
         while let tag = current, !tag.isRoot {
@@ -31,12 +31,12 @@ extension LocaleIdentifier {
     }
 
     /// The normalised parent of a tag or lproj name as a string (`"root"` at the top); nil for root or invalid input.
-    public static func parent(of tag: String) -> String? {
+    package static func parent(of tag: String) -> String? {
         LocaleIdentifier(tag)?.parent?.description
     }
 
     /// The fallback chain of a tag or lproj name, root excluded: `en-IN` → `["en-IN", "en-001", "en"]`.
-    public static func chain(for tag: String) -> [String] {
+    package static func chain(for tag: String) -> [String] {
         LocaleIdentifier(tag)?.chain.map(\.description) ?? []
     }
 }

@@ -10,21 +10,21 @@
 /// LocaleIdentifier("zh_TW.lproj")?.description      // "zh-TW"
 /// LocaleIdentifier.chain(for: "en-IN")              // ["en-IN", "en-001", "en"]
 /// ```
-public struct LocaleIdentifier: Sendable, Hashable, CustomStringConvertible {
+package struct LocaleIdentifier: Sendable, Hashable, CustomStringConvertible {
     /// Lower-case language subtag; `root` for the CLDR root locale, `und` when undetermined.
-    public var language: String
+    package var language: String
     /// Title-case script subtag such as `Hant`.
-    public var script: String?
+    package var script: String?
     /// Upper-case region (`TW`) or UN M.49 code (`419`).
-    public var region: String?
+    package var region: String?
     /// Lower-case variant subtags.
-    public var variants: [String]
+    package var variants: [String]
 
     /// The CLDR root locale, where every fallback chain stops.
-    public static let root = LocaleIdentifier(language: "root")
+    package static let root = LocaleIdentifier(language: "root")
 
     /// Builds an identifier from already-separated subtags (casing is normalised, aliases are not applied).
-    public init(language: String, script: String? = nil, region: String? = nil, variants: [String] = []) {
+    package init(language: String, script: String? = nil, region: String? = nil, variants: [String] = []) {
         self.language = language.lowercased()
         self.script = script.map { $0.prefix(1).uppercased() + $0.dropFirst().lowercased() }
         self.region = region?.uppercased()
@@ -32,7 +32,7 @@ public struct LocaleIdentifier: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Parses and normalises an lproj name or a BCP 47 / ICU tag; nil for `Base`, empty or malformed input.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         var name = Substring(text)
         if name.lowercased().hasSuffix(".lproj") { name = name.dropLast(6) }
         if let at = name.firstIndex(of: "@") { name = name[..<at] }
@@ -43,21 +43,21 @@ public struct LocaleIdentifier: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Whether an lproj name is `Base` (Base Internationalisation content, not a language).
-    public static func isBase(_ name: String) -> Bool {
+    package static func isBase(_ name: String) -> Bool {
         let trimmed = name.lowercased().hasSuffix(".lproj") ? String(name.dropLast(6)) : name
         return trimmed.lowercased() == "base"
     }
 
     /// Whether this is the CLDR root locale.
-    public var isRoot: Bool { language == "root" }
+    package var isRoot: Bool { language == "root" }
 
     /// The BCP 47 form, e.g. `zh-Hant-HK`.
-    public var description: String {
+    package var description: String {
         ([language] + [script, region].compactMap { $0 } + variants).joined(separator: "-")
     }
 
     /// The bare language, e.g. `zh` for `zh-Hant-HK`.
-    public var bareLanguage: LocaleIdentifier { LocaleIdentifier(language: language) }
+    package var bareLanguage: LocaleIdentifier { LocaleIdentifier(language: language) }
 
     private static func parse(_ name: Substring) -> LocaleIdentifier? {
         let subtags = name.split(separator: "-", omittingEmptySubsequences: false)

@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 /// The CLDR plural operands (TR35 §5.1) of a number *as written*: `1` and `1.0` differ.
 ///
@@ -8,18 +8,18 @@ public import Foundation
 /// let operands = PluralOperands("1.30")!   // i = 1, v = 2, w = 1, f = 30, t = 3
 /// PluralOperands("1.2c6")!.c               // 6 (compact exponent; i = 1200000)
 /// ```
-public struct PluralOperands: Sendable, Hashable, CustomStringConvertible {
+package struct PluralOperands: Sendable, Hashable, CustomStringConvertible {
     /// Whether the written number had a leading `-` (operands use the absolute value).
-    public let isNegative: Bool
+    package let isNegative: Bool
     /// The integer digits after applying the exponent, without leading zeros (`"0"` for zero).
-    public let integerDigits: String
+    package let integerDigits: String
     /// The visible fraction digits after applying the exponent, trailing zeros kept.
-    public let fractionDigits: String
+    package let fractionDigits: String
     /// The compact-decimal exponent `c` (`e` is its deprecated synonym); 0 when none was written.
-    public let exponent: Int
+    package let exponent: Int
 
     /// Parses `-`? digits (`.` digits)? (`c`|`e` digits)?, e.g. `5`, `-1.50`, `1.2c6`; nil for anything else.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         var bytes = Substring(text).utf8[...]
         var negative = false
         if bytes.first == UInt8(ascii: "-") {
@@ -57,7 +57,7 @@ public struct PluralOperands: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The operands of an integer value: v = w = f = t = c = 0.
-    public init(_ value: Int) {
+    package init(_ value: Int) {
         self.init(isNegative: value < 0, integerDigits: String(value.magnitude), fractionDigits: "", exponent: 0)
     }
 
@@ -77,24 +77,24 @@ public struct PluralOperands: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `v`: number of visible fraction digits, trailing zeros kept.
-    public var v: Int { fractionDigits.count }
+    package var v: Int { fractionDigits.count }
     /// `w`: number of visible fraction digits, trailing zeros removed.
-    public var w: Int { trimmedFractionDigits.count }
+    package var w: Int { trimmedFractionDigits.count }
     /// `c`: the compact-decimal exponent.
-    public var c: Int { exponent }
+    package var c: Int { exponent }
     /// `e`: deprecated synonym of `c`.
-    public var e: Int { exponent }
+    package var e: Int { exponent }
     /// `n`: the absolute value.
-    public var n: Decimal { Decimal(string: fractionDigits.isEmpty ? integerDigits : "\(integerDigits).\(fractionDigits)") ?? 0 }
+    package var n: Decimal { Decimal(string: fractionDigits.isEmpty ? integerDigits : "\(integerDigits).\(fractionDigits)") ?? 0 }
     /// `i`: the integer digits as a number.
-    public var i: Decimal { Decimal(string: integerDigits) ?? 0 }
+    package var i: Decimal { Decimal(string: integerDigits) ?? 0 }
     /// `f`: the visible fraction digits as an integer, trailing zeros kept.
-    public var f: Decimal { Decimal(string: fractionDigits.isEmpty ? "0" : fractionDigits) ?? 0 }
+    package var f: Decimal { Decimal(string: fractionDigits.isEmpty ? "0" : fractionDigits) ?? 0 }
     /// `t`: the visible fraction digits as an integer, trailing zeros removed.
-    public var t: Decimal { Decimal(string: trimmedFractionDigits.isEmpty ? "0" : String(trimmedFractionDigits)) ?? 0 }
+    package var t: Decimal { Decimal(string: trimmedFractionDigits.isEmpty ? "0" : String(trimmedFractionDigits)) ?? 0 }
 
     /// The absolute value written back in plain decimal notation (`1.2c6` → `1200000`).
-    public var description: String {
+    package var description: String {
         fractionDigits.isEmpty ? integerDigits : "\(integerDigits).\(fractionDigits)"
     }
 

@@ -1,17 +1,17 @@
 
 extension PluralRules {
     /// The cardinal rules for a locale id or lproj name, found as FORMATS.md §5.4 describes.
-    public static func cardinal(for localeID: String) -> PluralRules {
+    package static func cardinal(for localeID: String) -> PluralRules {
         PluralRuleTable.cardinal.rules(for: localeID)
     }
 
     /// The ordinal rules for a locale id or lproj name (`ordinals.xml`).
-    public static func ordinal(for localeID: String) -> PluralRules {
+    package static func ordinal(for localeID: String) -> PluralRules {
         PluralRuleTable.ordinal.rules(for: localeID)
     }
 
     /// The rules of the given kind for a locale id.
-    public static func rules(_ kind: Kind, for localeID: String) -> PluralRules {
+    package static func rules(_ kind: Kind, for localeID: String) -> PluralRules {
         kind == .cardinal ? cardinal(for: localeID) : ordinal(for: localeID)
     }
 
@@ -21,7 +21,7 @@ extension PluralRules {
     /// 2. Otherwise canonicalise and walk parentLocales while the parent is not root, taking the first listed
     ///    id (pt-AO → pt-PT); then truncate the last tag reached to its bare language (zh-Hant-HK → zh).
     /// 3. Nothing listed: `root`.
-    public static func ruleLocaleID(_ kind: Kind, for localeID: String) -> String {
+    package static func ruleLocaleID(_ kind: Kind, for localeID: String) -> String {
         (kind == .cardinal ? PluralRuleTable.cardinal : PluralRuleTable.ordinal).ruleLocaleID(for: localeID)
     }
 }

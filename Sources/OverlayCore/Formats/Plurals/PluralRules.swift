@@ -6,9 +6,9 @@
 /// rules.category(for: "1.5")     // .other
 /// rules.category(for: "x")       // nil: not a number
 /// ```
-public struct PluralRules: Sendable, Hashable {
+package struct PluralRules: Sendable, Hashable {
     /// Which CLDR rule set: `plurals.xml` (cardinal) or `ordinals.xml`.
-    public enum Kind: String, Sendable, Hashable, CaseIterable {
+    package enum Kind: String, Sendable, Hashable, CaseIterable {
         case cardinal, ordinal
     }
 
@@ -21,10 +21,10 @@ public struct PluralRules: Sendable, Hashable {
     let rules: [Rule]
 
     /// The categories this locale uses, `other` always included.
-    public let categories: Set<PluralCategory>
+    package let categories: Set<PluralCategory>
 
     /// The rules of the CLDR root locale: everything is `other`.
-    public static let otherOnly = PluralRules(rules: [])
+    package static let otherOnly = PluralRules(rules: [])
 
     private init(rules: [Rule]) {
         self.rules = rules.sorted { $0.category < $1.category }
@@ -35,7 +35,7 @@ public struct PluralRules: Sendable, Hashable {
     ///
     /// - Throws: `PluralRuleError` for a malformed condition, an empty condition on a category other than
     ///   `other`, or a non-empty condition on `other`.
-    public init(conditions: [PluralCategory: String]) throws(PluralRuleError) {
+    package init(conditions: [PluralCategory: String]) throws(PluralRuleError) {
         var rules: [Rule] = []
         for category in conditions.keys.sorted() {
             let condition: PluralCondition
@@ -61,17 +61,17 @@ public struct PluralRules: Sendable, Hashable {
     }
 
     /// The category of the operands: the first of zero, one, two, few, many that matches, else `other`.
-    public func category(for operands: PluralOperands) -> PluralCategory {
+    package func category(for operands: PluralOperands) -> PluralCategory {
         rules.first { $0.condition.matches(operands) }?.category ?? .other
     }
 
     /// The category of a number as written (`"1.0"`, `"-3"`, `"1.2c6"`); nil when the text is not a number.
-    public func category(for number: String) -> PluralCategory? {
+    package func category(for number: String) -> PluralCategory? {
         PluralOperands(number).map(category(for:))
     }
 
     /// The category of an integer (v = 0).
-    public func category(for number: Int) -> PluralCategory {
+    package func category(for number: Int) -> PluralCategory {
         category(for: PluralOperands(number))
     }
 }

@@ -1,50 +1,50 @@
 /// Why a property list was rejected, with the line and column of the problem when it is known.
-public struct PropertyListError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct PropertyListError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A stable, machine-readable error code such as `plist.duplicate-key`.
-    public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
-        public let rawValue: String
-        public init(rawValue: String) { self.rawValue = rawValue }
-        public var description: String { rawValue }
+    package struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+        package let rawValue: String
+        package init(rawValue: String) { self.rawValue = rawValue }
+        package var description: String { rawValue }
 
         /// The input is larger than the reader's byte cap.
-        public static let tooLarge = Code(rawValue: "plist.too-large")
+        package static let tooLarge = Code(rawValue: "plist.too-large")
         /// Containers are nested deeper than the reader's depth limit.
-        public static let tooDeep = Code(rawValue: "plist.too-deep")
+        package static let tooDeep = Code(rawValue: "plist.too-deep")
         /// The bytes are not valid UTF-8 (or UTF-16 with a byte-order mark).
-        public static let invalidEncoding = Code(rawValue: "plist.invalid-encoding")
+        package static let invalidEncoding = Code(rawValue: "plist.invalid-encoding")
         /// The XML is not well formed (an unclosed tag, a stray `<`, text where an element belongs).
-        public static let malformed = Code(rawValue: "plist.malformed")
+        package static let malformed = Code(rawValue: "plist.malformed")
         /// An element that is not a property-list element, or one in the wrong place.
-        public static let unexpectedElement = Code(rawValue: "plist.unexpected-element")
+        package static let unexpectedElement = Code(rawValue: "plist.unexpected-element")
         /// An end tag that does not match its start tag.
-        public static let mismatchedTag = Code(rawValue: "plist.mismatched-tag")
+        package static let mismatchedTag = Code(rawValue: "plist.mismatched-tag")
         /// A `<dict>` with the same `<key>` twice.
-        public static let duplicateKey = Code(rawValue: "plist.duplicate-key")
+        package static let duplicateKey = Code(rawValue: "plist.duplicate-key")
         /// A `<key>` with no value after it.
-        public static let missingValue = Code(rawValue: "plist.missing-value")
+        package static let missingValue = Code(rawValue: "plist.missing-value")
         /// An `<integer>`, `<real>`, `<date>` or `<data>` whose text does not parse.
-        public static let invalidValue = Code(rawValue: "plist.invalid-value")
+        package static let invalidValue = Code(rawValue: "plist.invalid-value")
         /// An entity other than the five predefined ones or a character reference.
-        public static let unknownEntity = Code(rawValue: "plist.unknown-entity")
+        package static let unknownEntity = Code(rawValue: "plist.unknown-entity")
         /// A binary property list that Foundation could not read, or that holds an unsupported value.
-        public static let unreadableBinary = Code(rawValue: "plist.unreadable-binary")
+        package static let unreadableBinary = Code(rawValue: "plist.unreadable-binary")
     }
 
     /// What kind of problem this is.
-    public var code: Code
+    package var code: Code
     /// One sentence naming the problem and the fix.
-    public var message: String
+    package var message: String
     /// Where in the XML text the problem is; nil for binary lists and encoding problems.
-    public var location: SourceLocation?
+    package var location: SourceLocation?
 
     /// Creates an error.
-    public init(code: Code, message: String, location: SourceLocation? = nil) {
+    package init(code: Code, message: String, location: SourceLocation? = nil) {
         self.code = code
         self.message = message
         self.location = location
     }
 
-    public var description: String {
+    package var description: String {
         "\(location.map { "\($0): " } ?? "")error: \(code): \(message)"
     }
 }

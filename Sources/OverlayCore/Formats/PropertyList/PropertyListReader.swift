@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 /// Reads XML property lists (with locations) and `bplist00` binary ones (without) into the same
 /// `PropertyListValue` tree, with our own strict parsers: duplicate keys, nesting and size are all checked.
@@ -6,26 +6,26 @@ public import Foundation
 /// ```swift
 /// let root = try PropertyListReader.read(Data(contentsOf: url))
 /// ```
-public enum PropertyListReader {
+package enum PropertyListReader {
     /// Caps that bound the work done on hostile input.
-    public struct Limits: Sendable, Hashable {
+    package struct Limits: Sendable, Hashable {
         /// The largest input accepted, in bytes.
-        public var maximumBytes: Int
+        package var maximumBytes: Int
         /// The deepest nesting of values accepted; `<plist><dict>` is depth 1.
-        public var maximumDepth: Int
+        package var maximumDepth: Int
 
         /// Creates limits.
-        public init(maximumBytes: Int = 8 << 20, maximumDepth: Int = 32) {
+        package init(maximumBytes: Int = 8 << 20, maximumDepth: Int = 32) {
             self.maximumBytes = maximumBytes
             self.maximumDepth = maximumDepth
         }
 
         /// 8 MiB and 32 levels.
-        public static let `default` = Limits()
+        package static let `default` = Limits()
     }
 
     /// Parses `data` as an XML (UTF-8, or UTF-16 with a byte-order mark) or binary property list.
-    public static func read(_ data: Data, limits: Limits = .default) throws(PropertyListError) -> PropertyListValue {
+    package static func read(_ data: Data, limits: Limits = .default) throws(PropertyListError) -> PropertyListValue {
         guard data.count <= limits.maximumBytes else {
             throw PropertyListError(
                 code: .tooLarge,

@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 /// A property-list value tree in which every node knows where it starts in the XML text.
 ///
@@ -9,7 +9,7 @@ public import Foundation
 /// let root = try PropertyListReader.read(data)
 /// if case .dictionary(let entries, _) = root { print(entries.map(\.key)) }
 /// ```
-public indirect enum PropertyListValue: Sendable, Equatable {
+package indirect enum PropertyListValue: Sendable, Equatable {
     /// `<string>`.
     case string(String, SourceLocation?)
     /// `<integer>`: decimal, 64-bit signed.
@@ -28,7 +28,7 @@ public indirect enum PropertyListValue: Sendable, Equatable {
     case dictionary([PropertyListEntry], SourceLocation?)
 
     /// Where the value's element starts (`<` of its start tag), when known.
-    public var location: SourceLocation? {
+    package var location: SourceLocation? {
         switch self {
         case .string(_, let location), .integer(_, let location), .real(_, let location),
             .boolean(_, let location), .date(_, let location), .data(_, let location),
@@ -38,7 +38,7 @@ public indirect enum PropertyListValue: Sendable, Equatable {
     }
 
     /// The element name of this kind of value, for messages: `string`, `dict`, ….
-    public var kindName: String {
+    package var kindName: String {
         switch self {
         case .string: "string"
         case .integer: "integer"
@@ -52,7 +52,7 @@ public indirect enum PropertyListValue: Sendable, Equatable {
     }
 
     /// The kind with an indefinite article, for messages: "a string", "an array".
-    public var kindWithArticle: String {
+    package var kindWithArticle: String {
         switch self {
         case .integer, .array: "an \(kindName)"
         default: "a \(kindName)"
@@ -60,17 +60,17 @@ public indirect enum PropertyListValue: Sendable, Equatable {
     }
 
     /// The string, if this is a `<string>`.
-    public var stringValue: String? {
+    package var stringValue: String? {
         if case .string(let value, _) = self { value } else { nil }
     }
 
     /// The entries, if this is a `<dict>`.
-    public var dictionaryEntries: [PropertyListEntry]? {
+    package var dictionaryEntries: [PropertyListEntry]? {
         if case .dictionary(let entries, _) = self { entries } else { nil }
     }
 
     /// The same tree without locations and with dictionary entries sorted by key, for comparing parsers.
-    public var normalized: PropertyListValue {
+    package var normalized: PropertyListValue {
         switch self {
         case .string(let value, _): .string(value, nil)
         case .integer(let value, _): .integer(value, nil)
@@ -89,16 +89,16 @@ public indirect enum PropertyListValue: Sendable, Equatable {
 }
 
 /// One `<key>` of a `<dict>` with its value.
-public struct PropertyListEntry: Sendable, Equatable {
+package struct PropertyListEntry: Sendable, Equatable {
     /// The text of the `<key>`.
-    public var key: String
+    package var key: String
     /// Where the `<key>` element starts, when known.
-    public var keyLocation: SourceLocation?
+    package var keyLocation: SourceLocation?
     /// The value after the key.
-    public var value: PropertyListValue
+    package var value: PropertyListValue
 
     /// Creates an entry.
-    public init(key: String, keyLocation: SourceLocation?, value: PropertyListValue) {
+    package init(key: String, keyLocation: SourceLocation?, value: PropertyListValue) {
         self.key = key
         self.keyLocation = keyLocation
         self.value = value

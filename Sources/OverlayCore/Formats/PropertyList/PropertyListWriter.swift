@@ -1,9 +1,9 @@
-public import Foundation
+package import Foundation
 
 /// Writes XML property lists deterministically: tab indentation as Xcode writes them, entries in the given order.
-public enum PropertyListWriter {
+package enum PropertyListWriter {
     /// The XML text of `value`, with the standard header and DOCTYPE.
-    public static func xml(_ value: PropertyListValue) -> Data {
+    package static func xml(_ value: PropertyListValue) -> Data {
         var out = """
             <?xml version="1.0" encoding="UTF-8"?>
             <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">

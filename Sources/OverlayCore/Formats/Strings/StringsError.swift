@@ -9,55 +9,55 @@
 ///     print("Localizable.strings:\(error.location?.description ?? "-"): \(error.message)")
 /// }
 /// ```
-public struct StringsError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct StringsError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A stable, machine-readable identifier of the failure.
-    public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
-        public var rawValue: String
-        public init(rawValue: String) { self.rawValue = rawValue }
+    package struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+        package var rawValue: String
+        package init(rawValue: String) { self.rawValue = rawValue }
 
         /// An entry (the last one included) lacks its terminating `;`; Apple then drops the whole table.
-        public static let missingSemicolon = Code(rawValue: "missing-semicolon")
+        package static let missingSemicolon = Code(rawValue: "missing-semicolon")
         /// A `/*` comment is never closed; Apple silently drops every entry after it.
-        public static let unterminatedComment = Code(rawValue: "unterminated-comment")
+        package static let unterminatedComment = Code(rawValue: "unterminated-comment")
         /// A quoted string is never closed.
-        public static let unterminatedString = Code(rawValue: "unterminated-string")
+        package static let unterminatedString = Code(rawValue: "unterminated-string")
         /// A character that the grammar does not allow at this place.
-        public static let unexpectedCharacter = Code(rawValue: "unexpected-character")
+        package static let unexpectedCharacter = Code(rawValue: "unexpected-character")
         /// The text ends where a value or a key was expected.
-        public static let unexpectedEndOfFile = Code(rawValue: "unexpected-end-of-file")
+        package static let unexpectedEndOfFile = Code(rawValue: "unexpected-end-of-file")
         /// A file that starts with `{` lacks its closing `}`.
-        public static let missingClosingBrace = Code(rawValue: "missing-closing-brace")
+        package static let missingClosingBrace = Code(rawValue: "missing-closing-brace")
         /// The same key appears twice (only when duplicates are rejected).
-        public static let duplicateKey = Code(rawValue: "duplicate-key")
+        package static let duplicateKey = Code(rawValue: "duplicate-key")
         /// The file looks like UTF-16 without a byte-order mark, which Apple cannot read.
-        public static let utf16WithoutBOM = Code(rawValue: "utf16-without-bom")
+        package static let utf16WithoutBOM = Code(rawValue: "utf16-without-bom")
         /// The bytes are not valid UTF-8 (for example Latin-1).
-        public static let invalidUTF8 = Code(rawValue: "invalid-utf8")
+        package static let invalidUTF8 = Code(rawValue: "invalid-utf8")
         /// The bytes after a UTF-16 byte-order mark are not valid UTF-16.
-        public static let invalidUTF16 = Code(rawValue: "invalid-utf16")
+        package static let invalidUTF16 = Code(rawValue: "invalid-utf16")
         /// The bytes after a UTF-32 byte-order mark are not valid UTF-32.
-        public static let invalidUTF32 = Code(rawValue: "invalid-utf32")
+        package static let invalidUTF32 = Code(rawValue: "invalid-utf32")
         /// A value is a dictionary, array, data or other non-string value.
-        public static let nonStringValue = Code(rawValue: "non-string-value")
+        package static let nonStringValue = Code(rawValue: "non-string-value")
         /// A binary or XML property list that cannot be parsed or is not a dictionary.
-        public static let invalidPropertyList = Code(rawValue: "invalid-property-list")
+        package static let invalidPropertyList = Code(rawValue: "invalid-property-list")
 
-        public var description: String { rawValue }
+        package var description: String { rawValue }
     }
 
-    public var code: Code
+    package var code: Code
     /// One sentence naming the problem and how to fix it.
-    public var message: String
+    package var message: String
     /// Where the problem is, when it has a place in the text.
-    public var location: SourceLocation?
+    package var location: SourceLocation?
 
-    public init(code: Code, message: String, location: SourceLocation?) {
+    package init(code: Code, message: String, location: SourceLocation?) {
         self.code = code
         self.message = message
         self.location = location
     }
 
-    public var description: String {
+    package var description: String {
         if let location { "\(location): error: \(message) [strings.\(code)]" } else { "error: \(message) [strings.\(code)]" }
     }
 }

@@ -226,20 +226,20 @@ struct StringsParser {
 }
 
 /// ASCII bytes the grammar names.
-enum ASCII {
-    static let tab: UInt8 = 0x09
-    static let newline: UInt8 = 0x0A
-    static let carriageReturn: UInt8 = 0x0D
-    static let space: UInt8 = 0x20
-    static let doubleQuote: UInt8 = 0x22
-    static let singleQuote: UInt8 = 0x27
-    static let openParenthesis: UInt8 = 0x28
-    static let asterisk: UInt8 = 0x2A
-    static let slash: UInt8 = 0x2F
-    static let semicolon: UInt8 = 0x3B
-    static let lessThan: UInt8 = 0x3C
-    static let equals: UInt8 = 0x3D
-    static let backslash: UInt8 = 0x5C
-    static let openBrace: UInt8 = 0x7B
-    static let closeBrace: UInt8 = 0x7D
+package enum ASCII {
+    package static let tab: UInt8 = 0x09
+    package static let newline: UInt8 = 0x0A
+    package static let carriageReturn: UInt8 = 0x0D
+    package static let space: UInt8 = 0x20
+    package static let doubleQuote: UInt8 = 0x22
+    package static let singleQuote: UInt8 = 0x27
+    package static let openParenthesis: UInt8 = 0x28
+    package static let asterisk: UInt8 = 0x2A
+    package static let slash: UInt8 = 0x2F
+    package static let semicolon: UInt8 = 0x3B
+    package static let lessThan: UInt8 = 0x3C
+    package static let equals: UInt8 = 0x3D
+    package static let backslash: UInt8 = 0x5C
+    package static let openBrace: UInt8 = 0x7B
+    package static let closeBrace: UInt8 = 0x7D
 }

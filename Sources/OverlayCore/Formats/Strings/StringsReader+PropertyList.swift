@@ -47,5 +47,5 @@ extension StringsReader {
 
 extension StringsFile.Entry {
     /// Line 0, column 0: the entry has no place in a text (it came from a binary or XML property list).
-    public static let unknownLocation = SourceLocation(line: 0, column: 0)
+    package static let unknownLocation = SourceLocation(line: 0, column: 0)
 }

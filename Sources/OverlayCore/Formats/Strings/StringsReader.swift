@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 /// Reads `.strings` tables in every form Apple ships them (FORMATS.md §1).
 ///
@@ -15,7 +15,7 @@ public import Foundation
 /// let table = try StringsReader.read(Data(contentsOf: url), rejectingDuplicates: true)
 /// let greeting = table.dictionary["greeting"]
 /// ```
-public enum StringsReader {
+package enum StringsReader {
     /// Reads a `.strings` file from its raw bytes.
     ///
     /// - Parameters:
@@ -23,7 +23,7 @@ public enum StringsReader {
     ///   - rejectingDuplicates: throw ``StringsError/Code/duplicateKey`` on a repeated key instead of keeping both.
     /// - Returns: the entries in file order, the detected encoding and any lint warnings.
     /// - Throws: ``StringsError`` for a file Apple would reject or silently truncate.
-    public static func read(_ data: Data, rejectingDuplicates: Bool = false) throws(StringsError) -> StringsFile {
+    package static func read(_ data: Data, rejectingDuplicates: Bool = false) throws(StringsError) -> StringsFile {
         let result = data.withUnsafeBytes { raw in
             Result { () throws(StringsError) in
                 try read(raw.assumingMemoryBound(to: UInt8.self), rejectingDuplicates: rejectingDuplicates)
@@ -33,7 +33,7 @@ public enum StringsReader {
     }
 
     /// Reads a `.strings` file from its raw bytes.
-    public static func read(_ bytes: [UInt8], rejectingDuplicates: Bool = false) throws(StringsError) -> StringsFile {
+    package static func read(_ bytes: [UInt8], rejectingDuplicates: Bool = false) throws(StringsError) -> StringsFile {
         let result = bytes.withUnsafeBufferPointer { buffer in
             Result { () throws(StringsError) in try read(buffer, rejectingDuplicates: rejectingDuplicates) }
         }

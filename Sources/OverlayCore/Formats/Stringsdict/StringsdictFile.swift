@@ -1,18 +1,18 @@
-public import Foundation
+package import Foundation
 
 /// A `.stringsdict` table as read from disk: entries in file order with their locations, and warnings.
-public struct StringsdictFile: Sendable, Equatable {
+package struct StringsdictFile: Sendable, Equatable {
     /// One lookup key, its entry, and where the key starts.
-    public struct Entry: Sendable, Equatable {
+    package struct Entry: Sendable, Equatable {
         /// The lookup key.
-        public var key: String
+        package var key: String
         /// The checked entry.
-        public var entry: StringsdictEntry
+        package var entry: StringsdictEntry
         /// Where the `<key>` starts; nil for a binary property list.
-        public var location: SourceLocation?
+        package var location: SourceLocation?
 
         /// Creates an entry.
-        public init(key: String, entry: StringsdictEntry, location: SourceLocation?) {
+        package init(key: String, entry: StringsdictEntry, location: SourceLocation?) {
             self.key = key
             self.entry = entry
             self.location = location
@@ -21,29 +21,29 @@ public struct StringsdictFile: Sendable, Equatable {
 
     /// A lookup key whose entry breaks a structural rule: the rest of the table still reads, as on a device, where
     /// Foundation only trips over the entry when it is formatted.
-    public struct Rejection: Sendable, Equatable {
-        public var key: String
-        public var error: StringsdictError
+    package struct Rejection: Sendable, Equatable {
+        package var key: String
+        package var error: StringsdictError
         /// The entry's property list written canonically (no locations): equal bytes mean the same entry.
-        public var canonical: Data
+        package var canonical: Data
     }
 
     /// Entries in file order (keys are unique: duplicates are rejected).
-    public var entries: [Entry]
+    package var entries: [Entry]
     /// Problems that do not reject the table, e.g. `stringsdict.variant-type-mismatch`.
-    public var warnings: [Finding]
+    package var warnings: [Finding]
     /// Entries that could not be read, in file order.
-    public var rejected: [Rejection]
+    package var rejected: [Rejection]
 
     /// Creates a file.
-    public init(entries: [Entry], warnings: [Finding] = [], rejected: [Rejection] = []) {
+    package init(entries: [Entry], warnings: [Finding] = [], rejected: [Rejection] = []) {
         self.entries = entries
         self.warnings = warnings
         self.rejected = rejected
     }
 
     /// Key → entry.
-    public var dictionary: [String: StringsdictEntry] {
+    package var dictionary: [String: StringsdictEntry] {
         Dictionary(entries.map { ($0.key, $0.entry) }, uniquingKeysWith: { _, last in last })
     }
 }

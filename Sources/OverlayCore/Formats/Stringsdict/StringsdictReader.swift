@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 /// Reads a `.stringsdict` table strictly: every structural check of FORMATS.md §2.4 has its own error code
 /// and points at the line and column at fault. A problem of the whole file throws; a problem of one entry rejects
@@ -7,7 +7,7 @@ public import Foundation
 /// ```swift
 /// let entries = try StringsdictReader.read(Data(contentsOf: url))   // [String: StringsdictEntry]
 /// ```
-public enum StringsdictReader {
+package enum StringsdictReader {
     static let formatKey = "NSStringLocalizedFormatKey"
     static let widthRuleKey = "NSStringVariableWidthRuleType"
     static let deviceRuleKey = "NSStringDeviceSpecificRuleType"
@@ -15,18 +15,18 @@ public enum StringsdictReader {
     static let valueTypeKey = "NSStringFormatValueTypeKey"
     static let pluralRuleType = "NSStringPluralRuleType"
     /// Device names of `NSStringDeviceSpecificRuleType`, plus catalogs' `other`.
-    public static let devices: Set<String> = ["appletv", "applevision", "applewatch", "ipad", "iphone", "ipod", "mac", "other"]
+    package static let devices: Set<String> = ["appletv", "applevision", "applewatch", "ipad", "iphone", "ipod", "mac", "other"]
 
     /// Reads the table into key → entry; any entry that breaks a rule throws (``readFile(_:limits:)`` keeps the
     /// others).
-    public static func read(_ data: Data) throws(StringsdictError) -> [String: StringsdictEntry] {
+    package static func read(_ data: Data) throws(StringsdictError) -> [String: StringsdictEntry] {
         let file = try readFile(data)
         if let first = file.rejected.first { throw first.error }
         return file.dictionary
     }
 
     /// Reads the table with each key's location and the warnings found.
-    public static func readFile(
+    package static func readFile(
         _ data: Data, limits: PropertyListReader.Limits = .default
     ) throws(StringsdictError) -> StringsdictFile {
         let root: PropertyListValue
@@ -41,7 +41,7 @@ public enum StringsdictReader {
     }
 
     /// Checks an already parsed property-list tree.
-    public static func readFile(_ root: PropertyListValue) throws(StringsdictError) -> StringsdictFile {
+    package static func readFile(_ root: PropertyListValue) throws(StringsdictError) -> StringsdictFile {
         guard let entries = root.dictionaryEntries else {
             throw StringsdictError(
                 code: .topLevelNotDictionary,

@@ -1,19 +1,19 @@
-public import Foundation
+package import Foundation
 
 /// Catalog checks of FORMATS.md §3.2 that need no format-specifier parsing. The reader already rejects
 /// a version other than 1.x (the file), a plural without `other` and `argNum < 1` (the entry, as
 /// ``XCStringsCatalog/rejected``); ``XCStringsCatalog/check(data:file:)`` reports those as findings too.
 extension XCStringsCatalog {
     /// Finding codes of these checks.
-    public enum CheckCode {
+    package enum CheckCode {
         /// A `%#@name@` token names no substitution of its localization (error).
-        public static let missingSubstitution = "xcstrings.missing-substitution"
+        package static let missingSubstitution = "xcstrings.missing-substitution"
         /// A translation's state is `new` or `needs_review`: it is compiled, but nobody approved it (warning).
-        public static let unreviewedTranslation = "xcstrings.unreviewed-translation"
+        package static let unreviewedTranslation = "xcstrings.unreviewed-translation"
     }
 
     /// Reads and checks a `.xcstrings` file, turning a read error into an error finding.
-    public static func check(data: Data, file: String? = nil) -> [Finding] {
+    package static func check(data: Data, file: String? = nil) -> [Finding] {
         do throws(XCStringsError) {
             return try XCStringsCatalog(data: data).check(file: file)
         } catch {
@@ -23,7 +23,7 @@ extension XCStringsCatalog {
 
     /// Checks tokens against substitutions and reports unreviewed translations, in key order, then
     /// language order. Each message starts with the JSON path of the value.
-    public func check(file: String? = nil) -> [Finding] {
+    package func check(file: String? = nil) -> [Finding] {
         var checker = XCStringsChecker(sourceLanguage: sourceLanguage, file: file)
         for rejection in rejected {
             var finding = rejection.error.finding(file: file)

@@ -1,12 +1,12 @@
 /// The content of one language's compiled table: what `xcstringstool compile` writes to
 /// `<lang>.lproj/<Table>.strings` and `<Table>.stringsdict`.
-public struct XCStringsCompiledTable: Sendable, Equatable {
+package struct XCStringsCompiledTable: Sendable, Equatable {
     /// Plain strings: key → text.
-    public var strings: [String: String]
+    package var strings: [String: String]
     /// Plural, device and substitution entries: key → entry.
-    public var stringsdict: [String: StringsdictEntry]
+    package var stringsdict: [String: StringsdictEntry]
 
-    public init(strings: [String: String] = [:], stringsdict: [String: StringsdictEntry] = [:]) {
+    package init(strings: [String: String] = [:], stringsdict: [String: StringsdictEntry] = [:]) {
         self.strings = strings
         self.stringsdict = stringsdict
     }
@@ -37,7 +37,7 @@ public struct XCStringsCompiledTable: Sendable, Equatable {
 extension XCStringsCatalog {
     /// Compiles every entry into per-language tables, keyed by language tag. The source language's
     /// table is always present.
-    public func compile() -> [String: XCStringsCompiledTable] {
+    package func compile() -> [String: XCStringsCompiledTable] {
         var tables: [String: XCStringsCompiledTable] = [sourceLanguage: XCStringsCompiledTable()]
         for entry in entries {
             let hint = pluralArgumentHint(for: entry)

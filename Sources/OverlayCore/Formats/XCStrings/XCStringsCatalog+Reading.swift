@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 /// Decoding the JSON model of FORMATS.md §3.1: unknown fields are ignored, unknown states pass through. A problem of
 /// the whole file (bad JSON, no `strings`, a version other than 1.x) throws; a problem of one entry (a wrong type, a
@@ -7,7 +7,7 @@ public import Foundation
 extension XCStringsCatalog {
     /// Reads a catalog from the bytes of a `.xcstrings` file.
     /// - Throws: ``XCStringsError``; JSON syntax problems come as ``XCStringsError/Code/invalidJSON``.
-    public init(data: Data, limits: StrictJSON.Limits = .default) throws(XCStringsError) {
+    package init(data: Data, limits: StrictJSON.Limits = .default) throws(XCStringsError) {
         let value: JSONValue
         do throws(JSONError) {
             value = try StrictJSON.parse(data, limits: limits)
@@ -18,7 +18,7 @@ extension XCStringsCatalog {
     }
 
     /// Reads a catalog from an already parsed JSON document.
-    public init(json: JSONValue) throws(XCStringsError) {
+    package init(json: JSONValue) throws(XCStringsError) {
         let root = try lift { () throws(JSONError) in try JSONNode(json).object() }
         let sourceLanguage = try lift { () throws(JSONError) in try root.required("sourceLanguage", as: String.self) }
         let versionNode = try lift { () throws(JSONError) in try root.required("version") }

@@ -1,47 +1,47 @@
 /// Why a `.xcstrings` file was rejected: bad JSON, a wrong shape, or a rule of FORMATS.md §3.
-public struct XCStringsError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct XCStringsError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A stable, machine-readable error kind.
-    public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
-        public let rawValue: String
+    package struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+        package let rawValue: String
 
-        public init(rawValue: String) { self.rawValue = rawValue }
+        package init(rawValue: String) { self.rawValue = rawValue }
 
         /// The file is not strict JSON (see `cause`).
-        public static let invalidJSON = Code(rawValue: "xcstrings.invalid-json")
+        package static let invalidJSON = Code(rawValue: "xcstrings.invalid-json")
         /// A required field is absent.
-        public static let missingField = Code(rawValue: "xcstrings.missing-field")
+        package static let missingField = Code(rawValue: "xcstrings.missing-field")
         /// A field has the wrong JSON type.
-        public static let wrongType = Code(rawValue: "xcstrings.wrong-type")
+        package static let wrongType = Code(rawValue: "xcstrings.wrong-type")
         /// `version` is not `"1.x"`.
-        public static let unsupportedVersion = Code(rawValue: "xcstrings.unsupported-version")
+        package static let unsupportedVersion = Code(rawValue: "xcstrings.unsupported-version")
         /// A plural variation or substitution lacks the required `other` form.
-        public static let missingOther = Code(rawValue: "xcstrings.missing-other")
+        package static let missingOther = Code(rawValue: "xcstrings.missing-other")
         /// A plural key is not one of zero, one, two, few, many, other.
-        public static let invalidPluralCategory = Code(rawValue: "xcstrings.invalid-plural-category")
+        package static let invalidPluralCategory = Code(rawValue: "xcstrings.invalid-plural-category")
         /// A device key is not one of iphone, ipod, ipad, applewatch, appletv, applevision, mac, other.
-        public static let invalidDevice = Code(rawValue: "xcstrings.invalid-device")
+        package static let invalidDevice = Code(rawValue: "xcstrings.invalid-device")
         /// `argNum` is less than 1.
-        public static let invalidArgNum = Code(rawValue: "xcstrings.invalid-arg-num")
+        package static let invalidArgNum = Code(rawValue: "xcstrings.invalid-arg-num")
         /// A substitution name is empty or holds `@`, `%` or white space, so no `%#@name@` token can reach it.
-        public static let invalidSubstitutionName = Code(rawValue: "xcstrings.invalid-substitution-name")
+        package static let invalidSubstitutionName = Code(rawValue: "xcstrings.invalid-substitution-name")
         /// `variations` holds both `plural` and `device`.
-        public static let conflictingVariations = Code(rawValue: "xcstrings.conflicting-variations")
+        package static let conflictingVariations = Code(rawValue: "xcstrings.conflicting-variations")
         /// Variations nest in a way Xcode cannot compile (device in device, anything in a plural form).
-        public static let invalidNesting = Code(rawValue: "xcstrings.invalid-nesting")
+        package static let invalidNesting = Code(rawValue: "xcstrings.invalid-nesting")
 
-        public var description: String { rawValue }
+        package var description: String { rawValue }
     }
 
-    public var code: Code
+    package var code: Code
     /// What is wrong, where in the JSON, and how to fix it.
-    public var message: String
-    public var location: SourceLocation?
+    package var message: String
+    package var location: SourceLocation?
     /// The JSON path of the offending value, e.g. `strings["Hi"].localizations.de.variations.plural`.
-    public var path: JSONPath?
+    package var path: JSONPath?
     /// The underlying JSON error for ``Code/invalidJSON``, ``Code/missingField`` and ``Code/wrongType``.
-    public var cause: JSONError?
+    package var cause: JSONError?
 
-    public init(code: Code, message: String, location: SourceLocation? = nil, path: JSONPath? = nil,
+    package init(code: Code, message: String, location: SourceLocation? = nil, path: JSONPath? = nil,
                 cause: JSONError? = nil) {
         self.code = code
         self.message = message
@@ -67,13 +67,13 @@ public struct XCStringsError: Error, Sendable, Equatable, CustomStringConvertibl
     }
 
     /// The error as an error-severity finding, for `check`-style reports.
-    public func finding(file: String? = nil) -> Finding {
+    package func finding(file: String? = nil) -> Finding {
         Finding(code: code.rawValue, severity: .error, message: message,
                 location: Finding.Location(file: file, line: location?.line, column: location?.column))
     }
 
     /// `line:column: message`, or just the message.
-    public var description: String {
+    package var description: String {
         if let location { "\(location): \(message)" } else { message }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import OverlayCore
+@testable import OverlayPublishing
 
 /// Encoding detection and our own UTF-8 validation (FORMATS.md §1.1).
 @Suite struct StringsEncodingTests {

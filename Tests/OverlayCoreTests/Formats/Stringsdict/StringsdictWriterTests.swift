@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import OverlayCore
+@testable import OverlayPublishing
 
 @Suite struct StringsdictWriterTests {
     static let entries: [String: StringsdictEntry] = [

@@ -1,4 +1,5 @@
-public import Foundation
+package import Foundation
+package import OverlayCore
 
 /// Writes deterministic ZIP archives: the same files always give the same bytes.
 ///
@@ -10,14 +11,14 @@ public import Foundation
 /// ```swift
 /// let bytes = ZIPWriter.archive(["Info.plist": plist, "fr.lproj/Localizable.strings": table])
 /// ```
-public enum ZIPWriter {
+package enum ZIPWriter {
     private static let dosTime: UInt16 = 0
     private static let dosDate: UInt16 = (0 << 9) | (1 << 5) | 1  // 1980-01-01
     private static let madeByUnix: UInt16 = (3 << 8) | 20
     private static let regularFile0644: UInt32 = 0o100644 << 16
 
     /// The archive of `files` (name → contents), every entry compressed with `method`.
-    public static func archive(_ files: [String: Data], method: ZIPEntry.Method = .deflate) -> Data {
+    package static func archive(_ files: [String: Data], method: ZIPEntry.Method = .deflate) -> Data {
         let sorted = files.map { (name: Array($0.key.utf8), contents: $0.value) }
             .sorted { $0.name.lexicographicallyPrecedes($1.name) }
         var output = Data()

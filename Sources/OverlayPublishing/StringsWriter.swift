@@ -1,4 +1,5 @@
-public import Foundation
+package import Foundation
+package import OverlayCore
 
 /// Writes `.strings` tables: UTF-8 without a BOM, one `"key" = "value";` line per entry, in the given order.
 ///
@@ -12,14 +13,14 @@ public import Foundation
 /// //
 /// // "greeting" = "Hello, \"world\"";
 /// ```
-public enum StringsWriter {
+package enum StringsWriter {
     /// Writes entries in order (duplicates included), after an optional header comment.
-    public static func write(_ entries: [StringsFile.Entry], comment: String? = nil) -> Data {
+    package static func write(_ entries: [StringsFile.Entry], comment: String? = nil) -> Data {
         write(entries.lazy.map { (key: $0.key, value: $0.value) }, comment: comment)
     }
 
     /// Writes key–value pairs in order (duplicates included), after an optional header comment.
-    public static func write(_ pairs: [(key: String, value: String)], comment: String? = nil) -> Data {
+    package static func write(_ pairs: [(key: String, value: String)], comment: String? = nil) -> Data {
         write(pairs.lazy, comment: comment)
     }
 

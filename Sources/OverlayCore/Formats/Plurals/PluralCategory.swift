@@ -1,9 +1,9 @@
 /// A CLDR plural category. `zero` doubles as Apple's "exactly 0" variant in `.stringsdict`.
-public enum PluralCategory: String, Sendable, CaseIterable, Hashable, Comparable, Codable {
+package enum PluralCategory: String, Sendable, CaseIterable, Hashable, Comparable, Codable {
     case zero, one, two, few, many, other
 
     /// CLDR evaluation order: zero, one, two, few, many, then `other`.
-    public var order: Int {
+    package var order: Int {
         switch self {
         case .zero: 0
         case .one: 1
@@ -14,5 +14,5 @@ public enum PluralCategory: String, Sendable, CaseIterable, Hashable, Comparable
         }
     }
 
-    public static func < (lhs: PluralCategory, rhs: PluralCategory) -> Bool { lhs.order < rhs.order }
+    package static func < (lhs: PluralCategory, rhs: PluralCategory) -> Bool { lhs.order < rhs.order }
 }

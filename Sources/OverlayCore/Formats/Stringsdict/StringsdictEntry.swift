@@ -1,5 +1,5 @@
 /// One top-level entry of a `.stringsdict` table (FORMATS.md §2).
-public indirect enum StringsdictEntry: Sendable, Equatable {
+package indirect enum StringsdictEntry: Sendable, Equatable {
     /// `NSStringLocalizedFormatKey` with its variables.
     case format(PluralFormat)
     /// `NSStringVariableWidthRuleType`: width → text, chosen by the largest width ≤ the requested one.
@@ -11,25 +11,25 @@ public indirect enum StringsdictEntry: Sendable, Equatable {
 }
 
 /// A format string with `%#@name@` tokens and the variables they name.
-public struct PluralFormat: Sendable, Equatable {
-    public var format: String
+package struct PluralFormat: Sendable, Equatable {
+    package var format: String
     /// Variables by name; one flat namespace per entry (nested tokens name siblings).
-    public var variables: [String: PluralVariable]
+    package var variables: [String: PluralVariable]
 
-    public init(format: String, variables: [String: PluralVariable]) {
+    package init(format: String, variables: [String: PluralVariable]) {
         self.format = format
         self.variables = variables
     }
 }
 
 /// One `NSStringPluralRuleType` variable.
-public struct PluralVariable: Sendable, Equatable {
+package struct PluralVariable: Sendable, Equatable {
     /// `NSStringFormatValueTypeKey` without the `%`, e.g. `d`, `ld`, `lu`, `f`.
-    public var valueType: String
+    package var valueType: String
     /// The variants present; `other` is required by the reader.
-    public var forms: [PluralCategory: String]
+    package var forms: [PluralCategory: String]
 
-    public init(valueType: String, forms: [PluralCategory: String]) {
+    package init(valueType: String, forms: [PluralCategory: String]) {
         self.valueType = valueType
         self.forms = forms
     }

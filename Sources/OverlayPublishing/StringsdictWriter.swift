@@ -1,4 +1,5 @@
-public import Foundation
+package import Foundation
+package import OverlayCore
 
 /// Writes `.stringsdict` tables as XML property lists, keys sorted by bytes, so the same table gives the same bytes.
 ///
@@ -6,8 +7,8 @@ public import Foundation
 /// let data = StringsdictWriter.write(["n.items": .format(PluralFormat(format: "%#@v@", variables: [...]))])
 /// try StringsdictReader.read(data)   // the same entries
 /// ```
-public enum StringsdictWriter {
-    public static func write(_ entries: [String: StringsdictEntry]) -> Data {
+package enum StringsdictWriter {
+    package static func write(_ entries: [String: StringsdictEntry]) -> Data {
         PropertyListWriter.xml(.dictionary(sorted(entries).map { PropertyListEntry(key: $0.key, keyLocation: nil, value: value(of: $0.value)) }, nil))
     }
 

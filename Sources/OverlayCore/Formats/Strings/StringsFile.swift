@@ -2,14 +2,14 @@
 ///
 /// Duplicates are kept in `entries` so that strict readers (`check`, `publish`) can report them and
 /// lenient readers (a shipped catalog at run time) can let the last one win, as Apple does.
-public struct StringsFile: Sendable, Equatable {
+package struct StringsFile: Sendable, Equatable {
     /// One `key = value;` pair and where its key starts.
-    public struct Entry: Sendable, Equatable {
-        public var key: String
-        public var value: String
-        public var location: SourceLocation
+    package struct Entry: Sendable, Equatable {
+        package var key: String
+        package var value: String
+        package var location: SourceLocation
 
-        public init(key: String, value: String, location: SourceLocation) {
+        package init(key: String, value: String, location: SourceLocation) {
             self.key = key
             self.value = value
             self.location = location
@@ -17,24 +17,24 @@ public struct StringsFile: Sendable, Equatable {
     }
 
     /// How the bytes were stored.
-    public enum Encoding: String, Sendable, Equatable {
+    package enum Encoding: String, Sendable, Equatable {
         case utf8, utf8WithBOM, utf16LittleEndian, utf16BigEndian, utf32LittleEndian, utf32BigEndian
         case xmlPropertyList, binaryPropertyList
     }
 
-    public var entries: [Entry]
-    public var encoding: Encoding
+    package var entries: [Entry]
+    package var encoding: Encoding
     /// Lint warnings found while reading (lowercase `\u`, high octal escapes, …), in file order.
-    public var warnings: [StringsWarning]
+    package var warnings: [StringsWarning]
 
-    public init(entries: [Entry], encoding: Encoding = .utf8, warnings: [StringsWarning] = []) {
+    package init(entries: [Entry], encoding: Encoding = .utf8, warnings: [StringsWarning] = []) {
         self.entries = entries
         self.encoding = encoding
         self.warnings = warnings
     }
 
     /// Key → value, the last duplicate winning (Apple's run-time behaviour).
-    public var dictionary: [String: String] {
+    package var dictionary: [String: String] {
         var result: [String: String] = [:]
         result.reserveCapacity(entries.count)
         for entry in entries { result[entry.key] = entry.value }
@@ -42,7 +42,7 @@ public struct StringsFile: Sendable, Equatable {
     }
 
     /// Entries whose key already appeared earlier in the file.
-    public var duplicates: [Entry] {
+    package var duplicates: [Entry] {
         var seen = Set<String>()
         return entries.filter { !seen.insert($0.key).inserted }
     }

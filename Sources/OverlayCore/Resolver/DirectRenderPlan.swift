@@ -5,7 +5,7 @@
 /// Anything else — another shape, a double value type, an argument of another kind, a negative count, a missing or
 /// unconvertible argument — renders nil, and the general renderer takes over (and reports the failure, if any). The
 /// ops are the ``RenderProgram``'s own, copied into buffers the owning ``CompiledValue`` frees.
-struct ShortPath {
+struct DirectRenderPlan {
     enum Kind: UInt8 {
         case literal, object, signed, unsigned
     }

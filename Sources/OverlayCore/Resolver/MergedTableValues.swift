@@ -8,7 +8,7 @@ import Synchronization
 ///
 /// `@unchecked Sendable`: everything is immutable after `init` except the value cells, which are atomics written
 /// once each (a racing thread's value is discarded).
-final class HandleValues: @unchecked Sendable {
+final class MergedTableValues: @unchecked Sendable {
     /// One table of the chain, in chain order: overlay then shipped, per locale.
     struct Layer: Sendable {
         var kind: ResolutionLayer
@@ -72,7 +72,7 @@ final class HandleValues: @unchecked Sendable {
         case general(entry: Int)
     }
 
-    /// Renders `key`'s value when it is constant or takes its ``ShortPath``, retaining nothing on the way: the cells
+    /// Renders `key`'s value when it is constant or takes its ``DirectRenderPlan``, retaining nothing on the way: the cells
     /// hold the values, and this handle holds the cells, for as long as the call lasts.
     @inline(__always)
     func shortRender<Arguments: RandomAccessCollection<FormatArgument>>(
@@ -81,7 +81,7 @@ final class HandleValues: @unchecked Sendable {
         guard let entry = index.entry(for: key) else { return .miss }
         guard let stored = cells[entry].load(ordering: .acquiring) else { return .general(entry: entry) }
         let text = stored._withUnsafeGuaranteedRef { resolved in
-            resolved.withCompiled { compiled in compiled.constantText ?? compiled.shortPath?.render(arguments) }
+            resolved.withCompiled { compiled in compiled.constantText ?? compiled.directPlan?.render(arguments) }
         }
         if let text { return .text(text) }
         return .general(entry: entry)
@@ -131,7 +131,7 @@ final class HandleValues: @unchecked Sendable {
     }
 }
 
-extension HandleValues {
+extension MergedTableValues {
     /// Merges the chain per key — for each locale, the overlay's table, then the shipped one; the first table with
     /// the key answers — reading overlay tables only while some key could still take an answer from them.
     ///
@@ -141,7 +141,7 @@ extension HandleValues {
     static func merge(
         table tableName: String, chain: [String], shipped: CatalogModule?, developmentTable: CatalogTable?,
         knownKeys: CatalogTable?, overlays: OverlayModules, overlayModule moduleName: String, device: String
-    ) -> HandleValues {
+    ) -> MergedTableValues {
         var builder = KeyIndex.Builder()
         var answers: [Answer] = []
         var layers: [Layer] = []
@@ -195,6 +195,6 @@ extension HandleValues {
             for key in table.plurals.keys { answer(key) }
             for key in table.strings.keys { answer(key) }
         }
-        return HandleValues(index: KeyIndex(builder), answers: answers, layers: layers, device: device)
+        return MergedTableValues(index: KeyIndex(builder), answers: answers, layers: layers, device: device)
     }
 }

@@ -1,9 +1,10 @@
-public import Foundation
+package import Foundation
+package import OverlayCore
 
 extension SignatureFile {
     /// One Ed25519 signature per key over `message` (the manifest's exact bytes), in the order given; a key given
     /// twice signs once.
-    public static func signing(_ message: Data, with keys: [Ed25519PrivateKey]) throws(CryptoError) -> SignatureFile {
+    package static func signing(_ message: Data, with keys: [Ed25519PrivateKey]) throws(CryptoError) -> SignatureFile {
         var seen = Set<String>()
         var signatures: [Signature] = []
         for key in keys where seen.insert(key.publicKey.keyID).inserted {

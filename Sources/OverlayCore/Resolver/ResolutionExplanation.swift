@@ -1,0 +1,271 @@
+/// Why a lookup answered what it did: every layer of the fallback chain with what it held, and one reason with what
+/// to do — the "evaluation reason" of a feature-flag SDK, for "we published a fix, why does this device still show
+/// the old text?". ``Localizer/explain(_:table:module:context:)`` builds it; `overlay resolve --trace` and
+/// `overlay inspect --explain` print it.
+///
+/// ```swift
+/// let why = localizer.explain("cart.title", module: "Checkout")
+/// log.info("\(why.reason.rawValue): \(why.sentence)")
+/// ```
+public struct ResolutionExplanation: Sendable, Equatable {
+    /// Why the shown value is the one shown. Stable strings (`--json`).
+    public enum Reason: String, Sendable, Hashable, CaseIterable {
+        /// An active overlay revision answered.
+        case overlay
+        /// The store holds a revision with another answer that this process has not applied: it shows at the next
+        /// launch (or `applyPendingUpdates`).
+        case pendingNextLaunch = "pending-next-launch"
+        /// The store belongs to another catalog (source hash): its overlay is ignored, shipped strings serve.
+        case overlayIgnoredSourceHash = "overlay-ignored-source-hash"
+        /// The module's overlay was withdrawn (revoked, dropped from the manifest, …): shipped strings serve.
+        case overlayWithdrawn = "overlay-withdrawn"
+        /// The module's active overlay revision cannot be read: shipped strings serve.
+        case overlayUnreadable = "overlay-unreadable"
+        /// The overlay revision has no value for the key in any locale of the chain; the shipped value serves.
+        case overlayLacksKey = "overlay-lacks-key"
+        /// The overlay has the key but this build's catalog does not, so the overlay's value is never loaded.
+        case keyUnknownToBuild = "key-unknown-to-build"
+        /// No overlay revision for the module: the shipped value serves.
+        case noOverlay = "no-overlay"
+        /// The key has values only in locales outside the chain: nothing in the chain answered.
+        case localeNotInChain = "locale-not-in-chain"
+        /// No layer has the key: the sentinel (development) or the key (production) shows.
+        case miss
+    }
+
+    /// What one layer of one chain locale held.
+    public enum Outcome: String, Sendable, Hashable, CaseIterable {
+        /// This layer's value is the one shown.
+        case answered
+        /// This layer has a value, but an earlier layer answered.
+        case shadowed
+        /// The layer has the table for this locale but not the key.
+        case keyAbsent = "key-absent"
+        /// The layer has this locale but not the table.
+        case tableAbsent = "table-absent"
+        /// The layer has no localization for this locale.
+        case localeAbsent = "locale-absent"
+        /// The overlay has the key but the build's catalog does not: never loaded.
+        case keyUnknownToBuild = "key-unknown-to-build"
+        /// No overlay revision serves the module (none, ignored, withdrawn or unreadable: see the reason).
+        case noRevision = "no-revision"
+    }
+
+    /// One layer of one chain locale.
+    public struct Step: Sendable, Equatable {
+        public var locale: String
+        public var layer: ResolutionLayer
+        public var outcome: Outcome
+        /// The layer's text for the key, when it has one.
+        public var value: String?
+        /// The overlay revision number, for overlay steps of a served revision.
+        public var revision: Int?
+
+        package init(locale: String, layer: ResolutionLayer, outcome: Outcome, value: String?, revision: Int?) {
+            self.locale = locale
+            self.layer = layer
+            self.outcome = outcome
+            self.value = value
+            self.revision = revision
+        }
+    }
+
+    public var key: String
+    public var module: String
+    public var table: String
+    /// The locales searched, in order (each: overlay, then shipped).
+    public var chain: [String]
+    /// What the lookup answered.
+    public var resolution: Resolution
+    /// The text the app shows (`string(forKey:)`): the value, the sentinel or the key.
+    public var shown: String
+    /// Overlay then shipped for each chain locale.
+    public var steps: [Step]
+    /// The revision that answers this key after the next launch, when the context names a pending one.
+    package var pending: ActiveRevision?
+    /// What the pending revision would show, when it differs from ``shown``.
+    public var pendingValue: String?
+    /// Shipped or overlay locales outside the chain that have the key.
+    public var otherLocales: [String]
+    public var reason: Reason
+    /// One sentence: the reason and what to do.
+    public var sentence: String
+}
+
+/// What the caller knows about a module's overlay beyond the snapshot the Localizer serves (the store's view).
+package struct ExplanationContext: Sendable, Equatable {
+    /// A revision the store has made active that this Localizer does not serve yet: it applies at the next launch.
+    package var pending: ActiveRevision?
+    /// Why the module serves no overlay although the store had one, as a clause ("its revision was revoked").
+    package var withdrawn: String?
+
+    package init(pending: ActiveRevision? = nil, withdrawn: String? = nil) {
+        self.pending = pending
+        self.withdrawn = withdrawn
+    }
+}
+
+extension Localizer {
+    /// Walks the fallback chain of `key` and says what each layer held and why the shown value won.
+    ///
+    /// Reads the overlay tables of the chain through the catalog loader (the reference path), so it costs a table
+    /// read per locale: for diagnostics, never per lookup. Counts nothing (not a miss, not an ignored revision).
+    public func explain(_ key: String, table tableName: String = "Localizable", module: String) -> ResolutionExplanation {
+        explain(key, table: tableName, module: module, context: ExplanationContext())
+    }
+
+    /// The same, with what the store knows beyond this Localizer's snapshot (a revision pending the next launch, a
+    /// withdrawn one): `overlay inspect --explain` passes it.
+    package func explain(
+        _ key: String, table tableName: String = "Localizable", module: String, context: ExplanationContext
+    ) -> ResolutionExplanation {
+        let current = snapshot
+        let quiet = LocalizerCounters()
+        let view = LocalizerSnapshot(
+            catalog: current.catalog, overlays: OverlayModules(revisions: current.overlays.revisions, counters: quiet),
+            preferredLanguages: current.preferredLanguages, mode: mode, device: device, counters: quiet)
+        let handle = view.table(tableName, in: module)
+        let resolution = handle.resolve(key)
+        let shown = handle.string(forKey: key)
+
+        let shipped = current.catalog.modules[module]
+        let listing = view.overlays.listing(module)
+        // Every overlay locale, not only the chain's: a value outside the chain is part of the answer.
+        let overlay = listing.flatMap { view.overlays.module(module, locales: Array($0.locales.keys)) }
+        let developmentRegion = shipped?.developmentRegion ?? "en"
+        let knownKeys = (shipped.flatMap { LocalizerSnapshot.table(tableName, of: $0, locale: developmentRegion) }
+            ?? shipped.flatMap { LocalizerSnapshot.translatedKeys(tableName, of: $0) })?.keySet ?? []
+
+        var steps: [ResolutionExplanation.Step] = []
+        var answered = false
+        func step(_ locale: String, _ layer: ResolutionLayer, module source: CatalogModule?, revision: Int?) {
+            var outcome: ResolutionExplanation.Outcome
+            var value: String?
+            if source == nil {
+                outcome = .noRevision
+            } else if let source, source.localizations[locale] == nil
+                && !(locale == source.developmentRegion && source.base != nil)
+            {
+                outcome = .localeAbsent
+            } else if let table = source.flatMap({ LocalizerSnapshot.table(tableName, of: $0, locale: locale) }) {
+                if let found = table.value(forKey: key) {
+                    value = ResolvedValue(value: found, layer: layer, locale: locale, revision: revision, device: device).text
+                    if layer == .overlay && !knownKeys.contains(key) {
+                        outcome = .keyUnknownToBuild
+                    } else if !answered && resolution.layer == layer && resolution.locale == locale {
+                        outcome = .answered
+                        answered = true
+                    } else {
+                        outcome = .shadowed
+                    }
+                } else {
+                    outcome = .keyAbsent
+                }
+            } else {
+                outcome = .tableAbsent
+            }
+            steps.append(.init(locale: locale, layer: layer, outcome: outcome, value: value,
+                               revision: layer == .overlay ? revision : nil))
+        }
+        for locale in handle.chain {
+            step(locale, .overlay, module: overlay, revision: listing?.revision.revision)
+            if let shipped {
+                step(locale, .shipped, module: shipped, revision: nil)
+            } else {
+                steps.append(.init(locale: locale, layer: .shipped, outcome: .localeAbsent, value: nil, revision: nil))
+            }
+        }
+
+        var otherLocales: Set<String> = []
+        for source in [shipped, overlay].compactMap({ $0 }) {
+            for locale in source.localizations.keys where !handle.chain.contains(locale) {
+                if LocalizerSnapshot.table(tableName, of: source, locale: locale)?.value(forKey: key) != nil {
+                    otherLocales.insert(locale)
+                }
+            }
+        }
+
+        // What the pending revision would show after the next launch.
+        var pendingValue: String?
+        if let pending = context.pending, pending != listing?.revision {
+            let next = LocalizerSnapshot(
+                catalog: current.catalog,
+                overlays: OverlayModules(
+                    revisions: current.overlays.revisions.merging([module: pending]) { $1 }, counters: quiet),
+                preferredLanguages: current.preferredLanguages, mode: mode, device: device, counters: quiet)
+            let text = next.table(tableName, in: module).string(forKey: key)
+            if text != shown { pendingValue = text }
+        }
+
+        let ignoredHash = ignoredStore?.sourceHash
+        var explanation = ResolutionExplanation(
+            key: key, module: module, table: tableName, chain: handle.chain, resolution: resolution, shown: shown,
+            steps: steps, pending: context.pending, pendingValue: pendingValue,
+            otherLocales: otherLocales.sorted(by: String.utf8Precedes), reason: .miss, sentence: "")
+        (explanation.reason, explanation.sentence) = Self.reason(
+            explanation, hasRevision: listing != nil, servedRevision: current.overlays.revisions[module],
+            ignoredSourceHash: ignoredHash, buildSourceHash: sourceHash, withdrawn: context.withdrawn)
+        return explanation
+    }
+
+    private static func reason(
+        _ e: ResolutionExplanation, hasRevision: Bool, servedRevision: ActiveRevision?, ignoredSourceHash: String?,
+        buildSourceHash: String, withdrawn: String?
+    ) -> (ResolutionExplanation.Reason, String) {
+        let shown = "\"\(e.shown)\""
+        let place = "\(e.module)/\(e.table):\(e.key)"
+        if let pendingValue = e.pendingValue, let pending = e.pending {
+            return (.pendingNextLaunch,
+                    "Shows \(shown) because revision \(pending.revision) of \(e.module), which has \"\(pendingValue)\", "
+                        + "is in the store but not applied by this process: it shows at the next launch of the app "
+                        + "(or applyPendingUpdates); relaunch the app.")
+        }
+        let shippedFrom = e.resolution.locale.map { " (shipped \($0))" } ?? ""
+        if e.resolution.layer == .overlay {
+            return (.overlay,
+                    "Shows \(shown) from overlay revision \(e.resolution.revision ?? 0) (\(e.resolution.locale ?? "")) "
+                        + "of \(e.module); to change it, publish a new revision and sync.")
+        }
+        if let ignoredSourceHash {
+            return (.overlayIgnoredSourceHash,
+                    "Shows \(shown)\(shippedFrom) because the store's overlay was written for source hash "
+                        + "\(ignoredSourceHash), not this build's \(buildSourceHash), so it is ignored; publish for "
+                        + "this build's catalog and sync.")
+        }
+        if let withdrawn, !hasRevision {
+            return (.overlayWithdrawn,
+                    "Shows \(shown)\(shippedFrom) because the overlay of \(e.module) was withdrawn (\(withdrawn)); "
+                        + "publish a corrected revision if the shipped text is wrong.")
+        }
+        if servedRevision != nil, !hasRevision {
+            return (.overlayUnreadable,
+                    "Shows \(shown)\(shippedFrom) because the active overlay revision of \(e.module) cannot be read; "
+                        + "run overlay inspect --verify on the store and sync again.")
+        }
+        if e.steps.contains(where: { $0.outcome == .keyUnknownToBuild }) {
+            return (.keyUnknownToBuild,
+                    "Shows \(shown)\(shippedFrom) because this build's catalog has no key \(place), so the overlay's "
+                        + "value is never loaded; add the key to the app's development catalog in the next build.")
+        }
+        if e.resolution.layer == .miss {
+            if !e.otherLocales.isEmpty {
+                return (.localeNotInChain,
+                        "Shows \(shown) because only \(e.otherLocales.joined(separator: ", ")) \(e.otherLocales.count == 1 ? "has" : "have") "
+                            + "\(place), outside the chain \(e.chain.joined(separator: " → ")); add it to the "
+                            + "development region or a locale of the chain.")
+            }
+            return (.miss,
+                    "Shows \(shown) because no layer has \(place); add the key to the catalog (and publish), or fix "
+                        + "the key in the code.")
+        }
+        if hasRevision {
+            return (.overlayLacksKey,
+                    "Shows \(shown)\(shippedFrom) because overlay revision \(servedRevision?.revision ?? 0) of "
+                        + "\(e.module) has no value for \(e.key) in \(e.chain.joined(separator: ", ")); add it to the "
+                        + "catalog and publish.")
+        }
+        return (.noOverlay,
+                "Shows \(shown)\(shippedFrom) because no overlay revision of \(e.module) is served (none in the "
+                    + "store, or no store); to change the text, publish a revision and sync.")
+    }
+}

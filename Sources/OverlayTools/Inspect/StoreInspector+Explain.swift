@@ -1,0 +1,147 @@
+public import Foundation
+public import OverlayCore
+public import OverlaySync
+
+extension StoreInspector {
+    /// The question `--explain` answers: one key of one table of one module, for the user's languages.
+    public struct ExplainRequest: Sendable {
+        public var key: String
+        public var module: String
+        public var table: String
+        public var locales: [String]
+        public var mode: Localizer.Mode
+
+        public init(key: String, module: String, table: String = "Localizable", locales: [String],
+                    mode: Localizer.Mode = .production) {
+            self.key = key
+            self.module = module
+            self.table = table
+            self.locales = locales
+            self.mode = mode
+        }
+    }
+
+    /// Explains `request` as a launch of the `shipped` build over this store would resolve it — or, with
+    /// `launchedAt`, as a process launched then: revisions written after it are pending for its next launch.
+    public static func explain(
+        _ request: ExplainRequest, report: InspectReport, shipped: Catalog, launchedAt: Date? = nil
+    ) -> ResolutionExplanation {
+        var modules: [String: ActiveRevision] = [:]
+        var context = ExplanationContext()
+        let root = URL(fileURLWithPath: report.store, isDirectory: true)
+        func revision(_ module: String, _ r: InspectReport.Revision) -> ActiveRevision? {
+            // Only a plain, present directory reaches the resolver (it reads with Foundation, following links).
+            guard r.present, r.isPlain, let number = r.revision else { return nil }
+            return ActiveRevision(module: module, sha256: r.sha256, revision: number,
+                                  directory: root.appendingPathComponent(r.directory, isDirectory: true))
+        }
+        let usable = report.state == .on
+        for module in report.modules where usable {
+            guard let active = module.active.flatMap({ revision(module.name, $0) }) else { continue }
+            if let launchedAt, let written = module.active?.writtenAt, written > launchedAt {
+                if module.name == request.module { context.pending = active }
+                if let previous = module.previous, let written = previous.writtenAt, written <= launchedAt,
+                   let old = revision(module.name, previous) {
+                    modules[module.name] = old
+                }
+            } else {
+                modules[module.name] = active
+            }
+        }
+        if let module = report.modules.first(where: { $0.name == request.module }), module.active == nil,
+           let reason = module.shippedReason, reason.hasPrefix("revoked") || reason.hasPrefix("dropped") {
+            context.withdrawn = reason
+        }
+        let snapshot = report.sourceHash.map {
+            StoreSnapshot(appVersion: report.appVersion ?? "", sourceHash: $0, modules: modules)
+        }
+        let localizer = Localizer(catalog: shipped, store: snapshot, preferredLanguages: request.locales, mode: request.mode)
+        return localizer.explain(request.key, table: request.table, module: request.module, context: context)
+    }
+
+    /// Compares the store with what `origin` serves now, read-only: the manifest (and, with `trusted`, its
+    /// signature) through the sync transports; nothing is written.
+    public static func compare(
+        origin: URL, transport: any HTTPTransport, report: InspectReport, appVersion: String?, trusted: TrustedKeys?,
+        sourceHash: String? = nil, timeout: Duration = .seconds(30)
+    ) async -> InspectReport.OriginComparison {
+        var result = InspectReport.OriginComparison(origin: origin.absoluteString, status: "unreachable")
+        guard let version = appVersion ?? report.appVersion else {
+            result.detail = "the store names no app version; pass --app-version"
+            return result
+        }
+        let base = origin.appendingPathComponent(version)
+        let limits = ValidationLimits.default
+        let response: TransportResponse
+        do {
+            response = try await transport.fetch(TransportRequest(
+                url: base.appendingPathComponent("manifest.json"), maxBytes: limits.maxManifestBytes, timeout: timeout))
+        } catch {
+            result.detail = error.message
+            return result
+        }
+        guard response.status != 404 else {
+            result.status = "not-published"
+            result.detail = "the origin has no manifest for app version \(version)"
+            return result
+        }
+        guard response.isSuccess else {
+            result.detail = "the origin answered HTTP \(response.status)"
+            return result
+        }
+        if let trusted {
+            let sha = SHA256.hash(response.body).hex
+            let signature = try? await transport.fetch(TransportRequest(
+                url: base.appendingPathComponent("signatures/\(sha).sig"), maxBytes: limits.maxSignatureBytes,
+                timeout: timeout))
+            let file = signature.flatMap { $0.isSuccess ? try? SignatureFile.decode($0.body) : nil }
+            let verdict = file.map {
+                trusted.verify(message: response.body,
+                               signatures: $0.signatures.map { SignatureRecord(keyid: $0.keyid, alg: $0.alg, sig: $0.sig) })
+            }
+            guard verdict?.isThresholdMet == true else {
+                result.status = "rejected"
+                result.detail = "the origin's manifest is not signed by the --trust keys: a client would reject it"
+                return result
+            }
+        }
+        guard let manifest = try? Manifest.decode(response.body) else {
+            result.status = "rejected"
+            result.detail = "the origin's manifest does not decode: a client would reject it"
+            return result
+        }
+        result.revision = manifest.revision
+        if let build = sourceHash ?? report.sourceHash, manifest.sourceHash != build {
+            result.status = "rejected"
+            result.detail = "its manifest revision \(manifest.revision) was published from a catalog with source hash "
+                + "\(manifest.sourceHash), this build has \(build): a client rejects it (binding.source-hash) and keeps "
+                + "what is active; publish from the catalog this build shipped, or under the new build's app version"
+            return result
+        }
+        for module in manifest.modules {
+            let active = report.modules.first { $0.name == module.name }?.active?.sha256
+            let revoked = manifest.isRevoked(module: module.name, sha256: module.sha256)
+            if active != module.sha256 && !revoked { result.changes.append(.init(module: module.name, from: active, to: module.sha256)) }
+        }
+        for module in report.modules {
+            guard let active = module.active?.sha256 else { continue }
+            if manifest.module(named: module.name) == nil || manifest.isRevoked(module: module.name, sha256: active) {
+                if !result.changes.contains(where: { $0.module == module.name }) {
+                    result.changes.append(.init(module: module.name, from: active, to: nil))
+                }
+            }
+        }
+        let applied = report.manifest?.revision ?? 0
+        let seen = report.manifest?.highestSeenRevision ?? applied
+        if manifest.revision < seen {
+            result.status = "ahead"
+            result.detail = "the store has seen revision \(seen); the origin serves \(manifest.revision), which a client rejects as a rollback"
+        } else if manifest.revision > applied || !result.changes.isEmpty {
+            result.status = "behind"
+            result.behindBy = max(0, manifest.revision - applied)
+        } else {
+            result.status = "up-to-date"
+        }
+        return result
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import OverlayCore
+import Testing
+@testable import OverlayTools
+
+/// `Localizer.explain`: each reason, and the layer outcomes behind it.
+@Suite("Localizer.explain: why a key shows what it shows")
+struct ExplanationTests {
+    /// A store for the fixture catalog with module M at revision `revision` holding `fr` strings.
+    static func store(_ workspace: InspectWorkspace, fr: [String: String], revision: Int = 2, sha: Character = "b",
+                      sourceHash: String = InspectWorkspace.catalog.sourceHash) throws -> ActiveRevision {
+        let store = try OverlayStore.open(at: workspace.store, appVersion: "1.0", sourceHash: sourceHash)
+        try store.activate(module: "M", sha256: InspectWorkspace.sha(sha), revision: revision,
+                           files: ["fr.lproj/Localizable.strings": InspectWorkspace.strings(fr)])
+        return try #require(store.snapshot().modules["M"])
+    }
+
+    static func localizer(_ revisions: [String: ActiveRevision], sourceHash: String = InspectWorkspace.catalog.sourceHash,
+                          locales: [String] = ["fr"], mode: Localizer.Mode = .production) -> Localizer {
+        Localizer(catalog: InspectWorkspace.catalog,
+                  store: StoreSnapshot(appVersion: "1.0", sourceHash: sourceHash, modules: revisions),
+                  preferredLanguages: locales, mode: mode)
+    }
+
+    @Test func anActiveOverlayAnswers() throws {
+        let workspace = try InspectWorkspace()
+        defer { workspace.remove() }
+        let revision = try Self.store(workspace, fr: ["greeting": "Coucou"])
+        let why = Self.localizer(["M": revision]).explain("greeting", module: "M")
+        #expect(why.reason == .overlay)
+        #expect(why.shown == "Coucou")
+        #expect(why.chain == ["fr", "en"])
+        #expect(why.steps.first == .init(locale: "fr", layer: .overlay, outcome: .answered, value: "Coucou", revision: 2))
+        #expect(why.steps[1] == .init(locale: "fr", layer: .shipped, outcome: .shadowed, value: "Bonjour", revision: nil))
+        #expect(why.sentence.contains("overlay revision 2"))
+    }
+
+    @Test func anOverlayWithoutTheKeyFallsToShipped() throws {
+        let workspace = try InspectWorkspace()
+        defer { workspace.remove() }
+        let revision = try Self.store(workspace, fr: ["greeting": "Coucou"])
+        let why = Self.localizer(["M": revision]).explain("farewell", module: "M")
+        #expect(why.reason == .overlayLacksKey)
+        #expect(why.shown == "Bye")
+        #expect(why.steps.map(\.outcome) == [.keyAbsent, .keyAbsent, .localeAbsent, .answered])
+        #expect(why.sentence.contains("has no value for farewell"))
+    }
+
+    @Test func aStoreForAnotherCatalogIsIgnored() throws {
+        let workspace = try InspectWorkspace()
+        defer { workspace.remove() }
+        let revision = try Self.store(workspace, fr: ["greeting": "Coucou"], sourceHash: InspectWorkspace.sourceHash)
+        let why = Self.localizer(["M": revision], sourceHash: InspectWorkspace.sourceHash).explain("greeting", module: "M")
+        #expect(why.reason == .overlayIgnoredSourceHash)
+        #expect(why.shown == "Bonjour")
+        #expect(why.steps.first?.outcome == .noRevision)
+        #expect(why.sentence.contains(InspectWorkspace.sourceHash))
+    }
+
+    @Test func aPendingRevisionShowsAtTheNextLaunch() throws {
+        let workspace = try InspectWorkspace()
+        defer { workspace.remove() }
+        let old = try Self.store(workspace, fr: ["greeting": "Salut"], revision: 1, sha: "a")
+        let new = try Self.store(workspace, fr: ["greeting": "Coucou"], revision: 2, sha: "b")
+        let localizer = Self.localizer(["M": old])
+        let why = localizer.explain("greeting", module: "M", context: .init(pending: new))
+        #expect(why.reason == .pendingNextLaunch)
+        #expect(why.shown == "Salut")
+        #expect(why.pendingValue == "Coucou")
+        #expect(why.sentence.contains("next launch"))
+        // The same revision pending and served is not pending.
+        #expect(Self.localizer(["M": new]).explain("greeting", module: "M", context: .init(pending: new)).reason == .overlay)
+        #expect(localizer.stats.misses == 0)
+    }
+
+    @Test func aWithdrawnOverlaySaysWhy() {
+        let why = Self.localizer([:]).explain("greeting", module: "M", context: .init(withdrawn: "revoked in manifest revision 4"))
+        #expect(why.reason == .overlayWithdrawn)
+        #expect(why.sentence.contains("revoked in manifest revision 4"))
+        #expect(Self.localizer([:]).explain("greeting", module: "M").reason == .noOverlay)
+    }
+
+    @Test func aMissShowsTheSentinelInDevelopment() {
+        let why = Self.localizer([:], mode: .development).explain("nowhere", module: "M")
+        #expect(why.reason == .miss)
+        #expect(why.shown == "⟦M/Localizable:nowhere⟧")
+        #expect(why.steps.allSatisfy { $0.outcome != .answered })
+    }
+
+    @Test func aKeyOnlyOutsideTheChainIsNamed() throws {
+        let catalog = Catalog(modules: ["M": InspectWorkspace.module(["en": ["a": "A"], "de": ["only.de": "Nur"]])])
+        let localizer = Localizer(catalog: catalog, preferredLanguages: ["fr"], mode: .production)
+        let why = localizer.explain("only.de", module: "M")
+        #expect(why.reason == .localeNotInChain)
+        #expect(why.otherLocales == ["de"])
+    }
+
+    @Test func anOverlayKeyTheBuildLacksIsNeverLoaded() throws {
+        let workspace = try InspectWorkspace()
+        defer { workspace.remove() }
+        let revision = try Self.store(workspace, fr: ["brand.new": "Nouveau"])
+        let why = Self.localizer(["M": revision]).explain("brand.new", module: "M")
+        #expect(why.reason == .keyUnknownToBuild)
+        #expect(why.steps.first?.outcome == .keyUnknownToBuild)
+    }
+}
