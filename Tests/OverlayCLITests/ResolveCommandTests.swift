@@ -124,10 +124,12 @@ import OverlayCore
         #expect(help.stdout.contains("EXAMPLES:"))
     }
 
-    @Test func unreadableStoreFails() throws {
+    /// Issue 9: a missing store used to print nothing and exit 1; the app would show its shipped strings.
+    @Test func aMissingStoreAnswersWithTheShippedStringAndANote() throws {
         let result = try CLI.run(
             ["resolve", "cart.title", "--module", "Checkout", "--locale", "fr", "--bundle", Self.catalog, "--store", "/nonexistent"])
-        #expect(result.status == 1)
-        #expect(result.stderr.contains("/nonexistent: not a store"))
+        #expect(result.status == 0)
+        #expect(result.stdout == "Panier\n")
+        #expect(result.stderr.contains("/nonexistent: note: no store here"), "\(result.stderr)")
     }
 }

@@ -2,19 +2,27 @@ import Foundation
 
 /// The digest list written last inside each revision directory: the SHA-256 of every other file.
 ///
-/// `{"format_version":1,"files":{"Info.plist":"<sha256>","fr.lproj/Localizable.strings":"<sha256>"}}`
+/// `{"files":{"Info.plist":"<sha256>",…},"format_version":1,"sizes":{"Info.plist":312,…}}`. `sizes` lets an open
+/// check a revision cheaply (no hashing); lists written before it have none and are checked for presence only.
 struct DigestList: Sendable, Equatable {
     /// Relative path → lowercase hex SHA-256.
     var files: [String: String]
+    /// Relative path → byte count; empty for a list written before sizes were recorded.
+    var sizes: [String: Int]
 
     init(files: [String: Data]) {
         self.files = files.mapValues { SHA256.hash($0).hex }
+        self.sizes = files.mapValues(\.count)
     }
 
     var data: Data {
         var object = JSONObject()
         for path in files.keys.sorted() { object[path] = .string(files[path]!) }
-        let root = JSONValue.object(JSONObject([("format_version", .number(JSONNumber(1))), ("files", .object(object))]))
+        var sizeObject = JSONObject()
+        for path in sizes.keys.sorted() { sizeObject[path] = .number(JSONNumber(sizes[path]!)) }
+        let root = JSONValue.object(JSONObject([
+            ("format_version", .number(JSONNumber(1))), ("files", .object(object)), ("sizes", .object(sizeObject)),
+        ]))
         return Data(root.serialized(sortedKeys: true).utf8)
     }
 
@@ -29,6 +37,15 @@ struct DigestList: Sendable, Equatable {
             files[path] = try node.string()
         }
         self.files = files
+        var sizes: [String: Int] = [:]
+        for (path, node) in try root.optional("sizes")?.object().members ?? [] {
+            let size = try node.int()
+            guard files[path] != nil, size >= 0 else {
+                throw StoreError.invalid("\(StoreLayout.digestListFile) records a size for \(path), which it does not list")
+            }
+            sizes[path] = size
+        }
+        self.sizes = sizes
     }
 }
 
@@ -55,5 +72,28 @@ extension Syscalls {
             differing.insert(path)
         }
         return differing.sorted()
+    }
+}
+
+extension Syscalls {
+    /// Cheap check of a revision directory at open: it is a directory, its digest list reads, and every file it
+    /// lists is a regular file of the recorded size. Contents are not hashed (that is `verifyRevision`).
+    /// - Returns: Why the revision is damaged, or `nil` when it looks intact.
+    func damage(ofRevisionAt directory: String) throws -> String? {
+        do {
+            guard try status(directory)?.isDirectory == true else { return "its directory is missing" }
+            let list = try DigestList(data: readFile("\(directory)/\(StoreLayout.digestListFile)", limit: 4 << 20))
+            for path in list.files.keys.sorted() {
+                guard let info = try status("\(directory)/\(path)"), info.kind == .regular else { return "\(path) is missing" }
+                if let size = list.sizes[path], size != info.size {
+                    return "\(path) is \(info.size) bytes, not the \(size) written"
+                }
+            }
+            return nil
+        } catch let error as StoreError where error.code == .simulatedCrash {
+            throw error
+        } catch {
+            return "its digest list cannot be read (\(error))"
+        }
     }
 }

@@ -151,7 +151,17 @@ extension Syscalls {
             listDirectory: { path in try gate(.readdir, path); return try base.listDirectory(path) },
             flock: { fd, path, operation in try gate(.flock, path); try base.flock(fd, path, operation) },
             status: { path in try gate(.stat, path); return try base.status(path) },
-            descriptorStatus: { fd, path in try gate(.stat, path); return try base.descriptorStatus(fd, path) })
+            descriptorStatus: { fd, path in try gate(.stat, path); return try base.descriptorStatus(fd, path) },
+            openAt: { directory, name, flags, path in
+                try gate(.open, path)
+                return try base.openAt(directory, name, flags, path)
+            },
+            unlinkAt: { directory, name, flags, path in
+                try gate(flags & AT_REMOVEDIR != 0 ? .rmdir : .unlink, path)
+                try base.unlinkAt(directory, name, flags, path)
+            },
+            statusAt: { directory, name, path in try gate(.stat, path); return try base.statusAt(directory, name, path) },
+            listDirectoryAt: { directory, path in try gate(.readdir, path); return try base.listDirectoryAt(directory, path) })
     }
 }
 

@@ -39,8 +39,11 @@ extension OverlayStore {
     /// All or nothing: if any revision cannot be written, none is switched (revision directories already
     /// renamed into `modules/` are unnamed by `state.json` and collected at the next open, or reused by the
     /// next activation after their digests verify).
+    /// - Returns: The modules this call switched; the others already served their revision (another writer, in this
+    ///   process or another, activated it first).
     /// - Throws: ``StoreError``; `invalidArgument` for a bad module name, SHA-256 or path, or a module listed twice.
-    package func activate(_ revisions: [PendingRevision]) throws {
+    @discardableResult
+    package func activate(_ revisions: [PendingRevision]) throws -> Set<String> {
         for pending in revisions {
             try StoreLayout.validate(module: pending.module)
             try StoreLayout.validate(sha256: pending.sha256)
@@ -49,9 +52,10 @@ extension OverlayStore {
         guard Set(revisions.map(\.module)).count == revisions.count else {
             throw StoreError(code: .invalidArgument, message: "a batch activation lists a module twice; activate one revision per module")
         }
-        guard !revisions.isEmpty else { return }
-        try mutate { state in
+        guard !revisions.isEmpty else { return [] }
+        return try mutate { state in
             var placed = false
+            var switched: Set<String> = []
             for pending in revisions.sorted(by: { $0.module < $1.module }) {
                 var entry = state.modules[pending.module] ?? StoreState.Module()
                 let directory = StoreLayout.revisionDirectory(module: pending.module, sha256: pending.sha256)
@@ -59,12 +63,14 @@ extension OverlayStore {
                 if entry.active?.sha256 != pending.sha256 {
                     placed = try placeRevision(pending.files, at: layout.absolute(directory), module: pending.module) || placed
                     if let active = entry.active { entry.previous = active }
+                    switched.insert(pending.module)
                 }
                 entry.active = record
                 state.modules[pending.module] = entry
             }
             // The renames out of tmp/ are durable before state.json names their targets.
             if placed { try syscalls.fsyncDirectory(layout.temporaryPath) }
+            return switched
         }
     }
 

@@ -7,8 +7,11 @@ package struct StoreInspection: Sendable {
         /// No `store.json`: not a store (or deleted by the kill switch).
         case absent
         case current
-        /// Written by a newer (or unknown) format: ignored, never misread.
+        /// Written by a newer format: ignored, never misread.
         case newer
+        /// `store.json` is not a marker Overlay wrote (empty, garbage, a directory…): ignored, never written or
+        /// deleted; ``StoreInspection/problem`` says what is there.
+        case invalid
     }
 
     package struct Module: Sendable {
@@ -21,6 +24,11 @@ package struct StoreInspection: Sendable {
 
     package var url: URL
     package var format: Format
+    /// What is wrong, for a person: an invalid marker, an unreadable `state.json`, a kill switch that did not finish.
+    /// Whatever it says, apps of any build serve their shipped strings for what the store cannot vouch for.
+    package var problem: String?
+    /// A kill switch marked the store `DISABLED`: it reads as empty until the next open finishes the deletion.
+    package var isDisabled = false
     package var appVersion: String?
     package var sourceHash: String?
     package var modules: [Module]
@@ -50,18 +58,46 @@ extension OverlayStore {
         let layout = StoreLayout(root: path)
         var inspection = StoreInspection(
             url: root, format: .absent, modules: [], temporaryDebris: [])
-        switch try readFormat(layout, syscalls) {
+        if try syscalls.status(path)?.kind == .symbolicLink {
+            inspection.format = .invalid
+            inspection.problem = "\(path) is a symbolic link; Overlay does not follow it for a store"
+            return inspection
+        }
+        switch try readMarker(layout, syscalls) {
         case .absent: return inspection
-        case .unknown:
+        case .invalid(let reason):
+            inspection.format = .invalid
+            inspection.problem = "\(reason), so this is not a store marker Overlay wrote"
+            return inspection
+        case .newer:
             inspection.format = .newer
             return inspection
-        case .current: inspection.format = .current
+        case .current, .legacy: inspection.format = .current
         }
         inspection.temporaryDebris = ((try? syscalls.listDirectory(layout.temporaryPath)) ?? []).sorted()
-        guard let state = try loadState(layout, syscalls) else { return inspection }
+        if try syscalls.status(layout.disabledPath) != nil {
+            inspection.isDisabled = true
+            inspection.problem = "the kill switch marked the store DISABLED but could not delete it; it reads as empty "
+                + "and the next open or 'overlay disable' finishes the deletion"
+            return inspection
+        }
+        let state: StoreState
+        let seenRecord = (try? syscalls.readFileIfPresent(layout.seenPath, limit: 64 * 1024)).flatMap { $0 }
+            .flatMap { try? SeenRecord(data: $0) }
+        switch try readState(layout, syscalls) {
+        case .absent:
+            inspection.highestSeen = seenRecord?.seen
+            return inspection
+        case .unreadable(let reason):
+            inspection.problem = reason
+            inspection.highestSeen = seenRecord?.seen
+            return inspection
+        case .valid(let valid): state = valid
+        }
         inspection.appVersion = state.appVersion
         inspection.sourceHash = state.sourceHash
-        inspection.highestSeen = state.highestSeen
+        inspection.highestSeen = SeenManifest.highest(
+            state.highestSeen, loadSeen(layout, syscalls, appVersion: state.appVersion, sourceHash: state.sourceHash))
         inspection.etag = state.etag
         func revision(_ record: StoreState.Revision?, _ module: String) -> ActiveRevision? {
             record.map {

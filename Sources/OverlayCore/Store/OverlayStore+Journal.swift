@@ -39,7 +39,7 @@ extension OverlayStore {
     /// The last `n` journal entries, oldest first, across `journal.1.jsonl` and `journal.jsonl`.
     /// A line that does not parse (torn by a crash) is skipped. Takes no lock.
     package func readJournal(last n: Int) throws -> [JSONValue] {
-        guard n > 0, !isIgnored, !isDeleted.load(ordering: .acquiring) else { return [] }
+        guard n > 0, isReadable else { return [] }
         let limit = journalLimit + Self.journalLineLimit + 1
         var entries: [JSONValue] = []
         for path in [layout.rotatedJournalPath, layout.journalPath] {

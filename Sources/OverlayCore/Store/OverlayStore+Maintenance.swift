@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 import Synchronization
 
 #if canImport(Glibc)
@@ -32,35 +32,174 @@ extension OverlayStore {
         }
     }
 
-    /// The kill switch: deletes every byte the store owns, and the directory if nothing foreign is left in it.
-    ///
-    /// Takes `LOCK` (so a write in flight in another process finishes first), renames the store aside
-    /// (`.<name>.deleting-<random>` next to it, so no reader ever sees half a store), deletes the names the
-    /// store owns (`store.json`, `LOCK`, `state.json`, `manifest.json`, `manifest.json.sig`, `signatures/`,
-    /// `modules/`, `journal*.jsonl`, `tmp/`), then removes the directory if it is empty or, when foreign
-    /// files remain, moves it back to its name. This instance refuses writes afterwards; a writer in another
-    /// process finds no store and cannot resurrect one.
-    /// - Throws: ``StoreError`` when a file cannot be removed; what was removed stays removed.
+    /// Drops every revision of `state` whose directory is damaged (``Syscalls/damage(ofRevisionAt:)``): a damaged
+    /// active revision gives way to an intact previous one, else to the shipped strings. When anything was dropped
+    /// the ETag goes too, so the next cycle's conditional GET gets the manifest and fetches the revision again.
+    /// Runs only at open, under `LOCK`. - Returns: The state now on disk.
+    static func heal(_ state: StoreState, _ layout: StoreLayout, _ syscalls: Syscalls) throws -> StoreState {
+        var healed = state
+        for (name, module) in state.modules {
+            var entry = module
+            if let previous = entry.previous, try syscalls.damage(ofRevisionAt: layout.absolute(previous.directory)) != nil {
+                entry.previous = nil
+            }
+            if let active = entry.active, try syscalls.damage(ofRevisionAt: layout.absolute(active.directory)) != nil {
+                entry.active = entry.previous
+                entry.previous = nil
+            }
+            if entry != module { healed.modules[name] = entry.isEmpty ? nil : entry }
+        }
+        guard healed.modules != state.modules else { return state }
+        healed.etag = nil
+        try syscalls.replaceFile(layout.statePath, with: Data(healed.json.serialized().utf8),
+                                 temporaryDirectory: layout.temporaryPath)
+        return healed
+    }
+
+    /// The kill switch: makes the store inert, then deletes every byte it owns (see ``delete(at:syscalls:)``).
+    /// This instance refuses writes afterwards; a writer in another process finds no store and cannot resurrect one.
+    /// - Throws: ``StoreError`` when the store could not be made inert or something could not be removed.
     package func deleteAll() throws {
         try writer.withLock { (_: inout WriterState) throws in
             isDeleted.store(true, ordering: .releasing)
-            guard try syscalls.status(layout.root)?.isDirectory == true else { return }
-            let parent = (layout.root as NSString).deletingLastPathComponent
-            let name = (layout.root as NSString).lastPathComponent
-            let aside = "\(parent)/.\(name).deleting-\(StoreLayout.uniqueSuffix())"
-            try Self.withFileLock(layout, syscalls) {
-                try syscalls.rename(layout.root, aside)
-            }
-            try syscalls.fsyncDirectory(parent)
-            for entry in try syscalls.listDirectory(aside) where StoreLayout.isOwned(entry) {
-                try syscalls.removeTree("\(aside)/\(entry)")
-            }
-            if try syscalls.listDirectory(aside).isEmpty {
-                try syscalls.rmdir(aside)
-            } else if try syscalls.status(layout.root) == nil {
-                try syscalls.rename(aside, layout.root)
-            }
-            try syscalls.fsyncDirectory(parent)
+            _ = try Self.delete(at: url, syscalls: syscalls)
         }
+    }
+
+    /// What ``delete(at:syscalls:)`` did.
+    package enum Deletion: Sendable, Equatable {
+        /// Nothing to delete: no directory there, or one holding none of the names a store uses.
+        case absent
+        /// The store and its directory are gone.
+        case deleted
+        /// Every name the store owns is gone; these other files were left, and the directory with them.
+        case keptForeignFiles([String])
+    }
+
+    /// The kill switch on a store that may be damaged: deletes only under a valid marker, only the names the store
+    /// owns, never following a symbolic link, and makes the store inert before deleting anything.
+    ///
+    /// Refused untouched: `/`, a symbolic link as the store path, a directory whose `store.json` is not a marker the
+    /// store wrote, one without `store.json` that holds names a store uses. Otherwise, under `LOCK` when `LOCK` is a
+    /// lock file (a damaged `LOCK` cannot be held by a writer either): rename the directory aside (readers at once see
+    /// no store); if that fails, write `DISABLED` (readers and writers honour it) and remove `state.json` in place.
+    /// Then every owned name is removed (symbolic links are unlinked, never followed; `store.json` and `DISABLED`
+    /// last, so a store left half-deleted stays inert and recognisable, and the next open finishes the job), and the
+    /// directory too when nothing foreign is left in it.
+    /// - Throws: ``StoreError``: `notAStore` or `invalidArgument` for a refusal (nothing touched); otherwise the first
+    ///   failure, after removing everything else it could, with a message saying the store is inert.
+    @discardableResult
+    package static func delete(at url: URL, syscalls: Syscalls = .live) throws -> Deletion {
+        let root = try StoreLayout.rootPath(of: url)
+        switch try syscalls.status(root)?.kind {
+        case nil: return .absent
+        case .directory?: break
+        case .symbolicLink?: throw StoreError.symbolicLinkRoot(root)
+        case .regular?, .other?: throw StoreError.notAStore(root, "is not a directory")
+        }
+        let layout = StoreLayout(root: root)
+        switch try readMarker(layout, syscalls) {
+        case .invalid(let reason): throw StoreError.invalidMarker(root, reason)
+        case .absent:
+            let owned = try syscalls.listDirectory(root).filter(StoreLayout.isOwned)
+            if owned.isEmpty { return .absent }
+            throw StoreError.notAStore(root, "has no store.json but holds names a store uses (\(owned.joined(separator: ", "))); "
+                                       + "it is not a store Overlay can prove it made, so nothing was deleted")
+        case .current, .legacy, .newer: break
+        }
+        let parent = (root as NSString).deletingLastPathComponent
+        let name = (root as NSString).lastPathComponent
+        let aside = "\(parent)/.\(name).deleting-\(StoreLayout.uniqueSuffix())"
+
+        // Inert first: whatever fails later, no reader finds a state to serve.
+        func makeInert() throws -> String {
+            do {
+                try syscalls.rename(root, aside)
+                try? syscalls.fsyncDirectory(parent)
+                return aside
+            } catch let error as StoreError where error.code == .simulatedCrash {
+                throw error
+            } catch let renameError {
+                var marked = false
+                do {
+                    try syscalls.writeNewFile(layout.disabledPath, Data("disabled by the kill switch\n".utf8))
+                    marked = true
+                } catch let error as StoreError where error.cause == EEXIST {
+                    marked = true
+                } catch let error as StoreError where error.code == .simulatedCrash {
+                    throw error
+                } catch {}
+                var stateRemoved = false
+                do {
+                    try syscalls.removeTree(layout.statePath)
+                    stateRemoved = true
+                } catch let error as StoreError where error.code == .simulatedCrash {
+                    throw error
+                } catch {}
+                guard marked || stateRemoved else {
+                    throw StoreError(code: (renameError as? StoreError)?.code ?? .systemCallFailed,
+                                     message: "\(root): the kill switch could not make the store inert (moving it aside, "
+                                         + "writing DISABLED and removing state.json all failed: \(renameError)); "
+                                         + "apps may still serve the overlay; fix the permissions and run disable again",
+                                     path: root)
+                }
+                try? syscalls.fsyncDirectory(root)
+                return root
+            }
+        }
+        let directory: String
+        switch try syscalls.status(layout.lockPath)?.kind {
+        case nil, .regular?: directory = try withFileLock(layout, syscalls, makeInert)
+        default: directory = try makeInert()
+        }
+
+        let failure = removeOwned(in: directory, syscalls)
+        let remaining = (try? syscalls.listDirectory(directory)) ?? []
+        if remaining.isEmpty {
+            try? syscalls.rmdir(directory)
+        } else if directory == aside, failure == nil, (try? syscalls.status(root)) == .some(nil) {
+            try? syscalls.rename(aside, root)
+        }
+        try? syscalls.fsyncDirectory(parent)
+        if let failure {
+            throw StoreError(code: failure.code,
+                             message: "\(root): the store is inert (apps show their shipped strings) but not every file "
+                                 + "could be deleted: \(failure.message); run disable again once that is fixed",
+                             syscall: failure.syscall, path: failure.path, cause: failure.cause)
+        }
+        let foreign = remaining.filter { !StoreLayout.isOwned($0) }
+        return remaining.isEmpty ? .deleted : .keptForeignFiles(foreign)
+    }
+
+    /// Removes every owned name in `directory`, `store.json` and `DISABLED` last, going on past failures.
+    /// - Returns: The first failure, if any.
+    static func removeOwned(in directory: String, _ syscalls: Syscalls, keepingMarker: Bool = false) -> StoreError? {
+        let last = [StoreLayout.formatFile, StoreLayout.disabledFile, StoreLayout.lockFile]
+        var failure: StoreError?
+        let names = ((try? syscalls.listDirectory(directory)) ?? []).filter(StoreLayout.isOwned)
+        let kept: Set<String> = keepingMarker ? Set(last) : []
+        for name in names.filter({ !last.contains($0) }) + last.filter(names.contains) where !kept.contains(name) {
+            // The marker and DISABLED stay while anything they vouch for is left: the store stays recognisable.
+            if failure != nil, last.contains(name) { break }
+            do {
+                try syscalls.removeTree("\(directory)/\(name)")
+            } catch let error as StoreError {
+                failure = failure ?? error
+            } catch {}
+        }
+        return failure
+    }
+
+    /// Finishes a kill switch that could only mark the store `DISABLED`: removes everything the store owns but the
+    /// marker and `LOCK`, draws a new marker id (instances opened before it stay refused), and removes `DISABLED`.
+    /// - Returns: The new marker id.
+    static func finishDeletion(_ layout: StoreLayout, _ syscalls: Syscalls) throws -> String {
+        if let failure = removeOwned(in: layout.root, syscalls, keepingMarker: true) { throw failure }
+        try syscalls.makeDirectory(layout.temporaryPath)
+        let marker = StoreMarker.make()
+        try syscalls.replaceFile(layout.formatPath, with: marker.data, temporaryDirectory: layout.temporaryPath)
+        try syscalls.removeTree(layout.disabledPath)
+        try syscalls.fsyncDirectory(layout.root)
+        return marker.id
     }
 }

@@ -30,12 +30,14 @@ package final class OverlayStore: Sendable {
     package let appVersion: String
     /// The catalog source hash this instance reads and writes for.
     package let sourceHash: String
-    /// Whether `store.json` names a newer (or unreadable) format: reads are empty, writes are refused.
+    /// Whether `store.json` names a newer format: reads are empty, writes are refused.
     package let isIgnored: Bool
 
     let syscalls: Syscalls
     let layout: StoreLayout
     let journalLimit: Int
+    /// The `id` of the marker this instance opened; a marker with another one is another store.
+    let storeID: String?
     let writer: LockedValue<WriterState>
     /// Set by `deleteAll`; read without the writer mutex so readers never wait behind a writer blocked on `LOCK`.
     let isDeleted = Atomic<Bool>(false)
@@ -50,51 +52,105 @@ package final class OverlayStore: Sendable {
     /// Largest single revision file or manifest the store reads back.
     static let fileLimit = 64 << 20
 
-    private init(url: URL, appVersion: String, sourceHash: String, isIgnored: Bool, ownsIdentity: Bool,
+    private init(url: URL, appVersion: String, sourceHash: String, storeID: String?, ownsIdentity: Bool,
                  syscalls: Syscalls, journalLimit: Int) {
         self.url = url
         self.appVersion = appVersion
         self.sourceHash = sourceHash
-        self.isIgnored = isIgnored
+        self.isIgnored = storeID == nil
+        self.storeID = storeID
         self.syscalls = syscalls
         self.layout = StoreLayout(root: url.path)
         self.journalLimit = journalLimit
         self.writer = LockedValue(WriterState(ownsIdentity: ownsIdentity))
     }
 
-    /// Opens (creating if absent) the store at `url` for one build of the app.
+    /// Opens the store at `url` for one build of the app, creating it in a missing or empty directory.
     ///
-    /// Under `LOCK`: removes `tmp/` debris and garbage-collects revision directories that `state.json` names
-    /// neither as active nor as previous. A store written for another app version or source hash reads as
-    /// empty and is replaced by the first write; a store of a newer format is left untouched.
+    /// A directory that holds anything but a valid `store.json` (written by the store itself), a `store.json` that
+    /// is not such a marker, a symbolic link and `/` are refused with ``StoreError/Code/notAStore`` before
+    /// anything is created in them. Under `LOCK`: repairs owned names of the wrong kind (`tmp`, `modules` or
+    /// `state.json`), finishes a kill switch that left `DISABLED`, heals (a revision whose files are missing or
+    /// of another size than recorded is dropped from `state.json`, and the ETag with it, so the next cycle fetches
+    /// it again), removes `tmp/` debris and garbage-collects revision directories `state.json` does not name.
+    /// A store written for another app version or source hash reads as empty and is replaced by the first write;
+    /// a store of a newer format is left untouched.
     /// - Parameters:
     ///   - journalLimit: `journal.jsonl` rotates to `journal.1.jsonl` past this many bytes.
-    /// - Throws: ``StoreError`` when the directory cannot be created, locked or cleaned.
+    /// - Throws: ``StoreError`` when the directory is not a store or cannot be created, locked or cleaned.
     package static func open(at url: URL, appVersion: String, sourceHash: String, syscalls: Syscalls = .live,
                             journalLimit: Int = 256 * 1024) throws -> OverlayStore {
-        var path = url.standardizedFileURL.path
-        while path.count > 1, path.hasSuffix("/") { path.removeLast() }
+        let path = try StoreLayout.rootPath(of: url)
         let root = URL(fileURLWithPath: path, isDirectory: true)
         let layout = StoreLayout(root: path)
-        try syscalls.makeDirectories(path)
-        let (isIgnored, owns) = try withFileLock(layout, syscalls) { () throws -> (Bool, Bool) in
-            switch try readFormat(layout, syscalls) {
-            case .unknown: return (true, false)
-            case .absent:
+        switch try syscalls.status(path)?.kind {
+        case nil: try syscalls.makeDirectories(path)
+        case .directory?: break
+        case .symbolicLink?: throw StoreError.symbolicLinkRoot(path)
+        case .regular?, .other?: throw StoreError.notAStore(path, "is not a directory")
+        }
+        // Before LOCK exists: a directory of someone else's files gets nothing created in it.
+        try checkOwnership(layout, syscalls)
+        let (storeID, owns) = try withFileLock(layout, syscalls) { () throws -> (String?, Bool) in
+            var id: String
+            switch try readMarker(layout, syscalls) {
+            case .newer: return (nil, false)
+            case .invalid(let reason): throw StoreError.invalidMarker(path, reason)
+            case .current(let existing): id = existing
+            case .absent, .legacy:
+                try checkOwnership(layout, syscalls)
+                try repairKind(layout.temporaryPath, directory: true, syscalls)
                 try syscalls.makeDirectory(layout.temporaryPath)
-                let format = JSONValue.object(JSONObject([("format_version", .number(JSONNumber(StoreState.formatVersion)))]))
-                try syscalls.replaceFile(layout.formatPath, with: Data(format.serialized().utf8),
-                                         temporaryDirectory: layout.temporaryPath)
-            case .current: break
+                let marker = StoreMarker.make()
+                try syscalls.replaceFile(layout.formatPath, with: marker.data, temporaryDirectory: layout.temporaryPath)
+                id = marker.id
             }
+            if try syscalls.status(layout.disabledPath) != nil { id = try finishDeletion(layout, syscalls) }
+            try repairKind(layout.temporaryPath, directory: true, syscalls)
+            try repairKind(layout.modulesPath, directory: true, syscalls)
+            try repairKind(layout.statePath, directory: false, syscalls)
+            try repairKind(layout.seenPath, directory: false, syscalls)
             try syscalls.makeDirectory(layout.modulesPath)
             try syscalls.makeDirectory(layout.temporaryPath)
-            let disk = try loadState(layout, syscalls)
+            var disk = try loadState(layout, syscalls)
+            if let state = disk, state.belongs(appVersion: appVersion, sourceHash: sourceHash) {
+                disk = try heal(state, layout, syscalls)
+            }
             try collectGarbage(layout, syscalls, keeping: disk?.namedDirectories ?? [])
-            return (false, disk?.belongs(appVersion: appVersion, sourceHash: sourceHash) ?? false)
+            return (id, disk?.belongs(appVersion: appVersion, sourceHash: sourceHash) ?? false)
         }
-        return OverlayStore(url: root, appVersion: appVersion, sourceHash: sourceHash, isIgnored: isIgnored,
+        return OverlayStore(url: root, appVersion: appVersion, sourceHash: sourceHash, storeID: storeID,
                             ownsIdentity: owns, syscalls: syscalls, journalLimit: journalLimit)
+    }
+
+    /// Refuses a directory without a marker unless it is empty or holds only what a creation in progress (or
+    /// interrupted) leaves: `LOCK`, then `tmp/` with the marker's temporary file.
+    private static func checkOwnership(_ layout: StoreLayout, _ syscalls: Syscalls) throws {
+        switch try readMarker(layout, syscalls) {
+        case .invalid(let reason): throw StoreError.invalidMarker(layout.root, reason)
+        case .current, .legacy, .newer: return
+        case .absent: break
+        }
+        let names = try syscalls.listDirectory(layout.root)
+        var foreign = names.filter { $0 != StoreLayout.lockFile && $0 != StoreLayout.temporaryDirectory }
+        if names.contains(StoreLayout.temporaryDirectory) {
+            let creating = names.contains(StoreLayout.lockFile)
+                && (try? syscalls.status(layout.temporaryPath))?.isDirectory == true
+                && ((try? syscalls.listDirectory(layout.temporaryPath)) ?? ["?"]).allSatisfy { $0.hasPrefix("\(StoreLayout.formatFile).") }
+            if !creating { foreign.append(StoreLayout.temporaryDirectory) }
+        }
+        guard foreign.isEmpty else {
+            let shown = foreign.prefix(3).map { "'\($0)'" }.joined(separator: ", ") + (foreign.count > 3 ? ", …" : "")
+            throw StoreError.notAStore(layout.root, "is not empty (\(shown)) and has no store.json: it holds files "
+                                       + "Overlay did not create")
+        }
+    }
+
+    /// Removes an owned name that holds the wrong kind of file (`tmp` a file, `state.json` a directory), so the
+    /// store can be written again.
+    private static func repairKind(_ path: String, directory: Bool, _ syscalls: Syscalls) throws {
+        guard let status = try syscalls.status(path) else { return }
+        if status.kind != (directory ? .directory : .regular) { try syscalls.removeTree(path) }
     }
 
     // MARK: Reading (no lock)
@@ -108,13 +164,49 @@ package final class OverlayStore: Sendable {
         return snapshot
     }
 
+    /// Everything a sync cycle asks of the store's state, from one read of `state.json` and `seen.json`.
+    package struct CycleView: Sendable {
+        package var snapshot: StoreSnapshot
+        package var previous: [String: ActiveRevision] = [:]
+        package var rejected: [String: Set<String>] = [:]
+        package var highestSeen: SeenManifest?
+        package var etag: String?
+
+        package func isRejected(module: String, sha256: String) -> Bool { rejected[module]?.contains(sha256) ?? false }
+    }
+
+    /// The state as one sync cycle sees it: one read, not one per question (each accessor below reads the files).
+    package func cycleView() -> CycleView {
+        var view = CycleView(snapshot: StoreSnapshot(appVersion: appVersion, sourceHash: sourceHash))
+        guard isReadable else { return view }
+        let state = (try? Self.loadState(layout, syscalls)).flatMap { $0 }
+        let mine = state?.belongs(appVersion: appVersion, sourceHash: sourceHash) == true ? state : nil
+        // seen.json counts even when state.json is lost or corrupt: rollback protection survives either file.
+        view.highestSeen = SeenManifest.highest(
+            mine?.highestSeen, Self.loadSeen(layout, syscalls, appVersion: appVersion, sourceHash: sourceHash))
+        guard let mine else { return view }
+        view.etag = mine.etag
+        for (name, module) in mine.modules {
+            if let active = module.active { view.snapshot.modules[name] = revision(active, of: name) }
+            if let previous = module.previous { view.previous[name] = revision(previous, of: name) }
+            if !module.rejected.isEmpty { view.rejected[name] = Set(module.rejected) }
+        }
+        return view
+    }
+
     /// The module's previous revision (the one `rollback` would return to), if any.
     package func previous(module: String) -> ActiveRevision? {
         currentState()?.modules[module]?.previous.map { revision($0, of: module) }
     }
 
-    /// The highest manifest revision recorded for this identity, with that manifest's SHA-256.
-    package var highestRevisionSeen: SeenManifest? { currentState()?.highestSeen }
+    /// The highest manifest revision recorded for this identity, with that manifest's SHA-256: the higher of
+    /// `state.json`'s and `seen.json`'s record, so that losing either file keeps rollback protection.
+    package var highestRevisionSeen: SeenManifest? {
+        guard isReadable else { return nil }
+        let state = (try? Self.loadState(layout, syscalls)).flatMap { $0 }
+        let fromState = state?.belongs(appVersion: appVersion, sourceHash: sourceHash) == true ? state?.highestSeen : nil
+        return SeenManifest.highest(fromState, Self.loadSeen(layout, syscalls, appVersion: appVersion, sourceHash: sourceHash))
+    }
 
     /// The ETag of the last fully applied manifest.
     package var etag: String? { currentState()?.etag }
@@ -152,11 +244,18 @@ package final class OverlayStore: Sendable {
                        directory: url.appendingPathComponent(record.directory, isDirectory: true))
     }
 
+    /// Whether the directory is still the store this instance opened, not deleted or disabled.
+    var isReadable: Bool {
+        guard !isIgnored, !isDeleted.load(ordering: .acquiring), let storeID,
+              (try? Self.readMarker(layout, syscalls)) == .current(id: storeID),
+              (try? syscalls.status(layout.disabledPath)) == .some(nil)
+        else { return false }
+        return true
+    }
+
     /// `state.json` if it is readable and belongs to this identity.
     func currentState() -> StoreState? {
-        guard !isIgnored, !isDeleted.load(ordering: .acquiring),
-              (try? Self.readFormat(layout, syscalls)) == .current,
-              let state = try? Self.loadState(layout, syscalls),
+        guard isReadable, let state = try? Self.loadState(layout, syscalls),
               state.belongs(appVersion: appVersion, sourceHash: sourceHash)
         else { return nil }
         return state
@@ -179,7 +278,14 @@ package final class OverlayStore: Sendable {
                 state = StoreState(appVersion: appVersion, sourceHash: sourceHash)
             }
             let before = state
+            // A lost or corrupt state.json must not lower rollback protection: seen.json keeps the mark too.
+            let seenOnDisk = Self.loadSeen(layout, syscalls, appVersion: appVersion, sourceHash: sourceHash)
+            state.highestSeen = SeenManifest.highest(state.highestSeen, seenOnDisk)
             let result = try body(&state)
+            if let seen = state.highestSeen, seen != seenOnDisk {
+                let record = SeenRecord(appVersion: appVersion, sourceHash: sourceHash, seen: seen)
+                try syscalls.replaceFile(layout.seenPath, with: record.data, temporaryDirectory: layout.temporaryPath)
+            }
             if state != before {
                 try syscalls.replaceFile(layout.statePath, with: Data(state.json.serialized().utf8),
                                          temporaryDirectory: layout.temporaryPath)
@@ -193,42 +299,76 @@ package final class OverlayStore: Sendable {
     func withWriteLock<R: Sendable>(_ body: (inout WriterState) throws -> R) throws -> R {
         try writer.withLock { (writer: inout WriterState) throws -> R in
             guard !isDeleted.load(ordering: .acquiring) else { throw StoreError.deleted(layout.root) }
-            guard !isIgnored else { throw StoreError.newerFormat(layout.formatPath) }
+            guard !isIgnored, let storeID else { throw StoreError.newerFormat(layout.formatPath) }
             return try Self.withFileLock(layout, syscalls) { () throws -> R in
-                switch try Self.readFormat(layout, syscalls) {
-                case .current: return try body(&writer)
-                case .absent: throw StoreError.deleted(layout.root)
-                case .unknown: throw StoreError.newerFormat(layout.formatPath)
+                switch try Self.readMarker(layout, syscalls) {
+                case .current(let id) where id == storeID:
+                    guard try syscalls.status(layout.disabledPath) == nil else { throw StoreError.deleted(layout.root) }
+                    return try body(&writer)
+                case .absent, .current: throw StoreError.deleted(layout.root)
+                case .legacy, .newer: throw StoreError.newerFormat(layout.formatPath)
+                case .invalid(let reason): throw StoreError.invalidMarker(layout.root, reason)
                 }
             }
         }
     }
 
-    enum FormatStatus { case absent, current, unknown }
-
-    static func readFormat(_ layout: StoreLayout, _ syscalls: Syscalls) throws -> FormatStatus {
-        let data: Data?
-        do {
-            data = try syscalls.readFileIfPresent(layout.formatPath, limit: 64 * 1024)
-        } catch let error as StoreError where error.code == .tooLarge {
-            return .unknown
+    /// `store.json` as found: a directory, link or FIFO there is no marker (and is not read).
+    static func readMarker(_ layout: StoreLayout, _ syscalls: Syscalls) throws -> StoreMarker {
+        switch try syscalls.status(layout.formatPath)?.kind {
+        case nil: return .absent
+        case .regular?: break
+        case .directory?: return .invalid(reason: "store.json is a directory")
+        case .symbolicLink?: return .invalid(reason: "store.json is a symbolic link")
+        case .other?: return .invalid(reason: "store.json is not a regular file")
         }
-        guard let data else { return .absent }
-        guard let root = try? JSONNode(StrictJSON.parse(data)).object(),
-              (try? root.required("format_version", as: Int.self)) == StoreState.formatVersion
-        else { return .unknown }
-        return .current
+        do {
+            guard let data = try syscalls.readFileIfPresent(layout.formatPath, limit: StoreMarker.sizeLimit) else {
+                return .absent
+            }
+            return StoreMarker(data: data)
+        } catch let error as StoreError where error.code == .tooLarge {
+            return .invalid(reason: "store.json is larger than any marker Overlay writes")
+        }
     }
 
-    /// `state.json`, or `nil` when it is absent or unreadable (the store then reads as empty).
-    static func loadState(_ layout: StoreLayout, _ syscalls: Syscalls) throws -> StoreState? {
+    /// What `state.json` holds: nothing, a state, or something unreadable (and why).
+    enum StateRead {
+        case absent
+        case valid(StoreState)
+        case unreadable(String)
+    }
+
+    static func readState(_ layout: StoreLayout, _ syscalls: Syscalls) throws -> StateRead {
         let data: Data?
         do {
             data = try syscalls.readFileIfPresent(layout.statePath, limit: metadataLimit)
         } catch let error as StoreError where error.code == .tooLarge {
-            return nil
+            return .unreadable("state.json is larger than \(metadataLimit) bytes")
+        } catch let error as StoreError where [ELOOP, EISDIR].contains(error.cause ?? 0) {
+            return .unreadable("state.json is not a regular file")
         }
-        return data.flatMap { try? StoreState(json: Array($0)) }
+        guard let data else { return .absent }
+        do {
+            return .valid(try StoreState(json: Array(data)))
+        } catch {
+            return .unreadable("state.json does not decode (\(error))")
+        }
+    }
+
+    /// `state.json`, or `nil` when it is absent or unreadable (the store then reads as empty).
+    static func loadState(_ layout: StoreLayout, _ syscalls: Syscalls) throws -> StoreState? {
+        if case .valid(let state) = try readState(layout, syscalls) { return state }
+        return nil
+    }
+
+    /// `seen.json`'s record for this identity, or `nil` when it is absent, unreadable or another build's.
+    static func loadSeen(_ layout: StoreLayout, _ syscalls: Syscalls, appVersion: String, sourceHash: String) -> SeenManifest? {
+        guard let data = try? syscalls.readFileIfPresent(layout.seenPath, limit: 64 * 1024),
+              let record = try? SeenRecord(data: data),
+              record.appVersion == appVersion, record.sourceHash == sourceHash
+        else { return nil }
+        return record.seen
     }
 
     /// Opens `LOCK`, takes `flock(LOCK_EX)`, checks the locked file is still the one at the path (a concurrent
@@ -236,7 +376,21 @@ package final class OverlayStore: Sendable {
     static func withFileLock<R>(_ layout: StoreLayout, _ syscalls: Syscalls, _ body: () throws -> R) throws -> R {
         let path = layout.lockPath
         for _ in 0..<16 {
-            let fd = try syscalls.open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+            switch try syscalls.status(path)?.kind {
+            case .directory?: throw StoreError.damagedLock(layout.root, "a directory")
+            case .symbolicLink?: throw StoreError.damagedLock(layout.root, "a symbolic link")
+            case .other?: throw StoreError.damagedLock(layout.root, "not a regular file")
+            case nil, .regular?: break
+            }
+            let fd: Int32
+            do {
+                fd = try syscalls.open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o644)
+            } catch let error as StoreError where error.cause == ELOOP {
+                throw StoreError.damagedLock(layout.root, "a symbolic link")
+            } catch let error as StoreError where error.cause == ENOENT {
+                // The directory itself is gone: a kill switch moved it aside, not a missing file to recreate.
+                throw StoreError.deleted(layout.root)
+            }
             let isCurrent: Bool
             do {
                 try syscalls.flock(fd, path, LOCK_EX)

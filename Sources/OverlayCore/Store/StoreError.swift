@@ -32,6 +32,12 @@ package struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         package static let newerFormat = Code(rawValue: "store.newer-format")
         /// After taking `LOCK`, the store turned out to belong to another app version or source hash.
         package static let identityChanged = Code(rawValue: "store.identity-changed")
+        /// The directory is not a store Overlay made: it holds files and no valid `store.json`, its `store.json` is
+        /// not a marker Overlay wrote, or the path is a symbolic link. Nothing in it was touched.
+        package static let notAStore = Code(rawValue: "store.not-a-store")
+        /// A name the store owns is of the wrong kind (`LOCK` a directory or a symbolic link): the store cannot be
+        /// written until `overlay disable` resets it. Readers get the shipped strings meanwhile.
+        package static let damaged = Code(rawValue: "store.damaged")
         /// The store was deleted (kill switch); this instance refuses further writes.
         package static let deleted = Code(rawValue: "store.deleted")
         /// A module name, SHA-256, relative path or journal line the store does not accept.
@@ -106,6 +112,32 @@ extension StoreError {
                    message: "\(path) names a store format this build does not know; the store is ignored and left "
                        + "untouched; update the app, or delete the store to start over",
                    path: path)
+    }
+
+    static func notAStore(_ path: String, _ reason: String) -> StoreError {
+        StoreError(code: .notAStore, message: "\(path) \(reason); Overlay left it untouched; pass an empty or new directory "
+                       + "as the store", path: path)
+    }
+
+    /// `store.json` is there but is not a marker Overlay wrote.
+    static func invalidMarker(_ root: String, _ reason: String) -> StoreError {
+        StoreError(code: .notAStore,
+                   message: "\(root): \(reason), so this is not a store marker Overlay wrote; Overlay neither reads, "
+                       + "writes nor deletes anything here (apps show their shipped strings); remove the directory "
+                       + "by hand, or pass another store directory", path: "\(root)/\(StoreLayout.formatFile)")
+    }
+
+    static func symbolicLinkRoot(_ path: String) -> StoreError {
+        StoreError(code: .notAStore,
+                   message: "\(path) is a symbolic link; Overlay does not follow it for a store; pass the directory "
+                       + "it points to", path: path)
+    }
+
+    static func damagedLock(_ root: String, _ kind: String) -> StoreError {
+        StoreError(code: .damaged,
+                   message: "\(root)/LOCK is \(kind), not the lock file Overlay creates; the store is not written "
+                       + "and apps keep their shipped or active strings; run 'overlay disable --store \(root)' to reset it",
+                   path: "\(root)/\(StoreLayout.lockFile)")
     }
 
     static func deleted(_ path: String) -> StoreError {

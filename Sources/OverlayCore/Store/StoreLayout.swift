@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -9,6 +11,11 @@ struct StoreLayout: Sendable {
     static let formatFile = "store.json"
     static let lockFile = "LOCK"
     static let stateFile = "state.json"
+    /// The second record of the highest manifest revision seen (``SeenRecord``).
+    static let seenFile = "seen.json"
+    /// Written by a kill switch that could neither move the store aside nor remove `state.json`: readers honour
+    /// it (the store reads as empty) and the next open finishes the deletion.
+    static let disabledFile = "DISABLED"
     static let manifestFile = "manifest.json"
     static let signatureFile = "manifest.json.sig"
     static let signaturesDirectory = "signatures"
@@ -21,8 +28,8 @@ struct StoreLayout: Sendable {
 
     /// Every name the store owns; `deleteAll` removes these and nothing else.
     static func isOwned(_ name: String) -> Bool {
-        [formatFile, lockFile, stateFile, manifestFile, signatureFile, signaturesDirectory, modulesDirectory,
-         temporaryDirectory].contains(name)
+        [formatFile, lockFile, stateFile, seenFile, disabledFile, manifestFile, signatureFile, signaturesDirectory,
+         modulesDirectory, temporaryDirectory].contains(name)
             || (name.hasPrefix("journal") && name.hasSuffix(".jsonl"))
     }
 
@@ -32,12 +39,31 @@ struct StoreLayout: Sendable {
     var formatPath: String { "\(root)/\(Self.formatFile)" }
     var lockPath: String { "\(root)/\(Self.lockFile)" }
     var statePath: String { "\(root)/\(Self.stateFile)" }
+    var seenPath: String { "\(root)/\(Self.seenFile)" }
+    var disabledPath: String { "\(root)/\(Self.disabledFile)" }
     var manifestPath: String { "\(root)/\(Self.manifestFile)" }
     var signaturePath: String { "\(root)/\(Self.signatureFile)" }
     var modulesPath: String { "\(root)/\(Self.modulesDirectory)" }
     var journalPath: String { "\(root)/\(Self.journalFile)" }
     var rotatedJournalPath: String { "\(root)/\(Self.rotatedJournalFile)" }
     var temporaryPath: String { "\(root)/\(Self.temporaryDirectory)" }
+
+    /// The store directory `url` names, without a trailing slash; `/` and the empty path are refused (a store
+    /// there would clean and delete names of the whole file system or of whatever the working directory is).
+    static func rootPath(of url: URL) throws -> String {
+        guard !url.path.isEmpty else {
+            throw StoreError(code: .invalidArgument, message: "the store path is empty; pass the store directory")
+        }
+        var path = url.standardizedFileURL.path
+        while path.count > 1, path.hasSuffix("/") { path.removeLast() }
+        guard path != "/" else {
+            throw StoreError(code: .invalidArgument,
+                             message: "/ cannot be a store: Overlay creates, cleans and deletes names in its store "
+                                 + "directory; pass a directory of its own, like /var/lib/app/overlay",
+                             path: path)
+        }
+        return path
+    }
 
     func modulePath(_ module: String) -> String { "\(modulesPath)/\(module)" }
 

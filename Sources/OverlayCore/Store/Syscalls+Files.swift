@@ -8,9 +8,10 @@ import Darwin
 
 /// File-level operations built from the seam's calls: every durable step the store takes is here.
 extension Syscalls {
-    /// Reads a whole file, refusing more than `limit` bytes.
+    /// Reads a whole file, refusing more than `limit` bytes. A symbolic link is refused (`ELOOP`), never followed;
+    /// a FIFO reads as empty instead of waiting for a writer.
     func readFile(_ path: String, limit: Int) throws -> Data {
-        let fd = try open(path, O_RDONLY | O_CLOEXEC, 0)
+        let fd = try open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0)
         var result = Data()
         do {
             while true {
@@ -102,13 +103,44 @@ extension Syscalls {
     }
 
     /// Removes a file or a directory tree; nothing to do when it is absent. Symlinks are removed, never followed.
+    ///
+    /// Below `path` every step is relative to an open directory descriptor, and every directory is opened
+    /// `O_NOFOLLOW`: a directory swapped for a link between the check and the removal fails the call
+    /// instead of being followed out of the tree (`ENOTDIR` on Linux, `ELOOP` elsewhere).
     func removeTree(_ path: String) throws {
         guard let info = try status(path) else { return }
-        if info.isDirectory {
-            for name in try listDirectory(path) { try removeTree("\(path)/\(name)") }
-            try rmdir(path)
-        } else {
+        guard info.isDirectory else {
             try unlink(path)
+            return
+        }
+        let fd = try open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0)
+        do {
+            try removeContents(of: fd, path)
+        } catch {
+            try? close(fd, path)
+            throw error
+        }
+        try close(fd, path)
+        try rmdir(path)
+    }
+
+    private func removeContents(of directory: Int32, _ path: String) throws {
+        for name in try listDirectoryAt(directory, path) {
+            let child = "\(path)/\(name)"
+            guard let info = try statusAt(directory, name, child) else { continue }
+            guard info.isDirectory else {
+                try unlinkAt(directory, name, 0, child)
+                continue
+            }
+            let fd = try openAt(directory, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, child)
+            do {
+                try removeContents(of: fd, child)
+            } catch {
+                try? close(fd, child)
+                throw error
+            }
+            try close(fd, child)
+            try unlinkAt(directory, name, AT_REMOVEDIR, child)
         }
     }
 

@@ -11,7 +11,7 @@ package enum SyscallKind: String, Sendable, Hashable, CaseIterable {
 
 /// What `lstat`/`fstat` report about a file, as far as the store cares.
 package struct FileStatus: Sendable, Hashable {
-    package enum Kind: Sendable, Hashable { case regular, directory, other }
+    package enum Kind: Sendable, Hashable { case regular, directory, symbolicLink, other }
 
     package var kind: Kind
     package var size: Int
@@ -60,6 +60,14 @@ package struct Syscalls: Sendable {
     var status: @Sendable (_ path: String) throws -> FileStatus?
     /// `fstat(2)` (counted as a `stat` call).
     var descriptorStatus: @Sendable (_ fd: Int32, _ path: String) throws -> FileStatus
+    /// `openat(2)` of `name` in the open directory `directory` (counted as `open`); `path` names it in errors.
+    var openAt: @Sendable (_ directory: Int32, _ name: String, _ flags: Int32, _ path: String) throws -> Int32
+    /// `unlinkat(2)`; with `AT_REMOVEDIR` it removes an empty directory (counted as `rmdir`, else `unlink`).
+    var unlinkAt: @Sendable (_ directory: Int32, _ name: String, _ flags: Int32, _ path: String) throws -> Void
+    /// `fstatat(2)` with `AT_SYMLINK_NOFOLLOW` (counted as `stat`); `nil` when the name does not exist.
+    var statusAt: @Sendable (_ directory: Int32, _ name: String, _ path: String) throws -> FileStatus?
+    /// `fdopendir` of a duplicate of `directory`, `readdir`, `closedir` (counted as `readdir`).
+    var listDirectoryAt: @Sendable (_ directory: Int32, _ path: String) throws -> [String]
 
     /// The real libc calls.
     package static let live = Syscalls(
@@ -103,13 +111,38 @@ package struct Syscalls: Sendable {
             var info = stat()
             _ = try retrying("fstat", path) { fstat(fd, &info) }
             return FileStatus(info)
+        },
+        openAt: { directory, name, flags, path in
+            Int32(try retrying("openat", path) { Glibc.openat(directory, name, flags, 0) })
+        },
+        unlinkAt: { directory, name, flags, path in
+            _ = try retrying("unlinkat", path) { Glibc.unlinkat(directory, name, flags) }
+        },
+        statusAt: { directory, name, path in
+            var info = stat()
+            while fstatat(directory, name, &info, AT_SYMLINK_NOFOLLOW) == -1 {
+                if errno == EINTR { continue }
+                if errno == ENOENT || errno == ENOTDIR { return nil }
+                throw StoreError.syscall("fstatat", path: path, errno: errno)
+            }
+            return FileStatus(info)
+        },
+        listDirectoryAt: { directory, path in
+            let copy = try retrying("dup", path) { dup(directory) }
+            guard let handle = fdopendir(Int32(copy)) else {
+                let number = errno
+                Glibc.close(Int32(copy))
+                throw StoreError.syscall("fdopendir", path: path, errno: number)
+            }
+            defer { closedir(handle) }
+            return try readNames(handle, path)
         })
 }
 
 extension FileStatus {
     init(_ info: stat) {
         let type = info.st_mode & S_IFMT
-        kind = type == S_IFREG ? .regular : type == S_IFDIR ? .directory : .other
+        kind = type == S_IFREG ? .regular : type == S_IFDIR ? .directory : type == S_IFLNK ? .symbolicLink : .other
         size = Int(info.st_size)
         device = UInt64(info.st_dev)
         inode = UInt64(info.st_ino)
@@ -150,6 +183,11 @@ private func liveListDirectory(_ path: String) throws -> [String] {
     }
     guard let handle else { return [] }
     defer { closedir(handle) }
+    return try readNames(handle, path)
+}
+
+/// `readdir` until the end: the names, without `.` and `..`, sorted.
+private func readNames(_ handle: OpaquePointer, _ path: String) throws -> [String] {
     var names: [String] = []
     while true {
         errno = 0

@@ -25,7 +25,7 @@ final class SyncCycle: Sendable {
         report.requests = counted.requests
         report.bytes = counted.bytes
         report.duration = ContinuousClock.now - started
-        journal(report)
+        await journal(report)
         return report
     }
 
@@ -44,20 +44,23 @@ final class SyncCycle: Sendable {
         }
         report.origin = origins[index]
         report.skippedOrigins = skipped
-        if report.refreshFailed { expireIfTooOld(&report) }
+        if report.refreshFailed { await expireIfTooOld(&report) }
         return report
     }
 
+    /// One origin's attempt; its store state is read once (a rejected mirror's attempt writes nothing).
     private func cycle(from origin: URL) async -> SyncReport {
         let manifestURL = configuration.url("manifest.json", origin: origin)
-        let etag = store.etag
+        // One read of the store's state for the whole cycle; the cycle's own writes update it in step.
+        let view = store.cycleView()
+        let etag = view.etag
         let response: TransportResponse
         do {
             response = try await fetch(TransportRequest(
                 url: manifestURL, ifNoneMatch: etag, maxBytes: configuration.limits.maxManifestBytes,
                 timeout: configuration.requestTimeout))
         } catch {
-            return failedRefresh(error)
+            return await failedRefresh(error, view: view)
         }
         if response.isNotModified {
             guard let etag, let answered = response.etag, ETag.matches(answered, etag) else {
@@ -78,17 +81,18 @@ final class SyncCycle: Sendable {
             return report
         }
         guard response.isSuccess else {
-            var report = failedRefresh(SyncError(
-                code: .httpStatus, message: "the origin answered HTTP \(response.status)", url: manifestURL))
+            var report = await failedRefresh(SyncError(
+                code: .httpStatus, message: "the origin answered HTTP \(response.status)", url: manifestURL), view: view)
             report.httpStatus = response.status
             report.retryAfter = response.retryAfter
             return report
         }
-        return await apply(manifestBytes: response.body, etag: response.etag, origin: origin)
+        return await apply(manifestBytes: response.body, etag: response.etag, view: view, origin: origin)
     }
 
     /// Steps 3–6: verify, check rollback and equivocation, record, revoke, download, activate, persist.
-    private func apply(manifestBytes: Data, etag: String?, origin: URL) async -> SyncReport {
+    private func apply(manifestBytes: Data, etag: String?, view: OverlayStore.CycleView, origin: URL) async -> SyncReport {
+        var view = view
         let sha256 = SHA256.hash(manifestBytes).hex
         var report = SyncReport(outcome: .applied)
         report.httpStatus = 200
@@ -98,11 +102,11 @@ final class SyncCycle: Sendable {
             let answer = try await fetch(TransportRequest(
                 url: signatureURL, maxBytes: configuration.limits.maxSignatureBytes, timeout: configuration.requestTimeout))
             if answer.isSuccess { signature = answer.body } else if answer.status != 404 {
-                return failedRefresh(SyncError(
-                    code: .httpStatus, message: "the signature request answered HTTP \(answer.status)", url: signatureURL))
+                return await failedRefresh(SyncError(
+                    code: .httpStatus, message: "the signature request answered HTTP \(answer.status)", url: signatureURL), view: view)
             }
         } catch {
-            return failedRefresh(error)
+            return await failedRefresh(error, view: view)
         }
         let context = ValidationContext(
             trustedKeys: configuration.trustedKeys, appVersion: configuration.appVersion,
@@ -118,34 +122,42 @@ final class SyncCycle: Sendable {
         }
         report.manifestRevision = manifest.revision
 
-        // Rollback and equivocation, against the highest manifest this store has seen for this app version.
-        let seen = store.highestRevisionSeen
-        if let seen {
-            if manifest.revision < seen.revision {
-                return rejected(report, code: "rollback", "manifest revision \(manifest.revision) is below revision \(seen.revision) already seen; an old manifest is being replayed")
-            }
-            if manifest.revision == seen.revision && sha256 != seen.sha256 {
-                return rejected(report, code: "equivocation", "manifest revision \(manifest.revision) was seen before with other bytes; the origin is serving two different manifests under one revision")
-            }
+        // Binding before any download: a manifest naming modules this build does not ship is not for this build.
+        let unknown = manifest.modules.map(\.name).filter { configuration.shipped.modules[$0] == nil }
+        if !unknown.isEmpty {
+            let shown = unknown.prefix(5).joined(separator: ", ") + (unknown.count > 5 ? ", …" : "")
+            return rejected(report, code: "binding.unknown-module",
+                            "the manifest lists \(unknown.count) module\(unknown.count == 1 ? "" : "s") the build does not "
+                                + "ship (\(shown)); an overlay can only change shipped modules, so nothing was downloaded")
         }
+
+        // Rollback and equivocation, against the highest manifest this store has seen for this app version.
+        let seen = view.highestSeen
+        let replay = ReplayRule.check(revision: manifest.revision, sha256: sha256, seen: seen, file: "manifest.json")
+        if !replay.isEmpty { return rejected(report, replay) }
         do {
-            if seen?.sha256 != sha256 {
-                try store.recordManifestSeen(revision: manifest.revision, sha256: sha256)
-                try store.clearRejected()
+            let store = self.store
+            let newManifest = seen?.sha256 != sha256
+            let revision = manifest.revision
+            if newManifest {
+                try await Self.storeWrite {
+                    try store.recordManifestSeen(revision: revision, sha256: sha256)
+                    try store.clearRejected()
+                }
+                view.rejected = [:]
             }
-            report.modules += try applyRevocationsAndRemovals(manifest)
+            report.modules += try await applyRevocationsAndRemovals(manifest, view: &view)
         } catch {
             return storeFailure(report, error)
         }
 
-        let snapshot = store.snapshot()
         var downloads: [Manifest.Module] = []
         for entry in manifest.modules {
             if manifest.isRevoked(module: entry.name, sha256: entry.sha256) {
                 report.modules.append(.init(name: entry.name, action: .skippedRevoked, sha256: entry.sha256, revision: entry.revision))
-            } else if snapshot.modules[entry.name]?.sha256 == entry.sha256 {
+            } else if view.snapshot.modules[entry.name]?.sha256 == entry.sha256 {
                 report.modules.append(.init(name: entry.name, action: .unchanged, sha256: entry.sha256, revision: entry.revision))
-            } else if store.isRejected(module: entry.name, sha256: entry.sha256) {
+            } else if view.isRejected(module: entry.name, sha256: entry.sha256) {
                 report.modules.append(.init(name: entry.name, action: .skippedRejected, sha256: entry.sha256, revision: entry.revision))
             } else {
                 downloads.append(entry)
@@ -159,15 +171,13 @@ final class SyncCycle: Sendable {
         // Every accepted module is switched in one store write: fewer fsyncs, and a crash leaves all or none.
         let pending = results.compactMap(\.pending)
         var activationFailure: String?
+        var switched: Set<String> = []
         if !pending.isEmpty {
             let store = self.store
-            activationFailure = await Self.offPool {
-                do {
-                    try store.activate(pending)
-                    return nil
-                } catch {
-                    return "store: \(error)"
-                }
+            do {
+                switched = try await Self.storeWrite { try store.activate(pending) }
+            } catch {
+                activationFailure = "store: \(error)"
             }
         }
         for result in results {
@@ -177,6 +187,11 @@ final class SyncCycle: Sendable {
                     module.action = .failed
                     module.detail = activationFailure
                     emit(.warning, "module.failed", ["module": activated.module, "detail": activationFailure])
+                } else if !switched.contains(activated.module) {
+                    // Another sync of this store (another process, or the app's extension) activated it first:
+                    // this cycle reports only what it did.
+                    module.action = .unchanged
+                    module.detail = "already activated by another sync of this store"
                 } else {
                     emit(.info, "module.activated", ["module": activated.module, "sha256": activated.sha256, "revision": String(activated.revision)])
                 }
@@ -189,29 +204,41 @@ final class SyncCycle: Sendable {
             return report
         }
         do {
-            try store.saveManifest(bytes: manifestBytes, signature: signature ?? Data(), etag: etag)
+            let store = self.store
+            let signatureBytes = signature ?? Data()
+            try await Self.storeWrite { try store.saveManifest(bytes: manifestBytes, signature: signatureBytes, etag: etag) }
         } catch {
-            return storeFailure(report, error)
+            let activated = report.modules.filter { $0.action == .activated }.count
+            let prefix = activated > 0 ? "the modules counted as activated serve, but the manifest could not be saved "
+                + "(the next sync fetches it again): " : ""
+            return storeFailure(report, error, prefix: prefix)
         }
         return report
     }
 
     /// Step 4: modules no longer listed return to shipped strings; a revoked active revision goes back to its
     /// previous one if that is not revoked too, else to shipped strings.
-    private func applyRevocationsAndRemovals(_ manifest: Manifest) throws -> [SyncReport.ModuleResult] {
+    private func applyRevocationsAndRemovals(
+        _ manifest: Manifest, view: inout OverlayStore.CycleView
+    ) async throws -> [SyncReport.ModuleResult] {
         var results: [SyncReport.ModuleResult] = []
         let listed = Set(manifest.modules.map(\.name))
-        for (name, active) in store.snapshot().modules.sorted(by: { $0.key < $1.key }) {
+        let store = self.store
+        for (name, active) in view.snapshot.modules.sorted(by: { $0.key < $1.key }) {
             if !listed.contains(name) {
-                try store.deactivate(module: name)
+                try await Self.storeWrite { try store.deactivate(module: name) }
+                view.snapshot.modules[name] = nil
                 results.append(.init(name: name, action: .deactivated, sha256: active.sha256, detail: "no longer published"))
                 emit(.info, "module.deactivated", ["module": name, "reason": "removed"])
             } else if manifest.isRevoked(module: name, sha256: active.sha256) {
-                if let previous = store.previous(module: name), !manifest.isRevoked(module: name, sha256: previous.sha256) {
-                    _ = try store.rollback(module: name)
+                if let previous = view.previous[name], !manifest.isRevoked(module: name, sha256: previous.sha256) {
+                    _ = try await Self.storeWrite { try store.rollback(module: name) }
+                    view.snapshot.modules[name] = previous
+                    view.previous[name] = nil
                     results.append(.init(name: name, action: .rolledBack, sha256: previous.sha256, revision: previous.revision, detail: "active revision revoked"))
                 } else {
-                    try store.deactivate(module: name)
+                    try await Self.storeWrite { try store.deactivate(module: name) }
+                    view.snapshot.modules[name] = nil
                     results.append(.init(name: name, action: .deactivated, sha256: active.sha256, detail: "active revision revoked"))
                 }
                 emit(.warning, "module.revoked", ["module": name, "sha256": active.sha256])
@@ -265,11 +292,18 @@ final class SyncCycle: Sendable {
         guard response.isSuccess else { return failed("HTTP \(response.status)") }
         let verdict = ModuleValidator.validate(archive: response.body, entry: entry, manifest: manifest, context: context)
         guard verdict.isAccepted, let files = verdict.files else {
-            try? store.markRejected(module: entry.name, sha256: entry.sha256)
             emit(.warning, "module.rejected", ["module": entry.name, "codes": verdict.findings.filter { $0.severity == .error }.map(\.code).joined(separator: ",")])
+            var detail = verdict.findings.first { $0.severity == .error }?.message
+            let store = self.store
+            do {
+                try await Self.storeWrite { try store.markRejected(module: entry.name, sha256: entry.sha256) }
+            } catch {
+                // Not remembered: the next cycle downloads and rejects it again; nothing wrong is served.
+                emit(.warning, "store.write-failed", ["module": entry.name, "write": "mark-rejected", "error": "\(error)"])
+                detail = (detail.map { $0 + "; " } ?? "") + "the rejection could not be recorded (\(error)), so the next sync checks it again"
+            }
             return DownloadResult(
-                module: .init(name: entry.name, action: .rejected, sha256: entry.sha256, revision: entry.revision,
-                              detail: verdict.findings.first { $0.severity == .error }?.message),
+                module: .init(name: entry.name, action: .rejected, sha256: entry.sha256, revision: entry.revision, detail: detail),
                 findings: verdict.findings)
         }
         let pending = OverlayStore.PendingRevision(module: entry.name, sha256: entry.sha256, revision: entry.revision, files: files)
@@ -277,7 +311,11 @@ final class SyncCycle: Sendable {
         // (a failure here is met again, and reported, by that activation).
         if !Task.isCancelled {
             let store = self.store
-            await Self.offPool { try? store.stage(pending) }
+            do {
+                try await Self.storeWrite { try store.stage(pending) }
+            } catch {
+                emit(.debug, "store.write-failed", ["module": entry.name, "write": "stage", "error": "\(error)"])
+            }
         }
         return DownloadResult(
             module: .init(name: entry.name, action: .activated, sha256: entry.sha256, revision: entry.revision),
@@ -288,9 +326,10 @@ final class SyncCycle: Sendable {
     /// cooperative pool that the downloads and the app share.
     private static let storeQueue = DispatchQueue(label: "overlay.sync.store")
 
-    private static func offPool<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
-        await withCheckedContinuation { continuation in
-            storeQueue.async { continuation.resume(returning: work()) }
+    /// Runs one store write on ``storeQueue`` and hands back its result or its error.
+    private static func storeWrite<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            storeQueue.async { continuation.resume(with: Result { try work() }) }
         }
     }
 
@@ -317,8 +356,8 @@ final class SyncCycle: Sendable {
         }
     }
 
-    /// A refresh that could not complete (from this origin; `cycle()` may try the next).
-    private func failedRefresh(_ error: SyncError) -> SyncReport {
+    /// A refresh that could not complete; past the optional maximum overlay age, modules return to shipped strings.
+    private func failedRefresh(_ error: SyncError, view: OverlayStore.CycleView) async -> SyncReport {
         var report = SyncReport(outcome: error.code == .cancelled ? .cancelled : .failed)
         report.error = error
         report.refreshFailed = true
@@ -327,31 +366,42 @@ final class SyncCycle: Sendable {
     }
 
     /// When no origin could refresh: past the optional maximum overlay age, modules return to shipped strings.
-    private func expireIfTooOld(_ report: inout SyncReport) {
+    private func expireIfTooOld(_ report: inout SyncReport) async {
         if let maxAge = configuration.maxOverlayAge, let saved = try? store.savedManifest(),
             let manifest = try? Manifest.decode(saved.manifest),
             configuration.now().timeIntervalSince(manifest.publishedAt) > maxAge
         {
-            for (name, active) in store.snapshot().modules {
-                if (try? store.deactivate(module: name)) != nil {
+            let store = self.store
+            for (name, active) in store.cycleView().snapshot.modules.sorted(by: { $0.key < $1.key }) {
+                do {
+                    try await Self.storeWrite { try store.deactivate(module: name) }
                     report.modules.append(.init(name: name, action: .deactivated, sha256: active.sha256, detail: "overlay older than the maximum age"))
+                } catch {
+                    emit(.warning, "store.write-failed", ["module": name, "write": "deactivate", "error": "\(error)"])
+                    report.modules.append(.init(
+                        name: name, action: .failed, sha256: active.sha256,
+                        detail: "the overlay is older than the maximum age but could not be retired: \(error)"))
                 }
             }
         }
     }
 
     private func rejected(_ base: SyncReport, code: String, _ message: String) -> SyncReport {
+        rejected(base, [Finding(code: code, severity: .error, message: message, location: .init(file: "manifest.json"))])
+    }
+
+    private func rejected(_ base: SyncReport, _ findings: [Finding]) -> SyncReport {
         var report = base
         report.outcome = .rejected
-        report.findings.append(Finding(code: code, severity: .error, message: message, location: .init(file: "manifest.json")))
-        emit(.warning, "manifest.rejected", ["codes": code])
+        report.findings += findings
+        emit(.warning, "manifest.rejected", ["codes": findings.map(\.code).joined(separator: ",")])
         return report
     }
 
-    private func storeFailure(_ base: SyncReport, _ error: any Error) -> SyncReport {
+    private func storeFailure(_ base: SyncReport, _ error: any Error, prefix: String = "") -> SyncReport {
         var report = base
         report.outcome = .failed
-        report.error = SyncError(code: .store, message: "\(error)")
+        report.error = SyncError(code: .store, message: prefix + "\(error)")
         emit(.error, "store.failed", ["error": "\(error)"])
         return report
     }
@@ -361,7 +411,7 @@ final class SyncCycle: Sendable {
     }
 
     /// Step 7: one journal line per cycle (counters, not payloads).
-    private func journal(_ report: SyncReport) {
+    private func journal(_ report: SyncReport) async {
         var members: [(String, JSONValue)] = [
             ("at", .string(RFC3339.string(from: configuration.now()))),
             ("outcome", .string(report.outcome.rawValue)),
@@ -382,7 +432,14 @@ final class SyncCycle: Sendable {
                 ]))
             })))
         }
-        try? store.appendJournal(.object(JSONObject(members)))
+        let line = JSONValue.object(JSONObject(members))
+        let store = self.store
+        do {
+            try await Self.storeWrite { try store.appendJournal(line) }
+        } catch {
+            // The journal is a diagnostic: a cycle's outcome stands without its line, and the sink still hears it.
+            emit(.warning, "store.write-failed", ["write": "journal", "error": "\(error)"])
+        }
         emit(report.outcome == .failed || report.outcome == .rejected ? .warning : .info, "cycle", [
             "outcome": report.outcome.rawValue, "requests": String(report.requests), "bytes": String(report.bytes),
         ])

@@ -94,10 +94,10 @@ public struct SyncReport: Sendable {
         }
     }
 
-    /// Rejections by finding code.
+    /// Rejections by finding code: blocking findings only (an error on a value the build already ships rejects nothing).
     public var rejectedByCode: [String: Int] {
         var result: [String: Int] = [:]
-        for finding in findings where finding.severity == .error { result[finding.code, default: 0] += 1 }
+        for finding in findings where finding.isBlocking { result[finding.code, default: 0] += 1 }
         return result
     }
 

@@ -83,10 +83,8 @@ public actor SyncService {
         }
         localizer?.applyPendingUpdates(StoreSnapshot(appVersion: configuration.appVersion, sourceHash: configuration.sourceHash))
         do {
-            try (store ?? OverlayStore.open(
-                at: configuration.storeURL, appVersion: configuration.appVersion, sourceHash: configuration.sourceHash,
-                syscalls: configuration.syscalls)
-            ).deleteAll()
+            // Without an open instance the store may be damaged past opening: delete it where it lies.
+            if let store { try store.deleteAll() } else { _ = try OverlayStore.delete(at: configuration.storeURL, syscalls: configuration.syscalls) }
             events?.record(SyncEvent(.info, "disabled", ["store": configuration.storeURL.path]))
         } catch {
             events?.record(SyncEvent(.error, "disable.failed", ["error": "\(error)"]))

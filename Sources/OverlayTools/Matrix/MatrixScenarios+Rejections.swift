@@ -170,7 +170,7 @@ extension MatrixScenarios {
             let prior = try await priorState(lab, run: run, origin: later, name: "rollback")
             let configuration = lab.configuration(trust: run.trustWithThrowaway)
             let report = await lab.sync(configuration)
-            expectRejected("rollback below revision \(manifest.revision + 1)", report, code: { $0 == "rollback" }, prior: prior,
+            expectRejected("rollback below revision \(manifest.revision + 1)", report, code: { $0 == "replay.rollback" }, prior: prior,
                            now: try active(lab, configuration))
         }
         // Equivocation: the store saw the candidate's revision with other bytes.
@@ -180,7 +180,7 @@ extension MatrixScenarios {
             let prior = try await priorState(lab, run: run, origin: other, name: "equivocation")
             let configuration = lab.configuration(trust: run.trustWithThrowaway)
             let report = await lab.sync(configuration)
-            expectRejected("equivocation at revision \(manifest.revision)", report, code: { $0 == "equivocation" }, prior: prior,
+            expectRejected("equivocation at revision \(manifest.revision)", report, code: { $0 == "replay.equivocation" }, prior: prior,
                            now: try active(lab, configuration))
         }
         // Freeze: the candidate replayed after its expiry.

@@ -14,7 +14,9 @@ enum ResolveCommand: Command {
         Prints exactly the rendered string on stdout. The lookup walks the fallback chain of --locale
         (CLDR parents, then the module's development region); for each locale the store's active
         revision (with --store) answers first, then the shipped catalog (--bundle), per key. Without
-        --store only shipped strings are used.
+        --store only shipped strings are used; so too, as in the app, with a --store that has nothing to
+        serve (missing, deleted by 'overlay disable', no state yet, an unreadable state.json, a store.json
+        that is not Overlay's marker), and one note on stderr says which.
 
         Arguments fill the value's slots in order, each converted to its slot's class (%ld takes an
         integer, %f a number, %@ any text); --count N fills every plural (%#@v@) slot instead. Numbers
@@ -61,7 +63,12 @@ enum ResolveCommand: Command {
         let tableName = arguments.value("table") ?? "Localizable"
         let locales = try arguments.required("locale").split(separator: ",").map(String.init)
         let catalog = try loadCatalog(try arguments.required("bundle"), mode: .lenient).catalog
-        let store = try arguments.value("store").map { try readStoreState(at: $0) }
+        var store: StoreSnapshot?
+        if let path = arguments.value("store") {
+            let read = try readStoreState(at: path)
+            store = read.snapshot
+            if let note = read.note { console.diagnostic("note", note, prefix: path) }
+        }
         let width = try arguments.value("width").map { text throws(UsageError) in
             guard let value = Int(text) else { throw UsageError(message: "--width '\(text)' is not an integer") }
             return value
@@ -138,10 +145,9 @@ struct ArgumentSlots {
             classes = SlotMap(text).classes
             pluralSlots = []
         case .plural(let entry):
-            classes = SlotMap(entry: entry).classes
-            var slots = Set<Int>()
-            Self.collectPluralSlots(entry, into: &slots)
-            pluralSlots = slots
+            let map = SlotMap(entry: entry)
+            classes = map.classes
+            pluralSlots = map.variablePositions
         }
     }
 
@@ -185,58 +191,39 @@ struct ArgumentSlots {
             return .string(text)
         }
     }
-
-    /// Slots of every `%#@v@` token in the format key and, recursively, in the variants.
-    private static func collectPluralSlots(_ entry: StringsdictEntry, into slots: inout Set<Int>) {
-        switch entry {
-        case .format(let plural): collect(plural.format, firstSlot: 1, plural: plural, depth: 0, into: &slots)
-        case .device(let variants): for variant in variants.values { collectPluralSlots(variant, into: &slots) }
-        case .width, .text: break
-        }
-    }
-
-    private static func collect(_ text: String, firstSlot: Int, plural: PluralFormat, depth: Int, into slots: inout Set<Int>) {
-        guard depth < 8 else { return }
-        var next = firstSlot
-        for token in FormatParser.parse(text).tokens {
-            switch token {
-            case .specifier(let spec):
-                if spec.width == .nextArgument { next += 1 }
-                if spec.precision == .nextArgument { next += 1 }
-                if spec.position == nil { next += 1 }
-            case .variable(let variable):
-                let slot = variable.position ?? next
-                if variable.position == nil { next += 1 }
-                slots.insert(slot)
-                for form in plural.variables[variable.name]?.forms.values.map({ $0 }) ?? [] {
-                    collect(form, firstSlot: slot, plural: plural, depth: depth + 1, into: &slots)
-                }
-            case .literal, .percent, .named: break
-            }
-        }
-    }
 }
 
 // MARK: - Store
 
-/// The active revisions of the store at `path`, read without writing or locking. A store for another source hash
-/// yields its snapshot anyway: the Localizer ignores it and counts it (shown by --trace).
-func readStoreState(at path: String) throws -> StoreSnapshot {
+/// The active revisions of the store at `path`, read without writing or locking, or `nil` with a note when an app
+/// would find nothing to serve there (no store, a disabled, damaged or foreign one): the shipped strings answer.
+/// A store for another source hash yields its snapshot anyway: the Localizer ignores it and counts it (--trace).
+func readStoreState(at path: String) throws -> (snapshot: StoreSnapshot?, note: String?) {
     let inspection: StoreInspection
     do {
         inspection = try OverlayStore.inspect(at: URL(fileURLWithPath: path))
     } catch {
         throw CommandFailure(message: "\(path): cannot read the store (\(error))")
     }
+    let shipped = "showing the shipped strings, as an app would"
     switch inspection.format {
     case .absent:
-        throw CommandFailure(message: "\(path): not a store (no store.json); pass the --store directory 'overlay sync' wrote")
-    case .newer:
-        throw CommandFailure(message: "\(path): written by a newer store format; use the overlay version that wrote it")
-    case .current:
-        guard let snapshot = inspection.snapshot else {
-            throw CommandFailure(message: "\(path): the store has no state yet; run 'overlay sync' first")
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            return (nil, "no store here (never synced, or deleted by 'overlay disable'); \(shipped)")
         }
-        return snapshot
+        return (nil, "holds no store (no store.json; 'overlay sync --store' creates one); \(shipped)")
+    case .newer:
+        return (nil, "written by a newer store format, which this build ignores; \(shipped)")
+    case .invalid:
+        return (nil, "\(inspection.problem ?? "not a store"); apps ignore this directory; \(shipped)")
+    case .current:
+        if let problem = inspection.problem {
+            return (nil, "\(problem); apps serve no overlay until the next 'overlay sync' rewrites it; \(shipped)")
+        }
+        guard let snapshot = inspection.snapshot else {
+            return (nil, "the store has no state yet (run 'overlay sync'); \(shipped)")
+        }
+        return (snapshot, nil)
     }
 }

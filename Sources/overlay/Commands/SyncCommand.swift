@@ -20,6 +20,12 @@ enum SyncCommand: Command {
         Repeat --origin to name mirrors, tried in order: an origin that refuses, times out, has no
         manifest or serves one that fails a check (stale, tampered, unsigned) is skipped and reported, and
         the next one is asked. Mirrors need no trust; the signature and rollback rules still apply.
+        The store directory is created if missing or empty; a non-empty directory without the store.json
+        Overlay writes, a store.json that is not that marker, a symbolic link and / are refused untouched.
+        Opening the store heals it: a revision whose files are missing or of another size is dropped (the
+        previous one serves, else the shipped strings) and fetched again by this cycle.
+        Human output: blocking findings and each failed or rejected module (with its reason) on stderr,
+        findings on values the build already ships as one count (they block nothing), then one summary line.
         Exit status: 0 when the cycle ran to its end (even if it rejected something), 1 when it could not
         run or some modules could not be fetched (they are retried next time).
 
@@ -35,7 +41,7 @@ enum SyncCommand: Command {
         .repeated("origin", "url|dir", "The origin root (an http(s) URL or a directory); repeat for mirrors, tried in order."),
         .value("app-version", "version", "The client build's app version."),
         .value("bundle", "catalog", "The client build's shipped catalog."),
-        .value("store", "dir", "The client store directory (created if missing)."),
+        .value("store", "dir", "The client store directory (created if missing or empty; never /)."),
         .repeated("trust", "pem", "Public key PEM the build trusts; repeat for several."),
         .value("threshold", "n", "How many trusted keys must sign: 1 to the number of --trust keys (default 1)."),
         .value("max-age", "duration", "Longest allowed manifest lifetime, 1m to 3650d (default 90d)."),
@@ -48,7 +54,7 @@ enum SyncCommand: Command {
         guard !originTexts.isEmpty else { throw UsageError(message: "missing required option --origin") }
         guard let appVersion = try arguments.appVersion() else { throw UsageError(message: "missing required option --app-version") }
         let bundle = try arguments.required("bundle")
-        let storePath = try arguments.required("store")
+        let storePath = try storeDirectory(arguments)
         let maxAge = try arguments.seconds("max-age", default: 90 * 86_400)
         let timeout = try arguments.seconds("timeout", default: 30)
         let trusted = try arguments.trustedKeys()
@@ -68,15 +74,40 @@ enum SyncCommand: Command {
         if arguments.flag("json") {
             console.out(SyncReportJSON.render(report))
         } else {
-            for finding in report.findings where finding.severity == .error {
-                console.diagnostic("error", "\(finding.message) [\(finding.code)]", prefix: finding.location.file ?? "")
-            }
-            console.out(report.summary)
+            printHuman(report, store: storePath, console: console)
         }
         switch report.outcome {
         case .failed, .partial, .cancelled: return ExitCode.failure
         default: return ExitCode.success
         }
+    }
+
+    /// Blocking findings as errors, each failed or rejected module by name with its reason, a count of findings on
+    /// values the build already ships (they cannot change what the app shows and block nothing), then the summary.
+    static func printHuman(_ report: SyncReport, store: String, console: Console) {
+        for finding in report.findings where finding.isBlocking {
+            console.diagnostic("error", "\(finding.message) [\(finding.code)]", prefix: finding.location.file ?? "")
+        }
+        // One line per reason: a store failure fails every module of the batch with the same words.
+        for action in [SyncReport.ModuleAction.failed, .rejected] {
+            let modules = report.modules.filter { $0.action == action }
+            for detail in Set(modules.map { $0.detail ?? "no detail" }).sorted() {
+                let names = modules.filter { ($0.detail ?? "no detail") == detail }.map(\.name)
+                let subject = names.count == 1 ? "module \(names[0])" : "modules \(names.joined(separator: ", "))"
+                let verb = action == .failed ? "could not be fetched or stored (retried next sync)"
+                    : names.count == 1 ? "was rejected" : "were rejected"
+                console.diagnostic(action == .failed ? "error" : "warning", "\(subject) \(verb): \(detail)")
+            }
+        }
+        let shipped = report.findings.filter(\.isAlreadyShipped).count
+        if shipped > 0 {
+            console.diagnostic("note", "\(shipped) finding\(shipped == 1 ? "" : "s") on values the build already ships "
+                               + "(not blocking; --json lists them)")
+        }
+        if let error = report.error, error.code == .store {
+            console.diagnostic("error", error.message, prefix: store)
+        }
+        console.line(report.summary)
     }
 
     /// An http(s) origin uses URLSession; anything else is a directory served by the file transport.

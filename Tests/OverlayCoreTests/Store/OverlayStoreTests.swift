@@ -11,8 +11,17 @@ struct OverlayStoreTests {
         #expect(names(temp.store) == ["LOCK", "modules", "store.json", "tmp"])
         #expect(store.snapshot() == StoreSnapshot(appVersion: Sample.appVersion, sourceHash: Sample.sourceHash))
         #expect(!store.isIgnored)
-        let format = try StrictJSON.parse(Data(contentsOf: temp.store.appendingPathComponent("store.json")))
-        #expect(format.objectValue?["format_version"]?.intValue == 1)
+        let marker = try Data(contentsOf: temp.store.appendingPathComponent("store.json"))
+        let format = try StrictJSON.parse(marker)
+        #expect(format.objectValue?["format"]?.stringValue == "overlay-store")
+        #expect(format.objectValue?["version"]?.intValue == 2)
+        let id = try #require(format.objectValue?["id"]?.stringValue)
+        #expect(StoreMarker.isIdentifier(id))
+        #expect(StoreMarker(data: marker) == .current(id: id))
+        // Each store draws its own id.
+        let other = TemporaryDirectory()
+        _ = try Sample.open(other.store)
+        #expect(try Data(contentsOf: other.store.appendingPathComponent("store.json")) != marker)
     }
 
     @Test("An activation is served with every file and its digest list")

@@ -45,9 +45,11 @@ struct StoreIdentityTests {
         #expect(try Sample.open(temp.store, appVersion: "3.0.0").snapshot().modules["App"]?.sha256 == Sample.sha("B"))
     }
 
-    @Test("A store of a newer or unreadable format is ignored and never written",
-          arguments: [#"{"format_version":2}"#, #"{"format_version":"1"}"#, "not json", ""])
-    func newerFormatIgnored(storeJSON: String) throws {
+    static let newerMarker = #"{"format":"overlay-store","version":3,"id":"00112233445566778899aabbccddeeff","x":1}"#
+
+    @Test("A store of a newer format is ignored and never written")
+    func newerFormatIgnored() throws {
+        let storeJSON = Self.newerMarker
         let temp = TemporaryDirectory()
         let seed = try Sample.open(temp.store)
         try seed.activate(module: "App", sha256: Sample.sha("A"), revision: 1, files: Sample.files("A"))
@@ -81,6 +83,46 @@ struct StoreIdentityTests {
         try Data(storeJSON.utf8).write(to: other.store.appendingPathComponent("store.json"))
         #expect(throws: StoreError.self) { try live.markRejected(module: "App", sha256: Sample.sha("x")) }
         #expect(live.snapshot().modules.isEmpty)
+    }
+
+    /// Issue 9: an empty or garbage store.json used to read as "a newer format"; it is no marker Overlay wrote.
+    @Test("A store.json that is not Overlay's marker is refused, untouched, and named as such",
+          arguments: [#"{"format_version":2}"#, #"{"format_version":"1"}"#, "not json", "", #"{"format":"overlay-store","version":2}"#,
+                      #"{"format":"overlay-store","version":2,"id":"00112233445566778899AABBCCDDEEFF"}"#,
+                      #"{"format":"overlay-store","version":2,"id":"00112233445566778899aabbccddeeff","extra":true}"#,
+                      #"{"format":"other","version":2,"id":"00112233445566778899aabbccddeeff"}"#])
+    func invalidMarkerRefused(storeJSON: String) throws {
+        let temp = TemporaryDirectory()
+        let seed = try Sample.open(temp.store)
+        try seed.activate(module: "App", sha256: Sample.sha("A"), revision: 1, files: Sample.files("A"))
+        try Data(storeJSON.utf8).write(to: temp.store.appendingPathComponent("store.json"))
+        try FileManager.default.createDirectory(at: temp.store.appendingPathComponent("tmp/keep"), withIntermediateDirectories: true)
+        let before = treeContents(temp.store)
+        let error = try #require(throws: StoreError.self) { try Sample.open(temp.store) }
+        #expect(error.code == .notAStore)
+        #expect(error.message.contains("not a store marker Overlay wrote"), "\(error.message)")
+        #expect(!error.message.contains("newer"))
+        #expect(treeContents(temp.store) == before)
+        // An instance opened before the marker was damaged stops reading and writing.
+        #expect(seed.snapshot().modules.isEmpty)
+        let write = try #require(throws: StoreError.self) { try seed.markRejected(module: "App", sha256: Sample.sha("x")) }
+        #expect(write.code == .notAStore)
+        #expect(treeContents(temp.store) == before)
+    }
+
+    @Test("A store from before the marker ({\"format_version\":1}) keeps serving and gets a marker at open")
+    func legacyMarkerUpgraded() throws {
+        let temp = TemporaryDirectory()
+        let seed = try Sample.open(temp.store)
+        try seed.activate(module: "App", sha256: Sample.sha("A"), revision: 1, files: Sample.files("A"))
+        try StoreMarker.legacyBytes.write(to: temp.store.appendingPathComponent("store.json"))
+        let reopened = try Sample.open(temp.store)
+        #expect(reopened.snapshot().modules["App"]?.sha256 == Sample.sha("A"))
+        let marker = try Data(contentsOf: temp.store.appendingPathComponent("store.json"))
+        guard case .current = StoreMarker(data: marker) else {
+            Issue.record("marker not upgraded: \(String(decoding: marker, as: UTF8.self))")
+            return
+        }
     }
 
     @Test("Opening removes tmp/ debris and revision directories state.json does not name")

@@ -1,6 +1,10 @@
 import Foundation
 @testable import OverlayCore
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// A fresh directory under the system temp dir, removed when the value is released.
 final class TemporaryDirectory {
     let url: URL
@@ -97,3 +101,28 @@ let tortureExecutable: URL = {
     }
     return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates.last!
 }()
+
+extension Syscalls {
+    /// The live seam with every call that could create, change or remove a name refused (`EROFS`): for tests that
+    /// hand the store a path nothing may ever be written at, such as `/`.
+    static var readOnly: Syscalls {
+        var syscalls = Syscalls.live
+        let refuse: @Sendable (String, String) -> StoreError = { StoreError.syscall($0, path: $1, errno: EROFS) }
+        let live = Syscalls.live
+        syscalls.open = { path, flags, mode in
+            guard flags & (O_WRONLY | O_RDWR | O_CREAT | O_TRUNC) == 0 else { throw refuse("open", path) }
+            return try live.open(path, flags, mode)
+        }
+        syscalls.write = { _, path, _ in throw refuse("write", path) }
+        syscalls.rename = { from, _ in throw refuse("rename", from) }
+        syscalls.mkdir = { path, _ in throw refuse("mkdir", path) }
+        syscalls.unlink = { path in throw refuse("unlink", path) }
+        syscalls.rmdir = { path in throw refuse("rmdir", path) }
+        syscalls.unlinkAt = { _, _, _, path in throw refuse("unlinkat", path) }
+        syscalls.openAt = { directory, name, flags, path in
+            guard flags & (O_WRONLY | O_RDWR | O_CREAT | O_TRUNC) == 0 else { throw refuse("openat", path) }
+            return try live.openAt(directory, name, flags, path)
+        }
+        return syscalls
+    }
+}

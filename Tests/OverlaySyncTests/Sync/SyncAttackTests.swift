@@ -20,8 +20,8 @@ enum ManifestAttack: String, CaseIterable, CustomTestStringConvertible {
 
     var expectedCode: String {
         switch self {
-        case .rollback: "rollback"
-        case .equivocation: "equivocation"
+        case .rollback: "replay.rollback"
+        case .equivocation: "replay.equivocation"
         case .freeze: "freeze.expired"
         case .otherSourceHash: "binding.source-hash"
         case .otherAppVersion: "binding.app-version"

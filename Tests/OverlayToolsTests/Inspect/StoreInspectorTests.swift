@@ -1,5 +1,5 @@
 import Foundation
-import OverlayCore
+@testable import OverlayCore
 import Testing
 @testable import OverlayTools
 
@@ -15,7 +15,7 @@ struct StoreInspectorTests {
         try workspace.healthy()
         let report = workspace.inspect()
         #expect(report.state == .on)
-        #expect(report.formatVersion == 1)
+        #expect(report.formatVersion == StoreMarker.version)
         #expect(report.lock.status == "free")
         #expect(report.isHealthy, "\(report.findings)")
         let module = try #require(report.modules.first { $0.name == "M" })

@@ -59,6 +59,9 @@ package struct SlotMap: Sendable, Hashable {
     /// The positions in ascending order.
     package var positions: [Int] { classes.keys.sorted() }
 
+    /// The slots a `%#@v@` token of a `.stringsdict` entry reads: the numbers its variables pick variants by.
+    package var variablePositions: Set<Int> { Set(variableSlots.keys) }
+
     /// The class of slot `position`, or nil if no specifier reads it.
     package subscript(position: Int) -> ArgumentClass? { classes[position] }
 

@@ -137,4 +137,18 @@ import Testing
     @Test func plainStringReadsAVariableTokenAsAnObject() {
         #expect(SlotMap("%#@v@").signature == "1:object")
     }
+
+    /// `overlay resolve --count` fills these; nested tokens count at their own slot, specifiers never.
+    @Test func variablePositionsAreTheSlotsTokensRead() {
+        let entry = StringsdictEntry.format(PluralFormat(
+            format: "%#@names@%#@count@",
+            variables: [
+                "names": PluralVariable(valueType: "ld", forms: [.other: ""]),
+                "count": PluralVariable(valueType: "ld", forms: [.one: "Followed by %1$@", .other: "Followed by %1$@, and %ld others %#@more@"]),
+                "more": PluralVariable(valueType: "ld", forms: [.other: "(%ld)"]),
+            ]))
+        #expect(SlotMap(entry: entry).variablePositions == [1, 2, 3])
+        #expect(SlotMap("%@ and %#@v@").variablePositions == [2])
+        #expect(SlotMap("%@ and %ld").variablePositions.isEmpty)
+    }
 }

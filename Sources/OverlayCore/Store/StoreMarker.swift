@@ -1,0 +1,127 @@
+import Foundation
+
+/// `store.json`: the marker the store writes into its own directory, and the only proof that a directory is one.
+///
+/// `{"format":"overlay-store","version":2,"id":"<32 lowercase hex digits>"}`. Nothing is created, cleaned or
+/// deleted in a directory whose marker does not read exactly so (a newer `version` is recognised but never
+/// written). The `id` is drawn when the store is created: a writer that sees another `id` under `LOCK` knows the
+/// store it opened was deleted and another one made in its place.
+enum StoreMarker: Equatable {
+    /// No `store.json`.
+    case absent
+    /// This format; the store's random identifier.
+    case current(id: String)
+    /// `{"format_version":1}`, exactly as stores before the marker wrote it: upgraded at the next open.
+    case legacy
+    /// An `overlay-store` marker of a later version: read as empty, never written.
+    case newer(version: Int)
+    /// Anything else: not a marker Overlay wrote. The reason says what is there.
+    case invalid(reason: String)
+
+    static let format = "overlay-store"
+    static let version = 2
+    static let legacyBytes = Data(#"{"format_version":1}"#.utf8)
+    static let sizeLimit = 4096
+
+    /// A fresh marker with a new random 128-bit identifier.
+    static func make() -> (id: String, data: Data) {
+        let id = (0..<2).map { _ in
+            let text = String(UInt64.random(in: .min ... .max), radix: 16)
+            return String(repeating: "0", count: 16 - text.count) + text
+        }.joined()
+        let value = JSONValue.object(JSONObject([
+            ("format", .string(format)), ("version", .number(JSONNumber(version))), ("id", .string(id)),
+        ]))
+        return (id, Data(value.serialized().utf8))
+    }
+
+    /// Decodes the bytes of a regular `store.json`.
+    init(data: Data) {
+        if data == Self.legacyBytes {
+            self = .legacy
+            return
+        }
+        guard !data.isEmpty else {
+            self = .invalid(reason: "store.json is empty")
+            return
+        }
+        guard let root = try? JSONNode(StrictJSON.parse(data)).object() else {
+            self = .invalid(reason: "store.json is not a JSON object")
+            return
+        }
+        guard (try? root.required("format", as: String.self)) == Self.format,
+              let version = try? root.required("version", as: Int.self), version >= Self.version
+        else {
+            self = .invalid(reason: "store.json does not say {\"format\":\"\(Self.format)\",\"version\":\(Self.version),…}")
+            return
+        }
+        if version > Self.version {
+            self = .newer(version: version)
+            return
+        }
+        let keys = Set(root.members.map(\.key))
+        guard keys == ["format", "version", "id"], let id = try? root.required("id", as: String.self),
+              Self.isIdentifier(id)
+        else {
+            self = .invalid(reason: "store.json holds other members than format, version and a 32-digit hex id")
+            return
+        }
+        self = .current(id: id)
+    }
+
+    static func isIdentifier(_ text: String) -> Bool {
+        text.utf8.count == 32 && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+    }
+
+    /// Whether the directory is a store Overlay wrote (of any version it knows of).
+    var isOwned: Bool {
+        switch self {
+        case .current, .legacy, .newer: true
+        case .absent, .invalid: false
+        }
+    }
+}
+
+/// `seen.json`: a second copy of the highest manifest revision seen, so that losing or corrupting either it or
+/// `state.json` never lowers rollback protection. The store reads both and takes the higher.
+struct SeenRecord: Equatable {
+    var appVersion: String
+    var sourceHash: String
+    var seen: SeenManifest
+
+    var data: Data {
+        let value = JSONValue.object(JSONObject([
+            ("format_version", .number(JSONNumber(1))), ("app_version", .string(appVersion)),
+            ("source_hash", .string(sourceHash)), ("highest_manifest_revision", .number(JSONNumber(seen.revision))),
+            ("highest_manifest_sha256", .string(seen.sha256)),
+        ]))
+        return Data(value.serialized().utf8)
+    }
+
+    init(appVersion: String, sourceHash: String, seen: SeenManifest) {
+        self.appVersion = appVersion
+        self.sourceHash = sourceHash
+        self.seen = seen
+    }
+
+    init(data: Data) throws {
+        let root = try JSONNode(StrictJSON.parse(data)).object()
+        guard try root.required("format_version", as: Int.self) == 1 else {
+            throw StoreError.invalid("seen.json has an unknown format_version")
+        }
+        appVersion = try root.required("app_version", as: String.self)
+        sourceHash = try root.required("source_hash", as: String.self)
+        seen = SeenManifest(revision: try root.required("highest_manifest_revision", as: Int.self),
+                            sha256: try root.required("highest_manifest_sha256", as: String.self))
+        try StoreLayout.validate(sha256: seen.sha256)
+    }
+}
+
+extension SeenManifest {
+    /// The higher of two records; on a tie the first (state.json's) wins.
+    static func highest(_ first: SeenManifest?, _ second: SeenManifest?) -> SeenManifest? {
+        guard let first else { return second }
+        guard let second else { return first }
+        return second.revision > first.revision ? second : first
+    }
+}
