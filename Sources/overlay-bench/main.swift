@@ -16,6 +16,7 @@ enum Benchmarks {
         ("publish", "publishing 30 modules × 12 locales × 2,000 keys against zip -X -r + sha256sum", PublishBenchmark.run),
         ("cli", "commands that do little against an empty Swift + Foundation process", CLIBenchmark.run),
         ("catalog", "check and publish of a real app's catalog and a million-entry one", CatalogBenchmark.run),
+        ("fleet", "1,000 devices syncing through Varnish: what reaches the origin against a fleet of 100", FleetBenchmark.run),
     ]
 }
 

@@ -6,6 +6,11 @@ public struct SyncConfiguration: Sendable {
     /// The origin root: `https://cdn.example.com/l10n/` or a directory (`file://`). The client reads
     /// `<origin>/<appVersion>/manifest.json`.
     public var origin: URL
+    /// Further origins with the same content, tried in order when one refuses, times out, or serves a manifest
+    /// the client rejects (stale, tampered, unsigned). A mirror needs no trust: every rule still applies.
+    public var mirrors: [URL]
+    /// `origin`, then `mirrors`.
+    package var origins: [URL] { [origin] + mirrors }
     public var appVersion: String
     public var trustedKeys: TrustedKeys
     /// The build's shipped catalog (the root of trust: overlays are checked against it).
@@ -33,26 +38,27 @@ public struct SyncConfiguration: Sendable {
 
     /// What an app passes: where to sync from, what it trusts, the catalog it shipped and where its store lives.
     public init(
-        origin: URL, appVersion: String, trustedKeys: TrustedKeys, shipped: Catalog, storeURL: URL,
+        origin: URL, mirrors: [URL] = [], appVersion: String, trustedKeys: TrustedKeys, shipped: Catalog, storeURL: URL,
         maxManifestAge: TimeInterval = 90 * 86_400, minimumCheckInterval: TimeInterval = 0,
         requestTimeout: Duration = .seconds(30), maxConcurrentDownloads: Int = 3, maxOverlayAge: TimeInterval? = nil,
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.init(
-            origin: origin, appVersion: appVersion, trustedKeys: trustedKeys, shipped: shipped, storeURL: storeURL,
-            limits: .default, maxManifestAge: maxManifestAge, minimumCheckInterval: minimumCheckInterval,
+            origin: origin, mirrors: mirrors, appVersion: appVersion, trustedKeys: trustedKeys, shipped: shipped,
+            storeURL: storeURL, limits: .default, maxManifestAge: maxManifestAge, minimumCheckInterval: minimumCheckInterval,
             requestTimeout: requestTimeout, maxConcurrentDownloads: maxConcurrentDownloads, maxOverlayAge: maxOverlayAge,
             now: now)
     }
 
     /// Also with other validation limits (tests and tools).
     package init(
-        origin: URL, appVersion: String, trustedKeys: TrustedKeys, shipped: Catalog, storeURL: URL,
+        origin: URL, mirrors: [URL] = [], appVersion: String, trustedKeys: TrustedKeys, shipped: Catalog, storeURL: URL,
         limits: ValidationLimits, maxManifestAge: TimeInterval = 90 * 86_400,
         minimumCheckInterval: TimeInterval = 0, requestTimeout: Duration = .seconds(30), maxConcurrentDownloads: Int = 3,
         maxOverlayAge: TimeInterval? = nil, now: @escaping @Sendable () -> Date = { Date() }, syscalls: Syscalls = .live
     ) {
         self.origin = origin
+        self.mirrors = mirrors
         self.appVersion = appVersion
         self.trustedKeys = trustedKeys
         self.shipped = shipped
@@ -69,7 +75,7 @@ public struct SyncConfiguration: Sendable {
     }
 
     /// `<origin>/<appVersion>/<path>`.
-    func url(_ path: String) -> URL {
-        origin.appendingPathComponent(appVersion).appendingPathComponent(path)
+    func url(_ path: String, origin: URL? = nil) -> URL {
+        (origin ?? self.origin).appendingPathComponent(appVersion).appendingPathComponent(path)
     }
 }

@@ -29,8 +29,28 @@ final class SyncCycle: Sendable {
         return report
     }
 
+    /// Steps 2–6 against each origin in order until one serves a manifest this client accepts (or a 304): a mirror
+    /// that refuses, times out or serves a stale, tampered or unsigned manifest is skipped and reported.
     private func cycle() async -> SyncReport {
-        let manifestURL = configuration.url("manifest.json")
+        let origins = configuration.origins
+        var skipped: [SyncReport.SkippedOrigin] = []
+        var index = 0
+        var report = await cycle(from: origins[index])
+        while index + 1 < origins.count, let reason = report.reasonToTryNextOrigin {
+            skipped.append(.init(origin: origins[index], outcome: report.outcome, reason: reason))
+            emit(.warning, "origin.skipped", ["origin": origins[index].absoluteString, "outcome": report.outcome.rawValue, "reason": reason])
+            index += 1
+            report = await cycle(from: origins[index])
+        }
+        report.origin = origins[index]
+        report.skippedOrigins = skipped
+        if report.refreshFailed { await expireIfTooOld(&report) }
+        return report
+    }
+
+    /// One origin's attempt; its store state is read once (a rejected mirror's attempt writes nothing).
+    private func cycle(from origin: URL) async -> SyncReport {
+        let manifestURL = configuration.url("manifest.json", origin: origin)
         // One read of the store's state for the whole cycle; the cycle's own writes update it in step.
         let view = store.cycleView()
         let etag = view.etag
@@ -67,16 +87,16 @@ final class SyncCycle: Sendable {
             report.retryAfter = response.retryAfter
             return report
         }
-        return await apply(manifestBytes: response.body, etag: response.etag, view: view)
+        return await apply(manifestBytes: response.body, etag: response.etag, view: view, origin: origin)
     }
 
     /// Steps 3–6: verify, check rollback and equivocation, record, revoke, download, activate, persist.
-    private func apply(manifestBytes: Data, etag: String?, view: OverlayStore.CycleView) async -> SyncReport {
+    private func apply(manifestBytes: Data, etag: String?, view: OverlayStore.CycleView, origin: URL) async -> SyncReport {
         var view = view
         let sha256 = SHA256.hash(manifestBytes).hex
         var report = SyncReport(outcome: .applied)
         report.httpStatus = 200
-        let signatureURL = configuration.url("signatures/\(sha256).sig")
+        let signatureURL = configuration.url("signatures/\(sha256).sig", origin: origin)
         var signature: Data?
         do {
             let answer = try await fetch(TransportRequest(
@@ -143,7 +163,7 @@ final class SyncCycle: Sendable {
                 downloads.append(entry)
             }
         }
-        let results = await download(downloads, manifest: manifest, context: context)
+        let results = await download(downloads, manifest: manifest, context: context, origin: origin)
         if Task.isCancelled {
             report.outcome = .cancelled
             return report
@@ -235,13 +255,15 @@ final class SyncCycle: Sendable {
     }
 
     /// Step 5, with at most `maxConcurrentDownloads` archives in flight.
-    private func download(_ entries: [Manifest.Module], manifest: Manifest, context: ValidationContext) async -> [DownloadResult] {
+    private func download(
+        _ entries: [Manifest.Module], manifest: Manifest, context: ValidationContext, origin: URL
+    ) async -> [DownloadResult] {
         await withTaskGroup(of: DownloadResult.self) { group in
             var results: [DownloadResult] = []
             var pending = entries[...]
             func launch() {
                 guard let entry = pending.popFirst() else { return }
-                group.addTask { await self.downloadOne(entry, manifest: manifest, context: context) }
+                group.addTask { await self.downloadOne(entry, manifest: manifest, context: context, origin: origin) }
             }
             for _ in 0..<configuration.maxConcurrentDownloads { launch() }
             for await result in group {
@@ -252,8 +274,10 @@ final class SyncCycle: Sendable {
         }
     }
 
-    private func downloadOne(_ entry: Manifest.Module, manifest: Manifest, context: ValidationContext) async -> DownloadResult {
-        let url = configuration.url(entry.path)
+    private func downloadOne(
+        _ entry: Manifest.Module, manifest: Manifest, context: ValidationContext, origin: URL
+    ) async -> DownloadResult {
+        let url = configuration.url(entry.path, origin: origin)
         func failed(_ detail: String) -> DownloadResult {
             emit(.warning, "module.failed", ["module": entry.name, "url": url.absoluteString, "detail": detail])
             return DownloadResult(module: .init(name: entry.name, action: .failed, sha256: entry.sha256, revision: entry.revision, detail: detail), findings: [])
@@ -336,13 +360,19 @@ final class SyncCycle: Sendable {
     private func failedRefresh(_ error: SyncError, view: OverlayStore.CycleView) async -> SyncReport {
         var report = SyncReport(outcome: error.code == .cancelled ? .cancelled : .failed)
         report.error = error
+        report.refreshFailed = true
         emit(.warning, "refresh.failed", ["code": error.code.rawValue, "message": error.message])
+        return report
+    }
+
+    /// When no origin could refresh: past the optional maximum overlay age, modules return to shipped strings.
+    private func expireIfTooOld(_ report: inout SyncReport) async {
         if let maxAge = configuration.maxOverlayAge, let saved = try? store.savedManifest(),
             let manifest = try? Manifest.decode(saved.manifest),
             configuration.now().timeIntervalSince(manifest.publishedAt) > maxAge
         {
             let store = self.store
-            for (name, active) in view.snapshot.modules.sorted(by: { $0.key < $1.key }) {
+            for (name, active) in store.cycleView().snapshot.modules.sorted(by: { $0.key < $1.key }) {
                 do {
                     try await Self.storeWrite { try store.deactivate(module: name) }
                     report.modules.append(.init(name: name, action: .deactivated, sha256: active.sha256, detail: "overlay older than the maximum age"))
@@ -354,7 +384,6 @@ final class SyncCycle: Sendable {
                 }
             }
         }
-        return report
     }
 
     private func rejected(_ base: SyncReport, code: String, _ message: String) -> SyncReport {
@@ -395,6 +424,14 @@ final class SyncCycle: Sendable {
             members.append(("rejected_by_code", .object(JSONObject(rejected.sorted { $0.key < $1.key }.map { ($0.key, .number(JSONNumber($0.value))) }))))
         }
         if let error = report.error { members.append(("error", .string("\(error.code.rawValue): \(error.message)"))) }
+        if !report.skippedOrigins.isEmpty {
+            members.append(("skipped_origins", .array(report.skippedOrigins.map { skipped in
+                .object(JSONObject([
+                    ("origin", .string(skipped.origin.absoluteString)), ("outcome", .string(skipped.outcome.rawValue)),
+                    ("reason", .string(skipped.reason)),
+                ]))
+            })))
+        }
         let line = JSONValue.object(JSONObject(members))
         let store = self.store
         do {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 public import OverlayCore
 
 /// What one sync cycle did: its outcome, per-module actions, counters and findings.
@@ -37,7 +37,22 @@ public struct SyncReport: Sendable {
         public var detail: String?
     }
 
+    /// An origin the cycle tried and left for the next one (DESIGN.md "Sync cycle", mirrors).
+    public struct SkippedOrigin: Sendable {
+        public var origin: URL
+        /// What this origin alone would have made of the cycle.
+        public var outcome: Outcome
+        /// The error, or the codes of the findings that rejected its manifest.
+        public var reason: String
+    }
+
     public var outcome: Outcome
+    /// The origin whose answer this report is (the first, unless earlier ones were skipped).
+    public var origin: URL?
+    /// Origins tried before `origin`, in order, with why each was left.
+    public var skippedOrigins: [SkippedOrigin] = []
+    /// Set when the refresh could not complete, for the maximum-overlay-age rule.
+    var refreshFailed = false
     public var manifestRevision: Int?
     public var modules: [ModuleResult] = []
     public var findings: [Finding] = []
@@ -66,6 +81,19 @@ public struct SyncReport: Sendable {
         ]
     }
 
+    /// Why the next origin should be tried, or nil when this answer stands: the origin failed, had no manifest, or
+    /// served one this client rejects. A 304, an applied or partial manifest, a store failure and a cancellation stand.
+    var reasonToTryNextOrigin: String? {
+        switch outcome {
+        case .failed:
+            guard let error, error.code != .store, error.code != .cancelled else { return nil }
+            return "\(error.message) [\(error.code)]"
+        case .rejected: return "manifest rejected [\(rejectedByCode.keys.sorted().joined(separator: ", "))]"
+        case .notPublished: return "no manifest (HTTP 404)"
+        default: return nil
+        }
+    }
+
     /// Rejections by finding code: blocking findings only (an error on a value the build already ships rejects nothing).
     public var rejectedByCode: [String: Int] {
         var result: [String: Int] = [:]
@@ -85,6 +113,7 @@ public struct SyncReport: Sendable {
         if let error { text += ": \(error.message)" }
         let rejected = rejectedByCode.keys.sorted()
         if !rejected.isEmpty { text += " [rejected: \(rejected.joined(separator: ", "))]" }
+        for skipped in skippedOrigins { text += " [skipped \(skipped.origin.absoluteString): \(skipped.reason)]" }
         return text + " (\(timing))"
     }
 }

@@ -8,7 +8,7 @@ enum SyncCommand: Command {
     static let name = "sync"
     static let summary = "Run one sync cycle: fetch, verify, validate and activate what changed."
     static let usage = """
-        sync --origin <url|dir> --app-version <v> --bundle <catalog> --store <dir> --trust <pem>...
+        sync --origin <url|dir>... --app-version <v> --bundle <catalog> --store <dir> --trust <pem>...
                     [--threshold <n>] [--max-age <90d>] [--json]
         """
     static let discussion = """
@@ -17,6 +17,9 @@ enum SyncCommand: Command {
         equivocation and expiry checks, revocations, and download → verify → validate → activate of each
         module whose archive changed. Rejected artifacts are reported and never activated; the active
         revisions keep serving. No minimum interval applies.
+        Repeat --origin to name mirrors, tried in order: an origin that refuses, times out, has no
+        manifest or serves one that fails a check (stale, tampered, unsigned) is skipped and reported, and
+        the next one is asked. Mirrors need no trust; the signature and rollback rules still apply.
         The store directory is created if missing or empty; a non-empty directory without the store.json
         Overlay writes, a store.json that is not that marker, a symbolic link and / are refused untouched.
         Opening the store heals it: a revision whose files are missing or of another size is dropped (the
@@ -31,9 +34,11 @@ enum SyncCommand: Command {
               --trust keys/overlay-signing-key.pub.pem
           overlay sync --origin https://cdn.example.com/l10n --app-version 2.3 --bundle App/Resources \\
               --store ~/.local/state/app/overlay --trust k.pub.pem --json | jq .outcome
+          overlay sync --origin https://cdn.example.com/l10n --origin https://mirror.example.net/l10n \\
+              --app-version 2.3 --bundle App/Resources --store /tmp/store --trust k.pub.pem
         """
     static let signature = CommandSignature(options: [
-        .value("origin", "url|dir", "The origin root (an http(s) URL or a directory)."),
+        .repeated("origin", "url|dir", "The origin root (an http(s) URL or a directory); repeat for mirrors, tried in order."),
         .value("app-version", "version", "The client build's app version."),
         .value("bundle", "catalog", "The client build's shipped catalog."),
         .value("store", "dir", "The client store directory (created if missing or empty; never /)."),
@@ -45,7 +50,8 @@ enum SyncCommand: Command {
     ])
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
-        let originText = try arguments.required("origin")
+        let originTexts = arguments.all("origin")
+        guard !originTexts.isEmpty else { throw UsageError(message: "missing required option --origin") }
         guard let appVersion = try arguments.appVersion() else { throw UsageError(message: "missing required option --app-version") }
         let bundle = try arguments.required("bundle")
         let storePath = try storeDirectory(arguments)
@@ -53,10 +59,14 @@ enum SyncCommand: Command {
         let timeout = try arguments.seconds("timeout", default: 30)
         let trusted = try arguments.trustedKeys()
 
-        let (origin, transport) = try Self.origin(originText)
+        let resolved = try originTexts.map(Self.origin)
+        let transport = resolved[0].1
+        guard resolved.allSatisfy({ type(of: $0.1) == type(of: transport) }) else {
+            throw UsageError(message: "--origin values mix http(s) URLs and directories; give mirrors of one kind")
+        }
         let shipped = try loadCatalog(bundle, mode: .lenient).catalog
         let configuration = SyncConfiguration(
-            origin: origin, appVersion: appVersion, trustedKeys: trusted, shipped: shipped,
+            origin: resolved[0].0, mirrors: resolved.dropFirst().map(\.0), appVersion: appVersion, trustedKeys: trusted, shipped: shipped,
             storeURL: URL(fileURLWithPath: storePath), maxManifestAge: maxAge,
             requestTimeout: .milliseconds(Int(timeout * 1000)))
         let service = SyncService(configuration: configuration, transport: transport)
@@ -132,6 +142,14 @@ enum SyncReportJSON {
         })))
         members.append(("rejected_by_code", .object(report.rejectedByCode.sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) })))
         members.append(("findings", .array(report.findings.map(FindingPrinter.json))))
+        if !report.skippedOrigins.isEmpty {
+            members.append(("skipped_origins", .array(report.skippedOrigins.map { skipped in
+                .object([
+                    ("origin", .string(skipped.origin.absoluteString)), ("outcome", .string(skipped.outcome.rawValue)),
+                    ("reason", .string(skipped.reason)),
+                ])
+            })))
+        }
         if let error = report.error {
             members.append(("error", .object([("code", .string(error.code.rawValue)), ("message", .string(error.message))])))
         }

@@ -1,4 +1,5 @@
 import Foundation
+import OverlayCore
 
 /// A real nginx on loopback serving a directory, started with its own config in a temp dir and stopped by pid.
 final class NginxServer: @unchecked Sendable {
@@ -10,8 +11,9 @@ final class NginxServer: @unchecked Sendable {
     var baseURL: URL { URL(string: "http://127.0.0.1:\(port)/")! }
     var accessLog: URL { workDirectory.appendingPathComponent("access.log") }
 
-    /// Starts nginx serving `root`. `extra` is added inside the `server` block (e.g. a `limit_rate`).
-    init(root: URL, extra: String = "") throws {
+    /// Starts nginx serving `root` with the `Cache-Control` of `cacheHeaders` (what the publisher writes to
+    /// `cache-headers.json`). `extra` is added inside the `server` block (e.g. a `limit_rate`).
+    init(root: URL, cacheHeaders: CacheHeaders = .standard, extra: String = "") throws {
         self.root = root
         workDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("nginx-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: workDirectory, withIntermediateDirectories: true)
@@ -36,7 +38,7 @@ final class NginxServer: @unchecked Sendable {
                     server {
                         listen 127.0.0.1:\(port);
                         root \(root.path);
-                        location ~ /manifest\\.json$ { add_header Cache-Control "no-cache"; }
+                        \(cacheHeaders.nginxLocations())
                         \(extra)
                     }
                 }
@@ -110,8 +112,13 @@ final class NginxServer: @unchecked Sendable {
     }
 
     static func waitForPort(_ port: Int, process: Process) -> Bool {
+        waitForPort(port) { process.isRunning }
+    }
+
+    /// Up to 4 s for `port` to accept a connection, while `isRunning`.
+    static func waitForPort(_ port: Int, isRunning: () -> Bool) -> Bool {
         for _ in 0..<200 {
-            if !process.isRunning { return false }
+            if !isRunning() { return false }
             let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
             var address = sockaddr_in()
             address.sin_family = sa_family_t(AF_INET)

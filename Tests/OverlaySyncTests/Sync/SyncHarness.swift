@@ -45,8 +45,9 @@ final class SyncHarness: Sendable {
     let clock: TestClock
     let server: NginxServer
 
-    /// Copies the catalog, publishes revision 1 (unless `publish` is false) and starts nginx on the origin.
-    init(publish: Bool = true, serverExtra: String = "") async throws {
+    /// Copies the catalog, publishes revision 1 (unless `publish` is false) and starts nginx on the origin with the
+    /// headers of `cacheHeaders`.
+    init(publish: Bool = true, cacheHeaders: CacheHeaders = .standard, serverExtra: String = "") async throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("sync-\(UUID().uuidString)")
         catalogURL = root.appendingPathComponent("catalog")
         origin = root.appendingPathComponent("origin")
@@ -56,7 +57,7 @@ final class SyncHarness: Sendable {
         key = try Ed25519PrivateKey.generate()
         shipped = try CatalogLoader.load(at: catalogURL, mode: .lenient).catalog
         clock = TestClock(Self.publishedAt.addingTimeInterval(60))
-        server = try NginxServer(root: origin, extra: serverExtra)
+        server = try NginxServer(root: origin, cacheHeaders: cacheHeaders, extra: serverExtra)
         if publish { _ = try await self.publish() }
     }
 
