@@ -18,7 +18,8 @@ final class SyncCycle: Sendable {
         self.events = events
     }
 
-    func run() async -> SyncReport {
+    /// One cycle. `missed`: the attached development Localizer's missed keys, journaled for `overlay inspect`.
+    func run(missed: MissedKeys? = nil) async -> SyncReport {
         let started = ContinuousClock.now
         var report = await cycle()
         let counted = traffic.withLock { $0 }
@@ -26,6 +27,7 @@ final class SyncCycle: Sendable {
         report.bytes = counted.bytes
         report.duration = ContinuousClock.now - started
         await journal(report)
+        if let missed { await journal(missed) }
         return report
     }
 
@@ -409,6 +411,37 @@ final class SyncCycle: Sendable {
     private func emit(_ level: SyncEvent.Level, _ name: String, _ fields: [String: String]) {
         events?.record(SyncEvent(level, name, fields))
     }
+
+    /// Keys a development build asked for and no catalog has, as one bounded journal line (a sample of keys per
+    /// module with the counts): `overlay inspect` shows the latest.
+    private func journal(_ missed: MissedKeys) async {
+        var modules: [(String, JSONValue)] = []
+        for name in missed.modules.keys.sorted().prefix(Self.missedModulesJournaled) {
+            let keys = missed.modules[name] ?? []
+            let sample = keys.prefix(Self.missedKeysJournaled).map { key -> JSONValue in
+                let text = "\(key.table):\(key.key)"
+                return .string(text.utf8.count <= 200 ? text : String(decoding: text.utf8.prefix(200), as: UTF8.self) + "…")
+            }
+            modules.append((name, .object(JSONObject([
+                ("count", .number(JSONNumber(keys.count))), ("overflow", .number(JSONNumber(missed.overflow[name] ?? 0))),
+                ("keys", .array(Array(sample))),
+            ]))))
+        }
+        let line = JSONValue.object(JSONObject([
+            ("at", .string(RFC3339.string(from: configuration.now()))), ("event", .string("missed-keys")),
+            ("modules", .object(JSONObject(modules))), ("modules_total", .number(JSONNumber(missed.modules.count))),
+        ]))
+        let store = self.store
+        do {
+            try await Self.storeWrite { try store.appendJournal(line) }
+        } catch {
+            emit(.warning, "store.write-failed", ["write": "journal", "error": "\(error)"])
+        }
+    }
+
+    /// What one missed-keys line holds at most: 10 × 20 keys of ≤ 200 bytes stay under the journal's line limit.
+    static let missedModulesJournaled = 10
+    static let missedKeysJournaled = 20
 
     /// Step 7: one journal line per cycle (counters, not payloads).
     private func journal(_ report: SyncReport) async {

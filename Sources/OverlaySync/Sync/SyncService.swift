@@ -21,6 +21,7 @@ public actor SyncService {
     private var lastCheck: Date?
     private var backoff = Backoff()
     private weak var localizer: Localizer?
+    private var lastJournaledMisses: MissedKeys?
 
     public init(configuration: SyncConfiguration, transport: any HTTPTransport, events: (any EventSink)? = nil) {
         self.configuration = configuration
@@ -64,7 +65,16 @@ public actor SyncService {
         }
         lastCheck = now
         let cycle = SyncCycle(configuration: configuration, transport: transport, store: store, events: events)
-        let task = Task { await cycle.run() }
+        // A development build's missed keys go to the journal when they changed, for `overlay inspect`.
+        var missed: MissedKeys?
+        if let localizer, localizer.mode == .development {
+            let current = localizer.missedKeys()
+            if !current.modules.isEmpty, current != lastJournaledMisses {
+                missed = current
+                lastJournaledMisses = current
+            }
+        }
+        let task = Task { [missed] in await cycle.run(missed: missed) }
         inFlight = task
         let report = await task.value
         inFlight = nil

@@ -71,6 +71,14 @@ extension InspectReport {
                 lines.append(text)
             }
         }
+        if !missedKeys.isEmpty {
+            lines.append("missed keys (a development build asked for them; no catalog has them)")
+            for missed in missedKeys {
+                let more = missed.count - missed.keys.count
+                lines.append("  \(missed.module): \(missed.count) key(s)\(missed.overflow > 0 ? ", \(missed.overflow) more misses not kept" : ""): "
+                    + missed.keys.joined(separator: ", ") + (more > 0 ? ", … \(more) more" : ""))
+            }
+        }
         if !temporaryDebris.isEmpty { lines.append("tmp/       \(temporaryDebris.count) name(s): \(temporaryDebris.prefix(5).joined(separator: ", "))") }
         if let origin {
             var text = "origin     \(origin.status)"

@@ -98,6 +98,14 @@ public struct InspectReport: Sendable {
         public var highestSeenSHA256: String?
     }
 
+    /// One module's missed keys, as a development build journaled them: the distinct count and a sample.
+    public struct MissedModule: Sendable, Equatable {
+        public var module: String
+        public var count: Int
+        public var overflow: Int
+        public var keys: [String]
+    }
+
     public struct Cycle: Sendable {
         public var at: String?
         public var outcome: String
@@ -151,6 +159,8 @@ public struct InspectReport: Sendable {
     public var binding: Binding?
     public var manifest: ManifestSummary?
     public var journal: [Cycle] = []
+    /// Keys a development build asked for and no catalog has (its latest journal record).
+    public var missedKeys: [MissedModule] = []
     public var temporaryDebris: [String] = []
     public var foreign: [String] = []
     public var verified: Bool
@@ -225,6 +235,11 @@ extension InspectReport {
                 ("at", string(c.at)), ("outcome", .string(c.outcome)), ("revision", int(c.revision)),
                 ("counters", counts(c.counters)), ("ms", int(c.milliseconds)), ("error", string(c.error)), ("error_code", string(c.errorCode)),
                 ("rejected_by_code", counts(c.rejectedByCode)),
+            ]))
+        })))
+        members.append(("missed_keys", .array(missedKeys.map { m in
+            .object(JSONObject([
+                ("module", .string(m.module)), ("count", int(m.count)), ("overflow", int(m.overflow)), ("keys", strings(m.keys)),
             ]))
         })))
         members.append(("tmp_debris", strings(temporaryDebris)))

@@ -10,6 +10,8 @@ extension Inspection {
         var torn: [String] = []
         var garbage = 0
         var unreadable: [String] = []
+        /// The latest missed-keys record of a development build.
+        var missed: [InspectReport.MissedModule] = []
     }
 
     func journalLines() -> JournalRead {
@@ -27,6 +29,10 @@ extension Inspection {
             for (index, line) in lines.enumerated() where !line.isEmpty {
                 guard let object = try? JSONNode(StrictJSON.parse(Data(line))).object() else {
                     if index == lines.count - 1 { read.torn.append(file) } else { read.garbage += 1 }
+                    continue
+                }
+                if (try? object.optional("event", as: String.self)) == "missed-keys" {
+                    read.missed = Self.missedModules(object)
                     continue
                 }
                 var cycle = InspectReport.Cycle(
@@ -47,9 +53,22 @@ extension Inspection {
         return read
     }
 
+    /// A `missed-keys` journal line: module → count, overflow and a sample of `Table:key`.
+    static func missedModules(_ object: JSONObjectNode) -> [InspectReport.MissedModule] {
+        guard let modules = try? object.optional("modules")?.object() else { return [] }
+        return modules.members.compactMap { member in
+            guard let entry = try? member.node.object() else { return nil }
+            let keys = ((try? entry.optional("keys")?.array()) ?? []).compactMap { try? $0.string() }
+            return InspectReport.MissedModule(
+                module: member.key, count: (try? entry.optional("count", as: Int.self)) ?? keys.count,
+                overflow: (try? entry.optional("overflow", as: Int.self)) ?? 0, keys: keys)
+        }
+    }
+
     mutating func readJournal() {
         let read = journalLines()
         report.journal = Array(read.cycles.suffix(options.journalEntries))
+        report.missedKeys = read.missed
         for file in read.torn {
             finding(.warning, "journal.torn", file, "the last line of \(file) is cut mid-line (a crash while appending); the lines before it read")
         }

@@ -137,6 +137,31 @@ struct InspectManifestTests {
         #expect(!StoreInspector.inspect(options).findings.contains { $0.code == "manifest.too-old" })
     }
 
+    @Test("a development build's missed keys reach the journal through its sync, once per change, and inspect shows them")
+    func missedKeysFromTheJournal() async throws {
+        let workspace = try InspectWorkspace()
+        defer { workspace.remove() }
+        let origin = workspace.root.appendingPathComponent("origin")
+        try FileManager.default.createDirectory(at: origin, withIntermediateDirectories: true)
+        let configuration = SyncConfiguration(
+            origin: origin, appVersion: "1.0", trustedKeys: try TrustedKeys([try Ed25519PrivateKey.generate().publicKey]),
+            shipped: InspectWorkspace.catalog, storeURL: workspace.store)
+        let sync = SyncService(configuration: configuration, transport: FileTransport())
+        let localizer = Localizer(
+            catalog: InspectWorkspace.catalog, store: try await sync.snapshot(), preferredLanguages: ["fr"], mode: .development)
+        await sync.attach(localizer)
+        #expect(localizer.table(in: "M").string(forKey: "no.such.key") == "⟦M/Localizable:no.such.key⟧")
+        await sync.start()
+        await sync.start()  // nothing new missed: no second record
+        let journal = try String(contentsOf: workspace.store.appendingPathComponent("journal.jsonl"), encoding: .utf8)
+        #expect(journal.components(separatedBy: "\"missed-keys\"").count - 1 == 1, "\(journal)")
+
+        let report = workspace.inspect(verify: false)
+        #expect(report.missedKeys == [.init(module: "M", count: 1, overflow: 0, keys: ["Localizable:no.such.key"])])
+        #expect(report.journal.allSatisfy { $0.outcome != "unknown" }, "the record is not read as a cycle")
+        #expect(report.text.contains("M: 1 key(s): Localizable:no.such.key"), "\(report.text)")
+    }
+
     /// Answers the manifest (and its signature) from memory; records what was asked.
     struct Origin: HTTPTransport {
         var manifest: Data?
