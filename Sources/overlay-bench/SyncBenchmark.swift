@@ -121,6 +121,8 @@ enum SyncBenchmark {
             }
             return (bare, cycle, requests)
         }
+        // nginx writes its access log after answering: give the last line a moment before counting.
+        Thread.sleep(forTimeInterval: 0.3)
         let logged = server.loggedRequests() - logBefore
         let fetch = report("URLSessionTransport.fetch, If-None-Match → 304 (bare request)", samples: bare)
         let start = report("SyncService.start() → not-modified", samples: cycle)
