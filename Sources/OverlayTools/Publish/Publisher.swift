@@ -65,16 +65,17 @@ public enum Publisher {
             let prior = previous?.module(named: name)
             var status = PublishReport.ModuleStatus.added
             var moduleRevision = revision
-            var archive = Self.archive(content, sourceHash: sourceHash, revision: revision)
-            if let prior {
-                let same = Self.archive(content, sourceHash: sourceHash, revision: prior.revision)
-                if SHA256.hash(same.bytes).hex == prior.sha256 {
-                    archive = same
-                    moduleRevision = prior.revision
-                    status = .unchanged
-                } else {
-                    status = .changed
-                }
+            let archive: (bytes: Data, header: ModuleHeader)
+            // An unchanged module keeps its archive: built once at the prior revision, it is the same bytes; only a
+            // changed or new module is built at the new revision (each build is a deflate of every table).
+            if let prior, case let same = Self.archive(content, sourceHash: sourceHash, revision: prior.revision),
+               SHA256.hash(same.bytes).hex == prior.sha256 {
+                archive = same
+                moduleRevision = prior.revision
+                status = .unchanged
+            } else {
+                archive = Self.archive(content, sourceHash: sourceHash, revision: revision)
+                if prior != nil { status = .changed }
             }
             let sha256 = SHA256.hash(archive.bytes).hex
             if revoked.contains(Manifest.Revocation(module: name, sha256: sha256)) {
