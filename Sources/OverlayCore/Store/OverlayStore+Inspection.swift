@@ -82,6 +82,7 @@ extension OverlayStore {
             return inspection
         }
         let state: StoreState
+        // An unreadable seen.json counts as absent: state.json holds the same record (either file may be lost).
         let seenRecord = (try? syscalls.readFileIfPresent(layout.seenPath, limit: 64 * 1024)).flatMap { $0 }
             .flatMap { try? SeenRecord(data: $0) }
         switch try readState(layout, syscalls) {

@@ -109,6 +109,7 @@ extension OverlayStore {
         func makeInert() throws -> String {
             do {
                 try syscalls.rename(root, aside)
+                // Best effort: the store is already gone from its path; the deletion below does not depend on it.
                 try? syscalls.fsyncDirectory(parent)
                 return aside
             } catch let error as StoreError where error.code == .simulatedCrash {
@@ -137,7 +138,7 @@ extension OverlayStore {
                                          + "apps may still serve the overlay; fix the permissions and run disable again",
                                      path: root)
                 }
-                try? syscalls.fsyncDirectory(root)
+                try? syscalls.fsyncDirectory(root)  // best effort: DISABLED or the missing state already holds
                 return root
             }
         }
@@ -147,6 +148,8 @@ extension OverlayStore {
         default: directory = try makeInert()
         }
 
+        // The store is inert now; what follows is clean-up whose failures are reported through `failure` (a name it
+        // could not remove) or leave only an empty directory behind, never a store that serves.
         let failure = removeOwned(in: directory, syscalls)
         let remaining = (try? syscalls.listDirectory(directory)) ?? []
         if remaining.isEmpty {
