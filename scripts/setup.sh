@@ -2,7 +2,7 @@
 # Installs the system packages Overlay builds, tests and demos with (Debian 12). Idempotent and quiet when
 # everything is present.
 set -euo pipefail
-packages=(libssl-dev zlib1g-dev libcurl4-openssl-dev unicode-cldr-core nginx varnish zip unzip openssl jq python3-venv chromium)
+packages=(libssl-dev zlib1g-dev libcurl4-openssl-dev unicode-cldr-core nginx varnish zip unzip openssl jq python3-venv chromium strace curl)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

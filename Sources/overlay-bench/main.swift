@@ -79,6 +79,8 @@ for benchmark in Benchmarks.all where requested.isEmpty || requested.contains(be
         try benchmark.run()
         ran.append(benchmark.name)
     } catch {
+        // The commentary is buffered; flushed first, the error is the last line of a shared log.
+        fflush(nil)
         FileHandle.standardError.write(Data("error: \(benchmark.name) failed: \(error)\n".utf8))
         exit(1)
     }
