@@ -114,6 +114,14 @@ def alias_lines(root):
     return lines
 
 
+def sorted_pairs(lines):
+    """`from to` lines sorted by the key's UTF-8 bytes, each key once (the first wins): the app binary-searches them."""
+    first = {}
+    for line in lines:
+        first.setdefault(line.split(" ")[0], line)
+    return [first[key] for key in sorted(first, key=lambda k: k.encode("utf-8"))]
+
+
 def swift_file(version, sources, type_name, summary, datasets):
     out = [
         "// GENERATED FILE: do not edit by hand.",
@@ -145,15 +153,17 @@ def generate(root):
     files["CLDRLocaleData.swift"] = swift_file(
         version, "common/supplemental/supplementalData.xml, likelySubtags.xml and supplementalMetadata.xml",
         "CLDRLocaleData",
-        "CLDR locale tables, one `from to` pair per line, tags written with hyphens.",
-        [("parentLocales", "parentLocales: `child parent`.", parent_lines(root)),
-         ("likelySubtags", "likelySubtags: `from to`.", likely_lines(root)),
-         ("languageAliases", "languageAlias entries from a bare language to a simple tag.", alias_lines(root))])
+        "CLDR locale tables, one `from to` pair per line sorted by key, tags written with hyphens.",
+        [("parentLocales", "parentLocales: `child parent`.", sorted_pairs(parent_lines(root))),
+         ("likelySubtags", "likelySubtags: `from to`.", sorted_pairs(likely_lines(root))),
+         ("languageAliases", "languageAlias entries from a bare language to a simple tag.",
+          sorted_pairs(alias_lines(root)))])
     files["LegacyLocalizationNames.swift"] = swift_file(
         version, "not CLDR: swift-corelibs-foundation CFBundle_Locale.c language-name tables",
         "LegacyLocalizationNames",
         "Legacy English lproj names (`English.lproj`) and the language tag CF maps each to.",
-        [("table", "`Name tag`, first name wins as in CF.", [f"{name} {tag}" for name, tag in LEGACY_NAMES])])
+        [("table", "`Name tag`, first name wins as in CF.",
+          sorted_pairs([f"{name} {tag}" for name, tag in LEGACY_NAMES]))])
     return files
 
 

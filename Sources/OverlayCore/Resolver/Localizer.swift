@@ -151,7 +151,8 @@ public final class Localizer: Sendable {
             counters.countIgnoredRevisions(store.modules.count)
             return nil
         }
-        return OverlayModules(revisions: store.modules, counters: counters)
+        return OverlayModules(
+            revisions: store.modules, fallbacks: store.fallbacks, checksRevisions: store.isUnhealed, counters: counters)
     }
 }
 

@@ -37,6 +37,10 @@ final class OverlayModules: Sendable {
 
     /// The revisions of a snapshot whose source hash matched the build.
     let revisions: [String: ActiveRevision]
+    /// Each module's previous revision, served when the active one is found damaged.
+    let fallbacks: [String: ActiveRevision]
+    /// Whether revisions are checked before they serve (a snapshot read without the store's heal).
+    let checksRevisions: Bool
     private let counters: LocalizerCounters
     private let listings = LockedValue<[String: Listing?]>([:])
     /// File names in each `.lproj` read so far; nil when the folder could not be listed.
@@ -50,25 +54,44 @@ final class OverlayModules: Sendable {
     /// How many overlay tables were asked for so far (for the tests: the ones no key needs are not).
     var tablesRead: Int { tables.withLock { $0.count } }
 
-    init(revisions: [String: ActiveRevision], counters: LocalizerCounters) {
+    init(
+        revisions: [String: ActiveRevision], fallbacks: [String: ActiveRevision] = [:], checksRevisions: Bool = false,
+        counters: LocalizerCounters
+    ) {
         self.revisions = revisions
+        self.fallbacks = fallbacks
+        self.checksRevisions = checksRevisions
         self.counters = counters
+    }
+
+    /// The module's active revision if it looks intact on disk, else its previous one if that does, else nil. The
+    /// launch path reads the store without healing it, so there a revision is checked (sizes against its digest list,
+    /// no hashing) where it is first served, one module at a time.
+    private func servableRevision(_ name: String) -> ActiveRevision? {
+        guard checksRevisions else { return revisions[name] }
+        for candidate in [revisions[name], fallbacks[name]] {
+            guard let candidate else { continue }
+            if (try? Syscalls.live.damage(ofRevisionAt: candidate.directory.path)) == .some(nil) { return candidate }
+        }
+        return nil
     }
 
     /// The module's localizations and development region; nil when there is no revision or its directory cannot be
     /// read (counted as an ignored revision: the shipped strings serve).
     func listing(_ name: String) -> Listing? {
         if let cached = listings.withLock({ $0[name] }) { return cached }
-        guard let revision = revisions[name] else { return nil }
+        guard revisions[name] != nil else { return nil }
+        // Damaged with nothing intact to fall back to: counted below as ignored, the shipped strings serve.
+        let revision = servableRevision(name)
         // As CatalogLoader.localizationIdentifiers, from the same listing that finds String Catalogs.
-        let entries = (try? CatalogLoader.sortedEntries(of: revision.directory)) ?? []
+        let entries = revision.flatMap { try? CatalogLoader.sortedEntries(of: $0.directory) } ?? []
         var locales: [String: String] = [:]
         for entry in entries where entry.hasSuffix(".lproj") {
             let rawName = String(entry.dropLast(".lproj".count))
             locales[rawName == "Base" ? "Base" : normalizedLocale(rawName)] = entry
         }
         var result: Listing?
-        if !locales.isEmpty {
+        if let revision, !locales.isEmpty {
             let info = try? PropertyListSerialization.propertyList(
                 from: Data(contentsOf: revision.directory.appendingPathComponent("Info.plist")), format: nil)
             let region = ((info as? [String: Any])?["CFBundleDevelopmentRegion"] as? String).map(normalizedLocale) ?? "en"

@@ -122,7 +122,9 @@ extension Localizer {
         let current = snapshot
         let quiet = LocalizerCounters()
         let view = LocalizerSnapshot(
-            catalog: current.catalog, overlays: OverlayModules(revisions: current.overlays.revisions, counters: quiet),
+            catalog: current.catalog, overlays: OverlayModules(
+                revisions: current.overlays.revisions, fallbacks: current.overlays.fallbacks,
+                checksRevisions: current.overlays.checksRevisions, counters: quiet),
             preferredLanguages: current.preferredLanguages, mode: mode, device: device, counters: quiet)
         let handle = view.table(tableName, in: module)
         let resolution = handle.resolve(key)

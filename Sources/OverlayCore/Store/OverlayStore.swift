@@ -151,9 +151,49 @@ package final class OverlayStore: Sendable {
 
     /// Each module's active revision, for this identity only; empty for a foreign, newer-format or deleted store.
     package func snapshot() -> StoreSnapshot {
-        var snapshot = StoreSnapshot(appVersion: appVersion, sourceHash: sourceHash)
-        for (name, module) in currentState()?.modules ?? [:] {
-            if let active = module.active { snapshot.modules[name] = revision(active, of: name) }
+        guard let state = currentState() else { return StoreSnapshot(appVersion: appVersion, sourceHash: sourceHash) }
+        return Self.snapshot(of: state, root: url)
+    }
+
+    /// What the store at `url` serves, read without `LOCK` and without writing: the launch path, before a sync
+    /// opens the store. It reads `store.json` and `state.json` only; ``open(at:appVersion:sourceHash:syscalls:journalLimit:)``
+    /// also repairs, heals and collects garbage, which a launch need not wait for. A revision damaged since the last
+    /// open is caught when a `Localizer` first reads its module (`Syscalls.damage(ofRevisionAt:)`), which then
+    /// serves the previous revision or the shipped strings.
+    /// - Returns: An empty snapshot when there is no store, or it is disabled, of a newer format or another build's.
+    /// - Throws: ``StoreError`` for an empty path or `/`, a path that is not a directory or is a symbolic link, and a
+    ///   `store.json` that is not a marker Overlay wrote (as `open` refuses them).
+    package static func readSnapshot(
+        at url: URL, appVersion: String, sourceHash: String, syscalls: Syscalls = .live
+    ) throws -> StoreSnapshot {
+        let path = try StoreLayout.rootPath(of: url)
+        let layout = StoreLayout(root: path)
+        let empty = StoreSnapshot(appVersion: appVersion, sourceHash: sourceHash)
+        switch try syscalls.status(path)?.kind {
+        case nil: return empty
+        case .directory?: break
+        case .symbolicLink?: throw StoreError.symbolicLinkRoot(path)
+        case .regular?, .other?: throw StoreError.notAStore(path, "is not a directory")
+        }
+        switch try readMarker(layout, syscalls) {
+        case .current, .legacy: break
+        case .invalid(let reason): throw StoreError.invalidMarker(path, reason)
+        case .absent, .newer: return empty
+        }
+        guard try syscalls.status(layout.disabledPath) == nil, let state = try loadState(layout, syscalls),
+              state.belongs(appVersion: appVersion, sourceHash: sourceHash)
+        else { return empty }
+        var snapshot = snapshot(of: state, root: URL(fileURLWithPath: path, isDirectory: true))
+        snapshot.isUnhealed = true
+        return snapshot
+    }
+
+    /// The active and previous revisions `state` names, as directories under `root`.
+    private static func snapshot(of state: StoreState, root: URL) -> StoreSnapshot {
+        var snapshot = StoreSnapshot(appVersion: state.appVersion, sourceHash: state.sourceHash)
+        for (name, module) in state.modules {
+            if let active = module.active { snapshot.modules[name] = revision(active, of: name, root: root) }
+            if let previous = module.previous { snapshot.fallbacks[name] = revision(previous, of: name, root: root) }
         }
         return snapshot
     }
@@ -234,8 +274,12 @@ package final class OverlayStore: Sendable {
     }
 
     func revision(_ record: StoreState.Revision, of module: String) -> ActiveRevision {
+        Self.revision(record, of: module, root: url)
+    }
+
+    static func revision(_ record: StoreState.Revision, of module: String, root: URL) -> ActiveRevision {
         ActiveRevision(module: module, sha256: record.sha256, revision: record.revision,
-                       directory: url.appendingPathComponent(record.directory, isDirectory: true))
+                       directory: root.appendingPathComponent(record.directory, isDirectory: true))
     }
 
     /// Whether the directory is still the store this instance opened, not deleted or disabled.

@@ -24,10 +24,19 @@ public struct StoreSnapshot: Sendable, Hashable {
     public var appVersion: String
     public var sourceHash: String
     package var modules: [String: ActiveRevision]
+    /// Each module's previous revision: what a `Localizer` serves when it finds the active one damaged on disk.
+    package var fallbacks: [String: ActiveRevision]
+    /// Read without the open's heal (``OverlayStore/readSnapshot(at:appVersion:sourceHash:syscalls:)``): a
+    /// `Localizer` checks each revision against its digest list before serving it.
+    package var isUnhealed = false
 
-    package init(appVersion: String, sourceHash: String, modules: [String: ActiveRevision] = [:]) {
+    package init(
+        appVersion: String, sourceHash: String, modules: [String: ActiveRevision] = [:],
+        fallbacks: [String: ActiveRevision] = [:]
+    ) {
         self.appVersion = appVersion
         self.sourceHash = sourceHash
         self.modules = modules
+        self.fallbacks = fallbacks
     }
 }

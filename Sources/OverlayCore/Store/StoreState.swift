@@ -115,7 +115,10 @@ extension StoreState.Revision {
         revision = try object.required("revision", as: Int.self)
         directory = try object.required("dir", as: String.self)
         try StoreLayout.validate(sha256: sha256)
-        guard directory.hasSuffix("/\(sha256)"), !directory.contains("..") else {
+        // A byte scan: Foundation's `contains` goes through NSString on Linux, a third of reading state.json.
+        let bytes = Array(directory.utf8)
+        guard directory.hasSuffix("/\(sha256)"), !zip(bytes, bytes.dropFirst()).contains(where: { $0 == 0x2E && $1 == 0x2E })
+        else {
             throw StoreError.invalid("state.json: dir \(directory) does not end in the revision's sha256")
         }
     }

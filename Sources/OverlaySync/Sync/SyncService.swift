@@ -34,9 +34,14 @@ public actor SyncService {
         self.localizer = localizer
     }
 
-    /// What the store serves now (opening it on first use, which cleans crash debris and old revisions).
+    /// What the store serves now. Before the first cycle it only reads `store.json` and `state.json` (no lock, no
+    /// write: a launch does not wait on the store's upkeep); the first ``start()`` opens the store, which heals damage
+    /// and cleans crash debris and old revisions. A `Localizer` checks each module's revision before serving it.
     public func snapshot() throws -> StoreSnapshot {
-        try openStore().snapshot()
+        if let store { return store.snapshot() }
+        return try OverlayStore.readSnapshot(
+            at: configuration.storeURL, appVersion: configuration.appVersion, sourceHash: configuration.sourceHash,
+            syscalls: configuration.syscalls)
     }
 
     public var disabled: Bool { isDisabled }

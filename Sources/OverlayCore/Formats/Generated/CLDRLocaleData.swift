@@ -2,7 +2,7 @@
 // Source: CLDR 41 (cldrVersion from common/dtd/ldmlSupplemental.dtd), common/supplemental/supplementalData.xml, likelySubtags.xml and supplementalMetadata.xml.
 // Regenerate with `python3 scripts/generate-cldr.py`; `python3 scripts/generate-cldr.py --check` verifies this file is current.
 
-/// CLDR locale tables, one `from to` pair per line, tags written with hyphens.
+/// CLDR locale tables, one `from to` pair per line sorted by key, tags written with hyphens.
 enum CLDRLocaleData {
     /// parentLocales: `child parent`.
     static let parentLocales: String = #"""
@@ -16,56 +16,30 @@ enum CLDRLocaleData {
     cu-Glag root
     dje-Arab root
     dyo-Arab root
-    en-Dsrt root
-    en-Shaw root
-    ff-Adlm root
-    ff-Arab root
-    ha-Arab root
-    iu-Latn root
-    kk-Arab root
-    ks-Deva root
-    ku-Arab root
-    ky-Arab root
-    ky-Latn root
-    ml-Arab root
-    mn-Mong root
-    mni-Mtei root
-    ms-Arab root
-    pa-Arab root
-    sat-Deva root
-    sd-Deva root
-    sd-Khoj root
-    sd-Sind root
-    shi-Latn root
-    so-Arab root
-    sr-Latn root
-    sw-Arab root
-    tg-Arab root
-    ug-Cyrl root
-    uz-Arab root
-    uz-Cyrl root
-    vai-Latn root
-    wo-Arab root
-    yo-Arab root
-    yue-Hans root
-    zh-Hant root
     en-150 en-001
     en-AG en-001
     en-AI en-001
+    en-AT en-150
     en-AU en-001
     en-BB en-001
+    en-BE en-150
     en-BM en-001
     en-BS en-001
     en-BW en-001
     en-BZ en-001
     en-CC en-001
+    en-CH en-150
     en-CK en-001
     en-CM en-001
     en-CX en-001
     en-CY en-001
+    en-DE en-150
     en-DG en-001
+    en-DK en-150
     en-DM en-001
+    en-Dsrt root
     en-ER en-001
+    en-FI en-150
     en-FJ en-001
     en-FK en-001
     en-FM en-001
@@ -102,6 +76,7 @@ enum CLDRLocaleData {
     en-NA en-001
     en-NF en-001
     en-NG en-001
+    en-NL en-150
     en-NR en-001
     en-NU en-001
     en-NZ en-001
@@ -113,12 +88,15 @@ enum CLDRLocaleData {
     en-SB en-001
     en-SC en-001
     en-SD en-001
+    en-SE en-150
     en-SG en-001
     en-SH en-001
+    en-SI en-150
     en-SL en-001
     en-SS en-001
     en-SX en-001
     en-SZ en-001
+    en-Shaw root
     en-TC en-001
     en-TK en-001
     en-TO en-001
@@ -133,16 +111,6 @@ enum CLDRLocaleData {
     en-ZA en-001
     en-ZM en-001
     en-ZW en-001
-    en-AT en-150
-    en-BE en-150
-    en-CH en-150
-    en-DE en-150
-    en-DK en-150
-    en-FI en-150
-    en-NL en-150
-    en-SE en-150
-    en-SI en-150
-    hi-Latn en-IN
     es-AR es-419
     es-BO es-419
     es-BR es-419
@@ -165,8 +133,23 @@ enum CLDRLocaleData {
     es-US es-419
     es-UY es-419
     es-VE es-419
+    ff-Adlm root
+    ff-Arab root
+    ha-Arab root
+    hi-Latn en-IN
+    iu-Latn root
+    kk-Arab root
+    ks-Deva root
+    ku-Arab root
+    ky-Arab root
+    ky-Latn root
+    ml-Arab root
+    mn-Mong root
+    mni-Mtei root
+    ms-Arab root
     nb no
     nn no
+    pa-Arab root
     pt-AO pt-PT
     pt-CH pt-PT
     pt-CV pt-PT
@@ -178,6 +161,23 @@ enum CLDRLocaleData {
     pt-MZ pt-PT
     pt-ST pt-PT
     pt-TL pt-PT
+    sat-Deva root
+    sd-Deva root
+    sd-Khoj root
+    sd-Sind root
+    shi-Latn root
+    so-Arab root
+    sr-Latn root
+    sw-Arab root
+    tg-Arab root
+    ug-Cyrl root
+    uz-Arab root
+    uz-Cyrl root
+    vai-Latn root
+    wo-Arab root
+    yo-Arab root
+    yue-Hans root
+    zh-Hant root
     zh-Hant-MO zh-Hant-HK
     """#
 
@@ -274,10 +274,10 @@ enum CLDRLocaleData {
     ay ay-Latn-BO
     ayb ayb-Latn-ZZ
     az az-Latn-AZ
+    az-Arab az-Arab-IR
     az-IQ az-Arab-IQ
     az-IR az-Arab-IR
     az-RU az-Cyrl-RU
-    az-Arab az-Arab-IR
     ba ba-Cyrl-RU
     bal bal-Arab-PK
     ban ban-Latn-ID
@@ -783,10 +783,10 @@ enum CLDRLocaleData {
     kjy kjy-Latn-ZZ
     kk kk-Cyrl-KZ
     kk-AF kk-Arab-AF
+    kk-Arab kk-Arab-CN
     kk-CN kk-Arab-CN
     kk-IR kk-Arab-IR
     kk-MN kk-Arab-MN
-    kk-Arab kk-Arab-CN
     kkc kkc-Latn-ZZ
     kkj kkj-Latn-CM
     kl kl-Latn-GL
@@ -838,8 +838,8 @@ enum CLDRLocaleData {
     kto kto-Latn-ZZ
     ktr ktr-Latn-MY
     ku ku-Latn-TR
-    ku-LB ku-Arab-LB
     ku-Arab ku-Arab-IQ
+    ku-LB ku-Arab-LB
     ku-Yezi ku-Yezi-GE
     kub kub-Latn-ZZ
     kud kud-Latn-ZZ
@@ -867,10 +867,10 @@ enum CLDRLocaleData {
     kxw kxw-Latn-ZZ
     kxz kxz-Latn-ZZ
     ky ky-Cyrl-KG
-    ky-CN ky-Arab-CN
-    ky-TR ky-Latn-TR
     ky-Arab ky-Arab-CN
+    ky-CN ky-Arab-CN
     ky-Latn ky-Latn-TR
+    ky-TR ky-Latn-TR
     kye kye-Latn-ZZ
     kyx kyx-Latn-ZZ
     kzh kzh-Arab-ZZ
@@ -1160,8 +1160,8 @@ enum CLDRLocaleData {
     oui oui-Ougr-143
     ozm ozm-Latn-ZZ
     pa pa-Guru-IN
-    pa-PK pa-Arab-PK
     pa-Arab pa-Arab-PK
+    pa-PK pa-Arab-PK
     pag pag-Latn-PH
     pal pal-Phli-IR
     pal-Phlp pal-Phlp-CN
@@ -1374,8 +1374,8 @@ enum CLDRLocaleData {
     tet tet-Latn-TL
     tfi tfi-Latn-ZZ
     tg tg-Cyrl-TJ
-    tg-PK tg-Arab-PK
     tg-Arab tg-Arab-PK
+    tg-PK tg-Arab-PK
     tgc tgc-Latn-ZZ
     tgo tgo-Latn-ZZ
     tgu tgu-Latn-ZZ
@@ -1446,16 +1446,467 @@ enum CLDRLocaleData {
     udi udi-Aghb-RU
     udm udm-Cyrl-RU
     ug ug-Arab-CN
+    ug-Cyrl ug-Cyrl-KZ
     ug-KZ ug-Cyrl-KZ
     ug-MN ug-Cyrl-MN
-    ug-Cyrl ug-Cyrl-KZ
     uga uga-Ugar-SY
     uk uk-Cyrl-UA
     uli uli-Latn-FM
     umb umb-Latn-AO
+    und en-Latn-US
+    und-002 en-Latn-NG
+    und-003 en-Latn-US
+    und-005 pt-Latn-BR
+    und-009 en-Latn-AU
+    und-011 en-Latn-NG
+    und-013 es-Latn-MX
+    und-014 sw-Latn-TZ
+    und-015 ar-Arab-EG
+    und-017 sw-Latn-CD
+    und-018 en-Latn-ZA
+    und-019 en-Latn-US
+    und-021 en-Latn-US
+    und-029 es-Latn-CU
+    und-030 zh-Hans-CN
+    und-034 hi-Deva-IN
+    und-035 id-Latn-ID
+    und-039 it-Latn-IT
+    und-053 en-Latn-AU
+    und-054 en-Latn-PG
+    und-057 en-Latn-GU
+    und-061 sm-Latn-WS
+    und-142 zh-Hans-CN
+    und-143 uz-Latn-UZ
+    und-145 ar-Arab-SA
+    und-150 ru-Cyrl-RU
+    und-151 ru-Cyrl-RU
+    und-154 en-Latn-GB
+    und-155 de-Latn-DE
+    und-202 en-Latn-NG
+    und-419 es-Latn-419
+    und-AD ca-Latn-AD
+    und-AE ar-Arab-AE
+    und-AF fa-Arab-AF
+    und-AL sq-Latn-AL
+    und-AM hy-Armn-AM
+    und-AO pt-Latn-AO
+    und-AQ und-Latn-AQ
+    und-AR es-Latn-AR
+    und-AS sm-Latn-AS
+    und-AT de-Latn-AT
+    und-AW nl-Latn-AW
+    und-AX sv-Latn-AX
+    und-AZ az-Latn-AZ
+    und-Adlm ff-Adlm-GN
+    und-Aghb udi-Aghb-RU
+    und-Ahom aho-Ahom-IN
+    und-Arab ar-Arab-EG
+    und-Arab-CC ms-Arab-CC
+    und-Arab-CN ug-Arab-CN
+    und-Arab-GB ur-Arab-GB
+    und-Arab-ID ms-Arab-ID
+    und-Arab-IN ur-Arab-IN
+    und-Arab-KH cja-Arab-KH
+    und-Arab-MM rhg-Arab-MM
+    und-Arab-MN kk-Arab-MN
+    und-Arab-MU ur-Arab-MU
+    und-Arab-NG ha-Arab-NG
+    und-Arab-PK ur-Arab-PK
+    und-Arab-TG apd-Arab-TG
+    und-Arab-TH mfa-Arab-TH
+    und-Arab-TJ fa-Arab-TJ
+    und-Arab-TR az-Arab-TR
+    und-Arab-YT swb-Arab-YT
+    und-Armi arc-Armi-IR
+    und-Armn hy-Armn-AM
+    und-Avst ae-Avst-IR
+    und-BA bs-Latn-BA
+    und-BD bn-Beng-BD
+    und-BE nl-Latn-BE
+    und-BF fr-Latn-BF
+    und-BG bg-Cyrl-BG
+    und-BH ar-Arab-BH
+    und-BI rn-Latn-BI
+    und-BJ fr-Latn-BJ
+    und-BL fr-Latn-BL
+    und-BN ms-Latn-BN
+    und-BO es-Latn-BO
+    und-BQ pap-Latn-BQ
+    und-BR pt-Latn-BR
+    und-BT dz-Tibt-BT
+    und-BV und-Latn-BV
+    und-BY be-Cyrl-BY
+    und-Bali ban-Bali-ID
+    und-Bamu bax-Bamu-CM
+    und-Bass bsq-Bass-LR
+    und-Batk bbc-Batk-ID
+    und-Beng bn-Beng-BD
+    und-Bhks sa-Bhks-IN
+    und-Bopo zh-Bopo-TW
+    und-Brah pka-Brah-IN
+    und-Brai fr-Brai-FR
+    und-Bugi bug-Bugi-ID
+    und-Buhd bku-Buhd-PH
+    und-CD sw-Latn-CD
+    und-CF fr-Latn-CF
+    und-CG fr-Latn-CG
+    und-CH de-Latn-CH
+    und-CI fr-Latn-CI
+    und-CL es-Latn-CL
+    und-CM fr-Latn-CM
+    und-CN zh-Hans-CN
+    und-CO es-Latn-CO
+    und-CP und-Latn-CP
+    und-CR es-Latn-CR
+    und-CU es-Latn-CU
+    und-CV pt-Latn-CV
+    und-CW pap-Latn-CW
+    und-CY el-Grek-CY
+    und-CZ cs-Latn-CZ
+    und-Cakm ccp-Cakm-BD
+    und-Cans iu-Cans-CA
+    und-Cari xcr-Cari-TR
+    und-Cham cjm-Cham-VN
+    und-Cher chr-Cher-US
+    und-Chrs xco-Chrs-UZ
+    und-Copt cop-Copt-EG
+    und-Cpmn und-Cpmn-CY
+    und-Cpmn-CY und-Cpmn-CY
+    und-Cprt grc-Cprt-CY
+    und-Cyrl ru-Cyrl-RU
+    und-Cyrl-AL mk-Cyrl-AL
+    und-Cyrl-BA sr-Cyrl-BA
+    und-Cyrl-GE ab-Cyrl-GE
+    und-Cyrl-GR mk-Cyrl-GR
+    und-Cyrl-MD uk-Cyrl-MD
+    und-Cyrl-RO bg-Cyrl-RO
+    und-Cyrl-SK uk-Cyrl-SK
+    und-Cyrl-TR kbd-Cyrl-TR
+    und-Cyrl-XK sr-Cyrl-XK
+    und-DE de-Latn-DE
+    und-DJ aa-Latn-DJ
+    und-DK da-Latn-DK
+    und-DO es-Latn-DO
+    und-DZ ar-Arab-DZ
+    und-Deva hi-Deva-IN
+    und-Deva-BT ne-Deva-BT
+    und-Deva-FJ hif-Deva-FJ
+    und-Deva-MU bho-Deva-MU
+    und-Deva-PK btv-Deva-PK
+    und-Diak dv-Diak-MV
+    und-Dogr doi-Dogr-IN
+    und-Dupl fr-Dupl-FR
+    und-EA es-Latn-EA
+    und-EC es-Latn-EC
+    und-EE et-Latn-EE
+    und-EG ar-Arab-EG
+    und-EH ar-Arab-EH
+    und-ER ti-Ethi-ER
+    und-ES es-Latn-ES
+    und-ET am-Ethi-ET
+    und-EU en-Latn-IE
+    und-EZ de-Latn-EZ
+    und-Egyp egy-Egyp-EG
+    und-Elba sq-Elba-AL
+    und-Elym arc-Elym-IR
+    und-Ethi am-Ethi-ET
+    und-FI fi-Latn-FI
+    und-FO fo-Latn-FO
+    und-FR fr-Latn-FR
+    und-GA fr-Latn-GA
+    und-GE ka-Geor-GE
+    und-GF fr-Latn-GF
+    und-GH ak-Latn-GH
+    und-GL kl-Latn-GL
+    und-GN fr-Latn-GN
+    und-GP fr-Latn-GP
+    und-GQ es-Latn-GQ
+    und-GR el-Grek-GR
+    und-GS und-Latn-GS
+    und-GT es-Latn-GT
+    und-GW pt-Latn-GW
+    und-Geor ka-Geor-GE
+    und-Glag cu-Glag-BG
+    und-Gong wsg-Gong-IN
+    und-Gonm esg-Gonm-IN
+    und-Goth got-Goth-UA
+    und-Gran sa-Gran-IN
+    und-Grek el-Grek-GR
+    und-Grek-TR bgx-Grek-TR
+    und-Gujr gu-Gujr-IN
+    und-Guru pa-Guru-IN
+    und-HK zh-Hant-HK
+    und-HM und-Latn-HM
+    und-HN es-Latn-HN
+    und-HR hr-Latn-HR
+    und-HT ht-Latn-HT
+    und-HU hu-Latn-HU
+    und-Hanb zh-Hanb-TW
+    und-Hang ko-Hang-KR
+    und-Hani zh-Hani-CN
+    und-Hano hnn-Hano-PH
+    und-Hans zh-Hans-CN
+    und-Hant zh-Hant-TW
+    und-Hant-CA yue-Hant-CA
+    und-Hebr he-Hebr-IL
+    und-Hebr-SE yi-Hebr-SE
+    und-Hebr-UA yi-Hebr-UA
+    und-Hebr-US yi-Hebr-US
+    und-Hira ja-Hira-JP
+    und-Hluw hlu-Hluw-TR
+    und-Hmng hnj-Hmng-LA
+    und-Hmnp hnj-Hmnp-US
+    und-Hung hu-Hung-HU
+    und-IC es-Latn-IC
+    und-ID id-Latn-ID
+    und-IL he-Hebr-IL
+    und-IN hi-Deva-IN
+    und-IQ ar-Arab-IQ
+    und-IR fa-Arab-IR
+    und-IS is-Latn-IS
+    und-IT it-Latn-IT
+    und-Ital ett-Ital-IT
+    und-JO ar-Arab-JO
+    und-JP ja-Jpan-JP
+    und-Jamo ko-Jamo-KR
+    und-Java jv-Java-ID
+    und-Jpan ja-Jpan-JP
+    und-KE sw-Latn-KE
+    und-KG ky-Cyrl-KG
+    und-KH km-Khmr-KH
+    und-KM ar-Arab-KM
+    und-KP ko-Kore-KP
+    und-KR ko-Kore-KR
+    und-KW ar-Arab-KW
+    und-KZ ru-Cyrl-KZ
+    und-Kali eky-Kali-MM
+    und-Kana ja-Kana-JP
+    und-Kawi kaw-Kawi-ID
+    und-Khar pra-Khar-PK
+    und-Khmr km-Khmr-KH
+    und-Khoj sd-Khoj-IN
+    und-Kits zkt-Kits-CN
+    und-Knda kn-Knda-IN
+    und-Kore ko-Kore-KR
+    und-Kthi bho-Kthi-IN
+    und-LA lo-Laoo-LA
+    und-LB ar-Arab-LB
+    und-LI de-Latn-LI
+    und-LK si-Sinh-LK
+    und-LS st-Latn-LS
+    und-LT lt-Latn-LT
+    und-LU fr-Latn-LU
+    und-LV lv-Latn-LV
+    und-LY ar-Arab-LY
+    und-Lana nod-Lana-TH
+    und-Laoo lo-Laoo-LA
+    und-Latn-AF tk-Latn-AF
+    und-Latn-AM ku-Latn-AM
+    und-Latn-CN za-Latn-CN
+    und-Latn-CY tr-Latn-CY
+    und-Latn-DZ fr-Latn-DZ
+    und-Latn-ET en-Latn-ET
+    und-Latn-GE ku-Latn-GE
+    und-Latn-IR tk-Latn-IR
+    und-Latn-KM fr-Latn-KM
+    und-Latn-MA fr-Latn-MA
+    und-Latn-MK sq-Latn-MK
+    und-Latn-MM kac-Latn-MM
+    und-Latn-MO pt-Latn-MO
+    und-Latn-MR fr-Latn-MR
+    und-Latn-RU krl-Latn-RU
+    und-Latn-SY fr-Latn-SY
+    und-Latn-TN fr-Latn-TN
+    und-Latn-TW trv-Latn-TW
+    und-Latn-UA pl-Latn-UA
+    und-Lepc lep-Lepc-IN
+    und-Limb lif-Limb-IN
+    und-Lina lab-Lina-GR
+    und-Linb grc-Linb-GR
+    und-Lisu lis-Lisu-CN
+    und-Lyci xlc-Lyci-TR
+    und-Lydi xld-Lydi-TR
+    und-MA ar-Arab-MA
+    und-MC fr-Latn-MC
+    und-MD ro-Latn-MD
+    und-ME sr-Latn-ME
+    und-MF fr-Latn-MF
+    und-MG mg-Latn-MG
+    und-MK mk-Cyrl-MK
+    und-ML bm-Latn-ML
+    und-MM my-Mymr-MM
+    und-MN mn-Cyrl-MN
+    und-MO zh-Hant-MO
+    und-MQ fr-Latn-MQ
+    und-MR ar-Arab-MR
+    und-MT mt-Latn-MT
+    und-MU mfe-Latn-MU
+    und-MV dv-Thaa-MV
+    und-MX es-Latn-MX
+    und-MY ms-Latn-MY
+    und-MZ pt-Latn-MZ
+    und-Mahj hi-Mahj-IN
+    und-Maka mak-Maka-ID
+    und-Mand myz-Mand-IR
+    und-Mani xmn-Mani-CN
+    und-Marc bo-Marc-CN
+    und-Medf dmf-Medf-NG
+    und-Mend men-Mend-SL
+    und-Merc xmr-Merc-SD
+    und-Mero xmr-Mero-SD
+    und-Mlym ml-Mlym-IN
+    und-Modi mr-Modi-IN
+    und-Mong mn-Mong-CN
+    und-Mroo mro-Mroo-BD
+    und-Mtei mni-Mtei-IN
+    und-Mult skr-Mult-PK
+    und-Mymr my-Mymr-MM
+    und-Mymr-IN kht-Mymr-IN
+    und-Mymr-TH mnw-Mymr-TH
+    und-NA af-Latn-NA
+    und-NC fr-Latn-NC
+    und-NE ha-Latn-NE
+    und-NI es-Latn-NI
+    und-NL nl-Latn-NL
+    und-NO nb-Latn-NO
+    und-NP ne-Deva-NP
+    und-Nagm unr-Nagm-IN
+    und-Nand sa-Nand-IN
+    und-Narb xna-Narb-SA
+    und-Nbat arc-Nbat-JO
+    und-Newa new-Newa-NP
+    und-Nkoo man-Nkoo-GN
+    und-Nshu zhx-Nshu-CN
+    und-OM ar-Arab-OM
+    und-Ogam sga-Ogam-IE
+    und-Olck sat-Olck-IN
+    und-Orkh otk-Orkh-MN
+    und-Orya or-Orya-IN
+    und-Osge osa-Osge-US
+    und-Osma so-Osma-SO
+    und-Ougr oui-Ougr-143
+    und-PA es-Latn-PA
+    und-PE es-Latn-PE
+    und-PF fr-Latn-PF
+    und-PG tpi-Latn-PG
+    und-PH fil-Latn-PH
+    und-PK ur-Arab-PK
+    und-PL pl-Latn-PL
+    und-PM fr-Latn-PM
+    und-PR es-Latn-PR
+    und-PS ar-Arab-PS
+    und-PT pt-Latn-PT
+    und-PW pau-Latn-PW
+    und-PY gn-Latn-PY
+    und-Palm arc-Palm-SY
+    und-Pauc ctd-Pauc-MM
+    und-Perm kv-Perm-RU
+    und-Phag lzh-Phag-CN
+    und-Phli pal-Phli-IR
+    und-Phlp pal-Phlp-CN
+    und-Phnx phn-Phnx-LB
+    und-Plrd hmd-Plrd-CN
+    und-Prti xpr-Prti-IR
+    und-QA ar-Arab-QA
+    und-QO en-Latn-DG
+    und-RE fr-Latn-RE
+    und-RO ro-Latn-RO
+    und-RS sr-Cyrl-RS
+    und-RU ru-Cyrl-RU
+    und-RW rw-Latn-RW
+    und-Rjng rej-Rjng-ID
+    und-Rohg rhg-Rohg-MM
+    und-Runr non-Runr-SE
+    und-SA ar-Arab-SA
+    und-SC fr-Latn-SC
+    und-SD ar-Arab-SD
+    und-SE sv-Latn-SE
+    und-SI sl-Latn-SI
+    und-SJ nb-Latn-SJ
+    und-SK sk-Latn-SK
+    und-SM it-Latn-SM
+    und-SN fr-Latn-SN
+    und-SO so-Latn-SO
+    und-SR nl-Latn-SR
+    und-ST pt-Latn-ST
+    und-SV es-Latn-SV
+    und-SY ar-Arab-SY
+    und-Samr smp-Samr-IL
+    und-Sarb xsa-Sarb-YE
+    und-Saur saz-Saur-IN
+    und-Sgnw ase-Sgnw-US
+    und-Shaw en-Shaw-GB
+    und-Shrd sa-Shrd-IN
+    und-Sidd sa-Sidd-IN
+    und-Sind sd-Sind-IN
+    und-Sinh si-Sinh-LK
+    und-Sogd sog-Sogd-UZ
+    und-Sogo sog-Sogo-UZ
+    und-Sora srb-Sora-IN
+    und-Soyo cmg-Soyo-MN
+    und-Sund su-Sund-ID
+    und-Sylo syl-Sylo-BD
+    und-Syrc syr-Syrc-IQ
+    und-TD fr-Latn-TD
+    und-TF fr-Latn-TF
+    und-TG fr-Latn-TG
+    und-TH th-Thai-TH
+    und-TJ tg-Cyrl-TJ
+    und-TK tkl-Latn-TK
+    und-TL pt-Latn-TL
+    und-TM tk-Latn-TM
+    und-TN ar-Arab-TN
+    und-TO to-Latn-TO
+    und-TR tr-Latn-TR
+    und-TV tvl-Latn-TV
+    und-TW zh-Hant-TW
+    und-TZ sw-Latn-TZ
+    und-Tagb tbw-Tagb-PH
+    und-Takr doi-Takr-IN
+    und-Tale tdd-Tale-CN
+    und-Talu khb-Talu-CN
+    und-Taml ta-Taml-IN
+    und-Tang txg-Tang-CN
+    und-Tavt blt-Tavt-VN
+    und-Telu te-Telu-IN
+    und-Tfng zgh-Tfng-MA
+    und-Tglg fil-Tglg-PH
+    und-Thaa dv-Thaa-MV
+    und-Thai th-Thai-TH
+    und-Thai-CN lcp-Thai-CN
+    und-Thai-KH kdt-Thai-KH
+    und-Thai-LA kdt-Thai-LA
+    und-Tibt bo-Tibt-CN
+    und-Tirh mai-Tirh-IN
+    und-Tnsa nst-Tnsa-IN
+    und-Toto txo-Toto-IN
+    und-UA uk-Cyrl-UA
+    und-UG sw-Latn-UG
+    und-UY es-Latn-UY
+    und-UZ uz-Latn-UZ
+    und-Ugar uga-Ugar-SY
+    und-VA it-Latn-VA
+    und-VE es-Latn-VE
+    und-VN vi-Latn-VN
+    und-VU bi-Latn-VU
+    und-Vaii vai-Vaii-LR
+    und-Vith sq-Vith-AL
+    und-WF fr-Latn-WF
+    und-WS sm-Latn-WS
+    und-Wara hoc-Wara-IN
+    und-Wcho nnp-Wcho-IN
+    und-XK sq-Latn-XK
+    und-Xpeo peo-Xpeo-IR
+    und-Xsux akk-Xsux-IQ
+    und-YE ar-Arab-YE
+    und-YT fr-Latn-YT
+    und-Yezi ku-Yezi-GE
+    und-Yiii ii-Yiii-CN
+    und-ZW sn-Latn-ZW
+    und-Zanb cmg-Zanb-MN
     unr unr-Beng-IN
-    unr-NP unr-Deva-NP
     unr-Deva unr-Deva-NP
+    unr-NP unr-Deva-NP
     unx unx-Beng-IN
     uok uok-Latn-ZZ
     ur ur-Arab-PK
@@ -1469,8 +1920,8 @@ enum CLDRLocaleData {
     uvl uvl-Latn-ZZ
     uz uz-Latn-UZ
     uz-AF uz-Arab-AF
-    uz-CN uz-Cyrl-CN
     uz-Arab uz-Arab-AF
+    uz-CN uz-Cyrl-CN
     vag vag-Latn-ZZ
     vai vai-Vaii-LR
     van van-Latn-ZZ
@@ -1585,9 +2036,12 @@ enum CLDRLocaleData {
     zh zh-Hans-CN
     zh-AU zh-Hant-AU
     zh-BN zh-Hant-BN
+    zh-Bopo zh-Bopo-TW
     zh-GB zh-Hant-GB
     zh-GF zh-Hant-GF
     zh-HK zh-Hant-HK
+    zh-Hanb zh-Hanb-TW
+    zh-Hant zh-Hant-TW
     zh-ID zh-Hant-ID
     zh-MO zh-Hant-MO
     zh-PA zh-Hant-PA
@@ -1598,9 +2052,6 @@ enum CLDRLocaleData {
     zh-TW zh-Hant-TW
     zh-US zh-Hant-US
     zh-VN zh-Hant-VN
-    zh-Bopo zh-Bopo-TW
-    zh-Hanb zh-Hanb-TW
-    zh-Hant zh-Hant-TW
     zhx zhx-Nshu-CN
     zia zia-Latn-ZZ
     zkt zkt-Kits-CN
@@ -1609,879 +2060,428 @@ enum CLDRLocaleData {
     zne zne-Latn-ZZ
     zu zu-Latn-ZA
     zza zza-Latn-TR
-    und en-Latn-US
-    und-002 en-Latn-NG
-    und-003 en-Latn-US
-    und-005 pt-Latn-BR
-    und-009 en-Latn-AU
-    und-011 en-Latn-NG
-    und-013 es-Latn-MX
-    und-014 sw-Latn-TZ
-    und-015 ar-Arab-EG
-    und-017 sw-Latn-CD
-    und-018 en-Latn-ZA
-    und-019 en-Latn-US
-    und-021 en-Latn-US
-    und-029 es-Latn-CU
-    und-030 zh-Hans-CN
-    und-034 hi-Deva-IN
-    und-035 id-Latn-ID
-    und-039 it-Latn-IT
-    und-053 en-Latn-AU
-    und-054 en-Latn-PG
-    und-057 en-Latn-GU
-    und-061 sm-Latn-WS
-    und-142 zh-Hans-CN
-    und-143 uz-Latn-UZ
-    und-145 ar-Arab-SA
-    und-150 ru-Cyrl-RU
-    und-151 ru-Cyrl-RU
-    und-154 en-Latn-GB
-    und-155 de-Latn-DE
-    und-202 en-Latn-NG
-    und-419 es-Latn-419
-    und-AD ca-Latn-AD
-    und-AE ar-Arab-AE
-    und-AF fa-Arab-AF
-    und-AL sq-Latn-AL
-    und-AM hy-Armn-AM
-    und-AO pt-Latn-AO
-    und-AQ und-Latn-AQ
-    und-AR es-Latn-AR
-    und-AS sm-Latn-AS
-    und-AT de-Latn-AT
-    und-AW nl-Latn-AW
-    und-AX sv-Latn-AX
-    und-AZ az-Latn-AZ
-    und-BA bs-Latn-BA
-    und-BD bn-Beng-BD
-    und-BE nl-Latn-BE
-    und-BF fr-Latn-BF
-    und-BG bg-Cyrl-BG
-    und-BH ar-Arab-BH
-    und-BI rn-Latn-BI
-    und-BJ fr-Latn-BJ
-    und-BL fr-Latn-BL
-    und-BN ms-Latn-BN
-    und-BO es-Latn-BO
-    und-BQ pap-Latn-BQ
-    und-BR pt-Latn-BR
-    und-BT dz-Tibt-BT
-    und-BV und-Latn-BV
-    und-BY be-Cyrl-BY
-    und-CD sw-Latn-CD
-    und-CF fr-Latn-CF
-    und-CG fr-Latn-CG
-    und-CH de-Latn-CH
-    und-CI fr-Latn-CI
-    und-CL es-Latn-CL
-    und-CM fr-Latn-CM
-    und-CN zh-Hans-CN
-    und-CO es-Latn-CO
-    und-CP und-Latn-CP
-    und-CR es-Latn-CR
-    und-CU es-Latn-CU
-    und-CV pt-Latn-CV
-    und-CW pap-Latn-CW
-    und-CY el-Grek-CY
-    und-CZ cs-Latn-CZ
-    und-DE de-Latn-DE
-    und-DJ aa-Latn-DJ
-    und-DK da-Latn-DK
-    und-DO es-Latn-DO
-    und-DZ ar-Arab-DZ
-    und-EA es-Latn-EA
-    und-EC es-Latn-EC
-    und-EE et-Latn-EE
-    und-EG ar-Arab-EG
-    und-EH ar-Arab-EH
-    und-ER ti-Ethi-ER
-    und-ES es-Latn-ES
-    und-ET am-Ethi-ET
-    und-EU en-Latn-IE
-    und-EZ de-Latn-EZ
-    und-FI fi-Latn-FI
-    und-FO fo-Latn-FO
-    und-FR fr-Latn-FR
-    und-GA fr-Latn-GA
-    und-GE ka-Geor-GE
-    und-GF fr-Latn-GF
-    und-GH ak-Latn-GH
-    und-GL kl-Latn-GL
-    und-GN fr-Latn-GN
-    und-GP fr-Latn-GP
-    und-GQ es-Latn-GQ
-    und-GR el-Grek-GR
-    und-GS und-Latn-GS
-    und-GT es-Latn-GT
-    und-GW pt-Latn-GW
-    und-HK zh-Hant-HK
-    und-HM und-Latn-HM
-    und-HN es-Latn-HN
-    und-HR hr-Latn-HR
-    und-HT ht-Latn-HT
-    und-HU hu-Latn-HU
-    und-IC es-Latn-IC
-    und-ID id-Latn-ID
-    und-IL he-Hebr-IL
-    und-IN hi-Deva-IN
-    und-IQ ar-Arab-IQ
-    und-IR fa-Arab-IR
-    und-IS is-Latn-IS
-    und-IT it-Latn-IT
-    und-JO ar-Arab-JO
-    und-JP ja-Jpan-JP
-    und-KE sw-Latn-KE
-    und-KG ky-Cyrl-KG
-    und-KH km-Khmr-KH
-    und-KM ar-Arab-KM
-    und-KP ko-Kore-KP
-    und-KR ko-Kore-KR
-    und-KW ar-Arab-KW
-    und-KZ ru-Cyrl-KZ
-    und-LA lo-Laoo-LA
-    und-LB ar-Arab-LB
-    und-LI de-Latn-LI
-    und-LK si-Sinh-LK
-    und-LS st-Latn-LS
-    und-LT lt-Latn-LT
-    und-LU fr-Latn-LU
-    und-LV lv-Latn-LV
-    und-LY ar-Arab-LY
-    und-MA ar-Arab-MA
-    und-MC fr-Latn-MC
-    und-MD ro-Latn-MD
-    und-ME sr-Latn-ME
-    und-MF fr-Latn-MF
-    und-MG mg-Latn-MG
-    und-MK mk-Cyrl-MK
-    und-ML bm-Latn-ML
-    und-MM my-Mymr-MM
-    und-MN mn-Cyrl-MN
-    und-MO zh-Hant-MO
-    und-MQ fr-Latn-MQ
-    und-MR ar-Arab-MR
-    und-MT mt-Latn-MT
-    und-MU mfe-Latn-MU
-    und-MV dv-Thaa-MV
-    und-MX es-Latn-MX
-    und-MY ms-Latn-MY
-    und-MZ pt-Latn-MZ
-    und-NA af-Latn-NA
-    und-NC fr-Latn-NC
-    und-NE ha-Latn-NE
-    und-NI es-Latn-NI
-    und-NL nl-Latn-NL
-    und-NO nb-Latn-NO
-    und-NP ne-Deva-NP
-    und-OM ar-Arab-OM
-    und-PA es-Latn-PA
-    und-PE es-Latn-PE
-    und-PF fr-Latn-PF
-    und-PG tpi-Latn-PG
-    und-PH fil-Latn-PH
-    und-PK ur-Arab-PK
-    und-PL pl-Latn-PL
-    und-PM fr-Latn-PM
-    und-PR es-Latn-PR
-    und-PS ar-Arab-PS
-    und-PT pt-Latn-PT
-    und-PW pau-Latn-PW
-    und-PY gn-Latn-PY
-    und-QA ar-Arab-QA
-    und-QO en-Latn-DG
-    und-RE fr-Latn-RE
-    und-RO ro-Latn-RO
-    und-RS sr-Cyrl-RS
-    und-RU ru-Cyrl-RU
-    und-RW rw-Latn-RW
-    und-SA ar-Arab-SA
-    und-SC fr-Latn-SC
-    und-SD ar-Arab-SD
-    und-SE sv-Latn-SE
-    und-SI sl-Latn-SI
-    und-SJ nb-Latn-SJ
-    und-SK sk-Latn-SK
-    und-SM it-Latn-SM
-    und-SN fr-Latn-SN
-    und-SO so-Latn-SO
-    und-SR nl-Latn-SR
-    und-ST pt-Latn-ST
-    und-SV es-Latn-SV
-    und-SY ar-Arab-SY
-    und-TD fr-Latn-TD
-    und-TF fr-Latn-TF
-    und-TG fr-Latn-TG
-    und-TH th-Thai-TH
-    und-TJ tg-Cyrl-TJ
-    und-TK tkl-Latn-TK
-    und-TL pt-Latn-TL
-    und-TM tk-Latn-TM
-    und-TN ar-Arab-TN
-    und-TO to-Latn-TO
-    und-TR tr-Latn-TR
-    und-TV tvl-Latn-TV
-    und-TW zh-Hant-TW
-    und-TZ sw-Latn-TZ
-    und-UA uk-Cyrl-UA
-    und-UG sw-Latn-UG
-    und-UY es-Latn-UY
-    und-UZ uz-Latn-UZ
-    und-VA it-Latn-VA
-    und-VE es-Latn-VE
-    und-VN vi-Latn-VN
-    und-VU bi-Latn-VU
-    und-WF fr-Latn-WF
-    und-WS sm-Latn-WS
-    und-XK sq-Latn-XK
-    und-YE ar-Arab-YE
-    und-YT fr-Latn-YT
-    und-ZW sn-Latn-ZW
-    und-Adlm ff-Adlm-GN
-    und-Aghb udi-Aghb-RU
-    und-Ahom aho-Ahom-IN
-    und-Arab ar-Arab-EG
-    und-Arab-CC ms-Arab-CC
-    und-Arab-CN ug-Arab-CN
-    und-Arab-GB ur-Arab-GB
-    und-Arab-ID ms-Arab-ID
-    und-Arab-IN ur-Arab-IN
-    und-Arab-KH cja-Arab-KH
-    und-Arab-MM rhg-Arab-MM
-    und-Arab-MN kk-Arab-MN
-    und-Arab-MU ur-Arab-MU
-    und-Arab-NG ha-Arab-NG
-    und-Arab-PK ur-Arab-PK
-    und-Arab-TG apd-Arab-TG
-    und-Arab-TH mfa-Arab-TH
-    und-Arab-TJ fa-Arab-TJ
-    und-Arab-TR az-Arab-TR
-    und-Arab-YT swb-Arab-YT
-    und-Armi arc-Armi-IR
-    und-Armn hy-Armn-AM
-    und-Avst ae-Avst-IR
-    und-Bali ban-Bali-ID
-    und-Bamu bax-Bamu-CM
-    und-Bass bsq-Bass-LR
-    und-Batk bbc-Batk-ID
-    und-Beng bn-Beng-BD
-    und-Bhks sa-Bhks-IN
-    und-Bopo zh-Bopo-TW
-    und-Brah pka-Brah-IN
-    und-Brai fr-Brai-FR
-    und-Bugi bug-Bugi-ID
-    und-Buhd bku-Buhd-PH
-    und-Cakm ccp-Cakm-BD
-    und-Cans iu-Cans-CA
-    und-Cari xcr-Cari-TR
-    und-Cham cjm-Cham-VN
-    und-Cher chr-Cher-US
-    und-Chrs xco-Chrs-UZ
-    und-Copt cop-Copt-EG
-    und-Cpmn und-Cpmn-CY
-    und-Cpmn-CY und-Cpmn-CY
-    und-Cprt grc-Cprt-CY
-    und-Cyrl ru-Cyrl-RU
-    und-Cyrl-AL mk-Cyrl-AL
-    und-Cyrl-BA sr-Cyrl-BA
-    und-Cyrl-GE ab-Cyrl-GE
-    und-Cyrl-GR mk-Cyrl-GR
-    und-Cyrl-MD uk-Cyrl-MD
-    und-Cyrl-RO bg-Cyrl-RO
-    und-Cyrl-SK uk-Cyrl-SK
-    und-Cyrl-TR kbd-Cyrl-TR
-    und-Cyrl-XK sr-Cyrl-XK
-    und-Deva hi-Deva-IN
-    und-Deva-BT ne-Deva-BT
-    und-Deva-FJ hif-Deva-FJ
-    und-Deva-MU bho-Deva-MU
-    und-Deva-PK btv-Deva-PK
-    und-Diak dv-Diak-MV
-    und-Dogr doi-Dogr-IN
-    und-Dupl fr-Dupl-FR
-    und-Egyp egy-Egyp-EG
-    und-Elba sq-Elba-AL
-    und-Elym arc-Elym-IR
-    und-Ethi am-Ethi-ET
-    und-Geor ka-Geor-GE
-    und-Glag cu-Glag-BG
-    und-Gong wsg-Gong-IN
-    und-Gonm esg-Gonm-IN
-    und-Goth got-Goth-UA
-    und-Gran sa-Gran-IN
-    und-Grek el-Grek-GR
-    und-Grek-TR bgx-Grek-TR
-    und-Gujr gu-Gujr-IN
-    und-Guru pa-Guru-IN
-    und-Hanb zh-Hanb-TW
-    und-Hang ko-Hang-KR
-    und-Hani zh-Hani-CN
-    und-Hano hnn-Hano-PH
-    und-Hans zh-Hans-CN
-    und-Hant zh-Hant-TW
-    und-Hant-CA yue-Hant-CA
-    und-Hebr he-Hebr-IL
-    und-Hebr-SE yi-Hebr-SE
-    und-Hebr-UA yi-Hebr-UA
-    und-Hebr-US yi-Hebr-US
-    und-Hira ja-Hira-JP
-    und-Hluw hlu-Hluw-TR
-    und-Hmng hnj-Hmng-LA
-    und-Hmnp hnj-Hmnp-US
-    und-Hung hu-Hung-HU
-    und-Ital ett-Ital-IT
-    und-Jamo ko-Jamo-KR
-    und-Java jv-Java-ID
-    und-Jpan ja-Jpan-JP
-    und-Kali eky-Kali-MM
-    und-Kana ja-Kana-JP
-    und-Kawi kaw-Kawi-ID
-    und-Khar pra-Khar-PK
-    und-Khmr km-Khmr-KH
-    und-Khoj sd-Khoj-IN
-    und-Kits zkt-Kits-CN
-    und-Knda kn-Knda-IN
-    und-Kore ko-Kore-KR
-    und-Kthi bho-Kthi-IN
-    und-Lana nod-Lana-TH
-    und-Laoo lo-Laoo-LA
-    und-Latn-AF tk-Latn-AF
-    und-Latn-AM ku-Latn-AM
-    und-Latn-CN za-Latn-CN
-    und-Latn-CY tr-Latn-CY
-    und-Latn-DZ fr-Latn-DZ
-    und-Latn-ET en-Latn-ET
-    und-Latn-GE ku-Latn-GE
-    und-Latn-IR tk-Latn-IR
-    und-Latn-KM fr-Latn-KM
-    und-Latn-MA fr-Latn-MA
-    und-Latn-MK sq-Latn-MK
-    und-Latn-MM kac-Latn-MM
-    und-Latn-MO pt-Latn-MO
-    und-Latn-MR fr-Latn-MR
-    und-Latn-RU krl-Latn-RU
-    und-Latn-SY fr-Latn-SY
-    und-Latn-TN fr-Latn-TN
-    und-Latn-TW trv-Latn-TW
-    und-Latn-UA pl-Latn-UA
-    und-Lepc lep-Lepc-IN
-    und-Limb lif-Limb-IN
-    und-Lina lab-Lina-GR
-    und-Linb grc-Linb-GR
-    und-Lisu lis-Lisu-CN
-    und-Lyci xlc-Lyci-TR
-    und-Lydi xld-Lydi-TR
-    und-Mahj hi-Mahj-IN
-    und-Maka mak-Maka-ID
-    und-Mand myz-Mand-IR
-    und-Mani xmn-Mani-CN
-    und-Marc bo-Marc-CN
-    und-Medf dmf-Medf-NG
-    und-Mend men-Mend-SL
-    und-Merc xmr-Merc-SD
-    und-Mero xmr-Mero-SD
-    und-Mlym ml-Mlym-IN
-    und-Modi mr-Modi-IN
-    und-Mong mn-Mong-CN
-    und-Mroo mro-Mroo-BD
-    und-Mtei mni-Mtei-IN
-    und-Mult skr-Mult-PK
-    und-Mymr my-Mymr-MM
-    und-Mymr-IN kht-Mymr-IN
-    und-Mymr-TH mnw-Mymr-TH
-    und-Nagm unr-Nagm-IN
-    und-Nand sa-Nand-IN
-    und-Narb xna-Narb-SA
-    und-Nbat arc-Nbat-JO
-    und-Newa new-Newa-NP
-    und-Nkoo man-Nkoo-GN
-    und-Nshu zhx-Nshu-CN
-    und-Ogam sga-Ogam-IE
-    und-Olck sat-Olck-IN
-    und-Orkh otk-Orkh-MN
-    und-Orya or-Orya-IN
-    und-Osge osa-Osge-US
-    und-Osma so-Osma-SO
-    und-Ougr oui-Ougr-143
-    und-Palm arc-Palm-SY
-    und-Pauc ctd-Pauc-MM
-    und-Perm kv-Perm-RU
-    und-Phag lzh-Phag-CN
-    und-Phli pal-Phli-IR
-    und-Phlp pal-Phlp-CN
-    und-Phnx phn-Phnx-LB
-    und-Plrd hmd-Plrd-CN
-    und-Prti xpr-Prti-IR
-    und-Rjng rej-Rjng-ID
-    und-Rohg rhg-Rohg-MM
-    und-Runr non-Runr-SE
-    und-Samr smp-Samr-IL
-    und-Sarb xsa-Sarb-YE
-    und-Saur saz-Saur-IN
-    und-Sgnw ase-Sgnw-US
-    und-Shaw en-Shaw-GB
-    und-Shrd sa-Shrd-IN
-    und-Sidd sa-Sidd-IN
-    und-Sind sd-Sind-IN
-    und-Sinh si-Sinh-LK
-    und-Sogd sog-Sogd-UZ
-    und-Sogo sog-Sogo-UZ
-    und-Sora srb-Sora-IN
-    und-Soyo cmg-Soyo-MN
-    und-Sund su-Sund-ID
-    und-Sylo syl-Sylo-BD
-    und-Syrc syr-Syrc-IQ
-    und-Tagb tbw-Tagb-PH
-    und-Takr doi-Takr-IN
-    und-Tale tdd-Tale-CN
-    und-Talu khb-Talu-CN
-    und-Taml ta-Taml-IN
-    und-Tang txg-Tang-CN
-    und-Tavt blt-Tavt-VN
-    und-Telu te-Telu-IN
-    und-Tfng zgh-Tfng-MA
-    und-Tglg fil-Tglg-PH
-    und-Thaa dv-Thaa-MV
-    und-Thai th-Thai-TH
-    und-Thai-CN lcp-Thai-CN
-    und-Thai-KH kdt-Thai-KH
-    und-Thai-LA kdt-Thai-LA
-    und-Tibt bo-Tibt-CN
-    und-Tirh mai-Tirh-IN
-    und-Tnsa nst-Tnsa-IN
-    und-Toto txo-Toto-IN
-    und-Ugar uga-Ugar-SY
-    und-Vaii vai-Vaii-LR
-    und-Vith sq-Vith-AL
-    und-Wara hoc-Wara-IN
-    und-Wcho nnp-Wcho-IN
-    und-Xpeo peo-Xpeo-IR
-    und-Xsux akk-Xsux-IQ
-    und-Yezi ku-Yezi-GE
-    und-Yiii ii-Yiii-CN
-    und-Zanb cmg-Zanb-MN
     """#
 
     /// languageAlias entries from a bare language to a simple tag.
     static let languageAliases: String = #"""
-    in id
-    iw he
-    ji yi
-    jw jv
-    mo ro
-    scc sr
-    scr hr
     aam aas
+    aar aa
+    abk ab
     adp dz
-    aue ktz
-    ayx nun
-    bgm bcg
-    bjd drl
-    ccq rki
-    cjr mom
-    cka cmr
-    cmk xch
-    coy pij
-    cqu quh
-    drh mn
-    drw fa-AF
-    gav dev
-    gfx vaj
-    ggn gvr
-    gti nyc
-    guv duz
-    hrr jal
-    ibi opa
-    ilw gal
-    jeg oyb
-    kgc tdf
-    kgh kml
-    koj kwv
-    krm bmf
-    ktr dtp
-    kvs gdj
-    kwq yam
-    kxe tvd
-    kzj dtp
-    kzt dtp
-    lii raq
-    lmm rmx
-    meg cir
-    mst mry
-    mwj vaj
-    myt mry
-    nad xny
-    ncp kdz
-    nnx ngv
-    nts pij
-    oun vaj
-    pcr adx
-    pmc huw
-    pmu phr
-    ppa bfy
-    ppr lcq
-    pry prt
-    puz pub
-    sca hle
-    skk oyb
-    tdu dtp
-    thc tpo
-    thx oyb
-    tie ras
-    tkk twm
-    tlw weo
-    tmp tyj
-    tne kak
-    tnf fa-AF
-    tsf taj
-    uok ema
-    xba cax
-    xia acn
-    xkh waw
-    xsj suj
-    ybd rki
-    yma lrr
-    ymt mtm
-    yos zom
-    yuu yug
-    asd snz
-    dit dif
-    llo ngt
-    myd aog
-    nns nbr
+    afr af
     agp apf
     ais ami
+    aju jrb
+    aka ak
+    alb sq
+    als sq
+    amh am
+    ara ar
+    arb ar
+    arg an
+    arm hy
+    asd snz
+    asm as
+    aue ktz
+    ava av
+    ave ae
+    aym ay
+    ayr ay
+    ayx nun
+    aze az
+    azj az
+    bak ba
+    bam bm
+    baq eu
     baz nvo
+    bcc bal
+    bcl bik
+    bel be
+    ben bn
+    bgm bcg
+    bh bho
     bhk fbl
     bic bir
+    bih bho
+    bis bi
+    bjd drl
     bjq bzc
     bkb ebk
     blg iba
+    bod bo
+    bos bs
+    bre br
     btb beb
-    daf dnj
-    dap njz
-    djl dze
-    dkl aqd
-    drr kzk
-    dud uth
-    duj dwu
-    dwl dbt
-    elp amq
-    gbc wny
-    ggo esg
-    ggr gtu
-    gio aou
-    gli kzk
-    ill ilm
-    izi eza
-    jar jgk
-    kdv zkd
-    kgd ncq
-    kpp jkm
-    kxl kru
-    kzh dgl
-    leg enl
-    mgx jbk
-    mnt wnn
-    mof xnt
-    mwd dmw
-    nbf nru
-    nbx ekc
-    nln azd
-    nlr nrk
-    noo dtd
-    nxu bpp
-    pat kxr
-    rmr emx
-    sap aqt
-    sgl isk
-    sul sgd
-    sum ulw
-    tgg bjp
-    thw ola
-    tid itd
-    unp wro
-    wgw wgb
-    wit nol
-    wiw nwo
-    xrq dmw
-    yen ynq
-    yiy yrm
-    zir scv
-    sh sr-Latn
-    cnr sr-ME
-    tl fil
-    aju jrb
-    als sq
-    arb ar
-    ayr ay
-    azj az
-    bcc bal
-    bcl bik
+    bul bg
+    bur my
     bxk luy
     bxr bua
+    cat ca
+    ccq rki
+    ces cs
+    cha ch
+    che ce
+    chi zh
+    chu cu
+    chv cv
+    cjr mom
+    cka cmr
     cld syr
+    cmk xch
     cmn zh
+    cnr sr-ME
+    cor kw
+    cos co
+    coy pij
+    cqu quh
+    cre cr
     cwd cr
+    cym cy
+    cze cs
+    daf dnj
+    dan da
+    dap njz
+    deu de
     dgo doi
     dhd mwr
     dik din
     diq zza
-    lbk bnc
+    dit dif
+    div dv
+    djl dze
+    dkl aqd
+    drh mn
+    drr kzk
+    drw fa-AF
+    dud uth
+    duj dwu
+    dut nl
+    dwl dbt
+    dzo dz
     ekk et
+    ell el
+    elp amq
     emk man
+    eng en
+    epo eo
     esk ik
+    est et
+    eus eu
+    ewe ee
+    fao fo
+    fas fa
     fat ak
+    fij fj
+    fin fi
+    fra fr
+    fre fr
+    fry fy
     fuc ff
+    ful ff
+    gav dev
     gaz om
+    gbc wny
     gbo grb
+    geo ka
+    ger de
+    gfx vaj
+    ggn gvr
+    ggo esg
+    ggr gtu
+    gio aou
+    gla gd
+    gle ga
+    glg gl
+    gli kzk
+    glv gv
     gno gon
+    gre el
+    grn gn
+    gti nyc
     gug gn
+    guj gu
+    guv duz
     gya gba
+    hat ht
+    hau ha
+    hbs sr-Latn
     hdn hai
     hea hmn
+    heb he
+    her hz
+    him srx
+    hin hi
+    hmo ho
+    hrr jal
+    hrv hr
+    hun hu
+    hye hy
+    ibi opa
+    ibo ig
+    ice is
+    ido io
+    iii ii
     ike iu
+    iku iu
+    ile ie
+    ill ilm
+    ilw gal
+    in id
+    ina ia
+    ind id
+    ipk ik
+    isl is
+    ita it
+    iw he
+    izi eza
+    jar jgk
+    jav jv
+    jeg oyb
+    ji yi
+    jpn ja
+    jw jv
+    kal kl
+    kan kn
+    kas ks
+    kat ka
+    kau kr
+    kaz kk
+    kdv zkd
+    kgc tdf
+    kgd ncq
+    kgh kml
+    khk mn
+    khm km
+    kik ki
+    kin rw
+    kir ky
     kmr ku
     knc kr
     kng kg
     knn kok
-    kpv kv
-    lvs lv
-    mhr chm
-    mup raj
-    khk mn
-    npi ne
-    ojg oj
-    ory or
-    pbu ps
-    pes fa
-    plt mg
-    pnb lah
-    quz qu
-    rmy rom
-    spy kln
-    src sc
-    swh sw
-    ttq tmh
-    tw ak
-    umu del
-    uzn uz
-    xpe kpe
-    xsl den
-    ydd yi
-    zai zap
-    zsm ms
-    zyb za
-    him srx
-    mnk man
-    bh bho
-    prs fa-AF
-    swc sw-CD
-    aar aa
-    abk ab
-    ave ae
-    afr af
-    aka ak
-    amh am
-    arg an
-    ara ar
-    asm as
-    ava av
-    aym ay
-    aze az
-    bak ba
-    bel be
-    bul bg
-    bih bho
-    bis bi
-    bam bm
-    ben bn
-    bod bo
-    bre br
-    bos bs
-    cat ca
-    che ce
-    cha ch
-    cos co
-    cre cr
-    ces cs
-    chu cu
-    chv cv
-    cym cy
-    dan da
-    deu de
-    div dv
-    dzo dz
-    ewe ee
-    ell el
-    eng en
-    epo eo
-    spa es
-    est et
-    eus eu
-    fas fa
-    ful ff
-    fin fi
-    fij fj
-    fao fo
-    fra fr
-    fry fy
-    gle ga
-    gla gd
-    glg gl
-    grn gn
-    guj gu
-    glv gv
-    hau ha
-    heb he
-    hin hi
-    hmo ho
-    hrv hr
-    hat ht
-    hun hu
-    hye hy
-    her hz
-    ina ia
-    ind id
-    ile ie
-    ibo ig
-    iii ii
-    ipk ik
-    ido io
-    isl is
-    ita it
-    iku iu
-    jpn ja
-    jav jv
-    kat ka
-    kon kg
-    kik ki
-    kua kj
-    kaz kk
-    kal kl
-    khm km
-    kan kn
-    kor ko
-    kau kr
-    kas ks
-    kur ku
+    koj kwv
     kom kv
-    cor kw
-    kir ky
+    kon kg
+    kor ko
+    kpp jkm
+    kpv kv
+    krm bmf
+    ktr dtp
+    kua kj
+    kur ku
+    kvs gdj
+    kwq yam
+    kxe tvd
+    kxl kru
+    kzh dgl
+    kzj dtp
+    kzt dtp
+    lao lo
     lat la
-    ltz lb
-    lug lg
+    lav lv
+    lbk bnc
+    leg enl
+    lii raq
     lim li
     lin ln
-    lao lo
     lit lt
+    llo ngt
+    lmm rmx
+    ltz lb
     lub lu
-    lav lv
-    mlg mg
+    lug lg
+    lvs lv
+    mac mk
     mah mh
-    mri mi
-    mkd mk
     mal ml
-    mon mn
-    mol ro
+    mao mi
     mar mr
-    msa ms
+    may ms
+    meg cir
+    mgx jbk
+    mhr chm
+    mkd mk
+    mlg mg
     mlt mt
+    mnk man
+    mnt wnn
+    mo ro
+    mof xnt
+    mol ro
+    mon mn
+    mri mi
+    msa ms
+    mst mry
+    mup raj
+    mwd dmw
+    mwj vaj
     mya my
+    myd aog
+    myt mry
+    nad xny
     nau na
-    nob nb
-    nde nd
-    nep ne
-    ndo ng
-    nld nl
-    nno nn
-    nor no
-    nbl nr
     nav nv
+    nbf nru
+    nbl nr
+    nbx ekc
+    ncp kdz
+    nde nd
+    ndo ng
+    nep ne
+    nld nl
+    nln azd
+    nlr nrk
+    nno nn
+    nns nbr
+    nnx ngv
+    nob nb
+    noo dtd
+    nor no
+    npi ne
+    nts pij
+    nxu bpp
     nya ny
     oci oc
+    ojg oj
     oji oj
-    orm om
     ori or
+    orm om
+    ory or
     oss os
+    oun vaj
     pan pa
+    pat kxr
+    pbu ps
+    pcr adx
+    per fa
+    pes fa
     pli pi
+    plt mg
+    pmc huw
+    pmu phr
+    pnb lah
     pol pl
-    pus ps
     por pt
+    ppa bfy
+    ppr lcq
+    prs fa-AF
+    pry prt
+    pus ps
+    puz pub
     que qu
+    quz qu
+    rmr emx
+    rmy rom
     roh rm
-    run rn
     ron ro
+    rum ro
+    run rn
     rus ru
-    kin rw
-    san sa
-    srd sc
-    snd sd
-    sme se
     sag sg
-    hbs sr-Latn
+    san sa
+    sap aqt
+    sca hle
+    scc sr
+    scr hr
+    sgl isk
+    sh sr-Latn
     sin si
+    skk oyb
     slk sk
+    slo sk
     slv sl
+    sme se
     smo sm
     sna sn
+    snd sd
     som so
+    sot st
+    spa es
+    spy kln
     sqi sq
+    src sc
+    srd sc
     srp sr
     ssw ss
-    sot st
+    sul sgd
+    sum ulw
     sun su
-    swe sv
     swa sw
-    tam ta
-    tel te
-    tgk tg
-    tha th
-    tir ti
-    tuk tk
-    tgl fil
-    tsn tn
-    ton to
-    tur tr
-    tso ts
-    tat tt
-    twi ak
+    swc sw-CD
+    swe sv
+    swh sw
     tah ty
+    tam ta
+    tat tt
+    tdu dtp
+    tel te
+    tgg bjp
+    tgk tg
+    tgl fil
+    tha th
+    thc tpo
+    thw ola
+    thx oyb
+    tib bo
+    tid itd
+    tie ras
+    tir ti
+    tkk twm
+    tl fil
+    tlw weo
+    tmp tyj
+    tne kak
+    tnf fa-AF
+    ton to
+    tsf taj
+    tsn tn
+    tso ts
+    ttq tmh
+    tuk tk
+    tur tr
+    tw ak
+    twi ak
     uig ug
     ukr uk
+    umu del
+    unp wro
+    uok ema
     urd ur
     uzb uz
+    uzn uz
     ven ve
     vie vi
     vol vo
+    wel cy
+    wgw wgb
+    wit nol
+    wiw nwo
     wln wa
     wol wo
+    xba cax
     xho xh
+    xia acn
+    xkh waw
+    xpe kpe
+    xrq dmw
+    xsj suj
+    xsl den
+    ybd rki
+    ydd yi
+    yen ynq
     yid yi
+    yiy yrm
+    yma lrr
+    ymt mtm
     yor yo
+    yos zom
+    yuu yug
+    zai zap
     zha za
     zho zh
+    zir scv
+    zsm ms
     zul zu
-    alb sq
-    arm hy
-    baq eu
-    bur my
-    chi zh
-    cze cs
-    dut nl
-    fre fr
-    geo ka
-    ger de
-    gre el
-    ice is
-    mac mk
-    mao mi
-    may ms
-    per fa
-    rum ro
-    slo sk
-    tib bo
-    wel cy
+    zyb za
     """#
 }

@@ -1,8 +1,8 @@
 import Testing
 @testable import OverlayCore
 
-/// The byte-level `pairs` parser against a plain Character-level one (what it replaced), over every generated
-/// table and the shapes a hand-edited table could take.
+/// `SortedPairs` against a plain Character-level dictionary parse, over every generated table and the shapes a
+/// hand-edited table could take; the generator writes each table sorted, so a launch never sorts one.
 struct CLDRLocaleTablesTests {
     static func reference(_ text: String) -> [String: String] {
         var result: [String: String] = [:]
@@ -20,16 +20,36 @@ struct CLDRLocaleTablesTests {
         LegacyLocalizationNames.table,
     ])
     func generatedTablesParseAsBefore(_ table: String) {
-        let parsed = CLDRLocaleTables.pairs(table)
-        #expect(parsed.count > 10)
-        #expect(parsed == Self.reference(table))
+        let pairs = SortedPairs(table)
+        let reference = Self.reference(table)
+        #expect(pairs.count > 10)
+        #expect(pairs.isPresorted)
+        #expect(pairs.dictionary == reference)
+        for (key, value) in reference { #expect(pairs[key] == value) }
+        #expect(pairs["zz-not-a-key"] == nil)
+        #expect(pairs[""] == nil)
     }
 
     @Test(arguments: [
         "", "\n\n", "a b", "a b\n", "  a   b  \n", "a b c\nd e", "a\nb c", "a b\na c", "x y\n\nz w\n", "é ü\nß ẞ",
     ])
     func edgeShapes(_ text: String) {
-        #expect(CLDRLocaleTables.pairs(text) == Self.reference(text))
+        let pairs = SortedPairs(text)
+        let reference = Self.reference(text)
+        #expect(pairs.dictionary == reference)
+        for (key, value) in reference { #expect(pairs[key] == value) }
+        #expect(pairs["q"] == nil)
+    }
+
+    /// Unsorted text with repeated keys (a hand edit) reads as the dictionary would: sorted once, first one wins.
+    @Test func unsortedTextIsSortedOnceAndTheFirstOccurrenceWins() {
+        let pairs = SortedPairs("m 1\nb 2\nz 3\nb 4\na 5\nm 6")
+        #expect(!pairs.isPresorted)
+        #expect(pairs.count == 4)
+        #expect(pairs["b"] == "2")
+        #expect(pairs["m"] == "1")
+        #expect(pairs["a"] == "5")
+        #expect(pairs["z"] == "3")
     }
 
     @Test func knownEntries() {
