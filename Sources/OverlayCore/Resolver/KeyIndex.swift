@@ -107,6 +107,15 @@ final class KeyIndex: @unchecked Sendable {
 
         init() {}
 
+        /// Room for `keys` keys of about `bytesPerKey` bytes, so building a table of a known size never rehashes.
+        init(capacity keys: Int, bytesPerKey: Int = 24) {
+            var count = 64
+            while count < keys * 2 + 2 { count *= 2 }
+            slots = [UInt64](repeating: 0, count: count)
+            arena.reserveCapacity(keys * bytesPerKey)
+            bounds.reserveCapacity(keys * 2)
+        }
+
         /// The entry of `key`, inserting it when absent.
         mutating func insert(_ key: String) -> (entry: Int, inserted: Bool) {
             var key = key

@@ -142,7 +142,7 @@ extension MergedTableValues {
         table tableName: String, chain: [String], shipped: CatalogModule?, developmentTable: CatalogTable?,
         knownKeys: CatalogTable?, overlays: OverlayModules, overlayModule moduleName: String, device: String
     ) -> MergedTableValues {
-        var builder = KeyIndex.Builder()
+        var builder = KeyIndex.Builder(capacity: (knownKeys?.plurals.count ?? 0) + (knownKeys?.strings.count ?? 0))
         var answers: [Answer] = []
         var layers: [Layer] = []
         // The development keys come first: entries below `knownCount` are the keys an overlay may answer.

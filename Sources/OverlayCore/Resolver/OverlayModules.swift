@@ -71,7 +71,7 @@ final class OverlayModules: Sendable {
         guard checksRevisions else { return revisions[name] }
         for candidate in [revisions[name], fallbacks[name]] {
             guard let candidate else { continue }
-            if (try? Syscalls.live.damage(ofRevisionAt: candidate.directory.path)) == .some(nil) { return candidate }
+            if (try? Syscalls.live.damage(ofRevisionAt: candidate.path)) == .some(nil) { return candidate }
         }
         return nil
     }
@@ -134,9 +134,16 @@ final class OverlayModules: Sendable {
         let hasStrings = files.contains(table + ".strings")
         let hasPlurals = files.contains(table + ".stringsdict")
         guard hasStrings || hasPlurals else { return nil }
-        // A file that does not read adds nothing, as in the catalog loader.
-        let strings = hasStrings
-            ? (try? Data(contentsOf: folder.appendingPathComponent(table + ".strings"))).flatMap(OverlayStrings.read) : nil
+        // A file that does not read adds nothing, as in the catalog loader. The store's compiled index, when it fits
+        // the file, spares validating and scanning it.
+        var strings: OverlayStrings?
+        if hasStrings, let data = try? Data(contentsOf: folder.appendingPathComponent(table + ".strings")) {
+            let indexName = table + ".strings" + OverlayStrings.indexSuffix
+            strings = files.contains(indexName)
+                ? (try? Data(contentsOf: folder.appendingPathComponent(indexName))).flatMap { OverlayStrings.read(data, index: $0) }
+                : nil
+            strings = strings ?? OverlayStrings.read(data)
+        }
         var plurals: [String: StringsdictEntry] = [:]
         if hasPlurals, let data = try? Data(contentsOf: folder.appendingPathComponent(table + ".stringsdict")),
             let file = try? StringsdictReader.readFile(data)

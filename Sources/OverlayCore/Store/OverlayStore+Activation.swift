@@ -30,6 +30,16 @@ extension OverlayStore {
             self.revision = revision
             self.files = files
         }
+
+        /// The files with each `.strings` table's compiled index beside it (`<Table>.strings.index`, what a launch
+        /// reads instead of scanning the table); an index the archive itself carried is replaced.
+        var withCompiledIndexes: PendingRevision {
+            var copy = self
+            for (path, data) in files where path.hasSuffix(".strings") {
+                copy.files[path + OverlayStrings.indexSuffix] = OverlayStrings.compiledIndex(of: data)
+            }
+            return copy
+        }
     }
 
     /// Writes several validated revisions and switches them all with one replacement of `state.json`: a sync
@@ -44,6 +54,7 @@ extension OverlayStore {
     /// - Throws: ``StoreError``; `invalidArgument` for a bad module name, SHA-256 or path, or a module listed twice.
     @discardableResult
     package func activate(_ revisions: [PendingRevision]) throws -> Set<String> {
+        let revisions = revisions.map(\.withCompiledIndexes)
         for pending in revisions {
             try StoreLayout.validate(module: pending.module)
             try StoreLayout.validate(sha256: pending.sha256)
@@ -82,6 +93,7 @@ extension OverlayStore {
     /// process collected it meanwhile. Staging the active revision, or one already staged, writes nothing.
     /// - Throws: ``StoreError``; `invalidArgument` for a bad module name, SHA-256 or path.
     package func stage(_ pending: PendingRevision) throws {
+        let pending = pending.withCompiledIndexes
         try StoreLayout.validate(module: pending.module)
         try StoreLayout.validate(sha256: pending.sha256)
         try StoreLayout.validate(files: pending.files)

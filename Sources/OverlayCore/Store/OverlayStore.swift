@@ -152,7 +152,7 @@ package final class OverlayStore: Sendable {
     /// Each module's active revision, for this identity only; empty for a foreign, newer-format or deleted store.
     package func snapshot() -> StoreSnapshot {
         guard let state = currentState() else { return StoreSnapshot(appVersion: appVersion, sourceHash: sourceHash) }
-        return Self.snapshot(of: state, root: url)
+        return Self.snapshot(of: state, layout: layout)
     }
 
     /// What the store at `url` serves, read without `LOCK` and without writing: the launch path, before a sync
@@ -183,17 +183,17 @@ package final class OverlayStore: Sendable {
         guard try syscalls.status(layout.disabledPath) == nil, let state = try loadState(layout, syscalls),
               state.belongs(appVersion: appVersion, sourceHash: sourceHash)
         else { return empty }
-        var snapshot = snapshot(of: state, root: URL(fileURLWithPath: path, isDirectory: true))
+        var snapshot = snapshot(of: state, layout: layout)
         snapshot.isUnhealed = true
         return snapshot
     }
 
-    /// The active and previous revisions `state` names, as directories under `root`.
-    private static func snapshot(of state: StoreState, root: URL) -> StoreSnapshot {
+    /// The active and previous revisions `state` names, as directories of the store.
+    private static func snapshot(of state: StoreState, layout: StoreLayout) -> StoreSnapshot {
         var snapshot = StoreSnapshot(appVersion: state.appVersion, sourceHash: state.sourceHash)
         for (name, module) in state.modules {
-            if let active = module.active { snapshot.modules[name] = revision(active, of: name, root: root) }
-            if let previous = module.previous { snapshot.fallbacks[name] = revision(previous, of: name, root: root) }
+            if let active = module.active { snapshot.modules[name] = revision(active, of: name, layout: layout) }
+            if let previous = module.previous { snapshot.fallbacks[name] = revision(previous, of: name, layout: layout) }
         }
         return snapshot
     }
@@ -274,12 +274,12 @@ package final class OverlayStore: Sendable {
     }
 
     func revision(_ record: StoreState.Revision, of module: String) -> ActiveRevision {
-        Self.revision(record, of: module, root: url)
+        Self.revision(record, of: module, layout: layout)
     }
 
-    static func revision(_ record: StoreState.Revision, of module: String, root: URL) -> ActiveRevision {
+    static func revision(_ record: StoreState.Revision, of module: String, layout: StoreLayout) -> ActiveRevision {
         ActiveRevision(module: module, sha256: record.sha256, revision: record.revision,
-                       directory: root.appendingPathComponent(record.directory, isDirectory: true))
+                       path: layout.absolute(record.directory))
     }
 
     /// Whether the directory is still the store this instance opened, not deleted or disabled.

@@ -2,7 +2,8 @@ import Foundation
 import Testing
 @testable import OverlayCore
 
-/// The `.strings` byte index reads what `StringsReader` reads: the same entries, and the same files rejected.
+/// The `.strings` byte index reads what `StringsReader` reads: the same entries, and the same files rejected; the
+/// store's compiled index of a table reads back to the same entries, and one that does not fit its table is ignored.
 @Suite struct OverlayStringsTests {
     static func entries(_ data: Data) -> [String]? {
         guard let table = OverlayStrings.read(data) else { return nil }
@@ -52,8 +53,47 @@ import Testing
             if round % 11 == 0 { data = Data([0xEF, 0xBB, 0xBF]) + data }
             let ours = Self.entries(data)
             #expect(ours == Self.reference(data), "\(text.debugDescription)")
+            #expect(Self.indexedEntries(data) == ours, "\(text.debugDescription)")
             if ours != nil { readable += 1 }
         }
         #expect(readable > 300)
+    }
+
+    /// The entries read back through the table's compiled index; nil when the table does not read (no index).
+    static func indexedEntries(_ data: Data) -> [String]? {
+        guard let index = OverlayStrings.compiledIndex(of: data) else { return nil }
+        guard let table = OverlayStrings.read(data, index: index) else {
+            Issue.record("the index of a table that reads does not read back")
+            return nil
+        }
+        return table.entries.map { "\(table.string($0.key))=\(table.string($0.value))" }
+    }
+
+    @Test func everyFixtureReadsTheSameThroughItsIndex() throws {
+        for path in Self.fixtureFiles {
+            let data = try Fixtures.data(path)
+            #expect(Self.indexedEntries(data) == Self.entries(data), "\(path)")
+        }
+        // UTF-16 (decoded by StringsReader, so every entry is in the index's own text) and escapes.
+        let utf16 = Data([0xFF, 0xFE]) + "\"k\" = \"v é\";\n\"esc\" = \"a\\nb\";".data(using: .utf16LittleEndian)!
+        #expect(Self.indexedEntries(utf16) == ["k=v é", "esc=a\nb"])
+    }
+
+    @Test("An index that does not fit its table is ignored: other magic, truncated, another table size, a range outside")
+    func aMisfitIndexIsIgnored() throws {
+        let data = Data("\"a\" = \"x\";\n\"b\" = \"y \\\" z\";\n".utf8)
+        let index = try #require(OverlayStrings.compiledIndex(of: data))
+        #expect(OverlayStrings.read(data, index: index) != nil)
+        var magic = index
+        magic[0] = 0x58
+        var outside = index
+        outside[28 + 4] = 0xFF  // the first key's end, far past the table
+        var decodedOutside = index
+        decodedOutside[28 + 16 + 12] = 0xF0  // the second value's end (decoded text), past the decoded text
+        for misfit in [magic, index.prefix(27), index.dropLast(), index + Data([0]), outside, decodedOutside, Data()] {
+            #expect(OverlayStrings.read(data, index: Data(misfit)) == nil)
+        }
+        #expect(OverlayStrings.read(data + Data(" ".utf8), index: index) == nil)
+        #expect(OverlayStrings.compiledIndex(of: Data("\"open".utf8)) == nil)
     }
 }

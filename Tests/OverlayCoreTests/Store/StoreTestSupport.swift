@@ -126,3 +126,8 @@ extension Syscalls {
         return syscalls
     }
 }
+
+/// What the store writes for a revision's files: them, and beside each `.strings` table its compiled index.
+func storedFiles(_ files: [String: Data]) -> [String: Data] {
+    OverlayStore.PendingRevision(module: "M", sha256: "", revision: 0, files: files).withCompiledIndexes.files
+}
