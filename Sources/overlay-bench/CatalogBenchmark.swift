@@ -51,7 +51,7 @@ enum CatalogBenchmark {
             let options = PublishOptions(
                 catalog: root, shipped: root, appVersion: "1.0", keys: [key],
                 output: output.appendingPathComponent("\(run)"))
-            blackHole(try blocking { try await Publisher.publish(options) })
+            blackHole(try blockingAwait { try await Publisher.publish(options) })
         }
         func mbps(_ measurement: Measurement) -> Double { Double(bytes) / measurement.medianNanoseconds * 1_000 }
         reference("check of the \(label)", Figure(check), baseline: Figure(baseline),

@@ -3,6 +3,7 @@ import OverlayCore
 import OverlaySync
 import OverlayPublishing
 import OverlayTools
+import OverlayTestSupport
 
 /// A fleet of simulated devices behind a real cache: nginx serves a published origin with the `Cache-Control` of its
 /// `cache-headers.json`, Varnish (configured by nothing else) sits in front, and N clients — each a real
@@ -105,16 +106,16 @@ enum FleetBenchmark {
         let key = try Ed25519PrivateKey.generate()
         let origin = root.appendingPathComponent("origin")
         let publish = { @Sendable () throws -> Void in
-            _ = try blocking { try await Publisher.publish(PublishOptions(catalog: catalogURL, appVersion: appVersion, keys: [key], output: origin)) }
+            _ = try blockingAwait { try await Publisher.publish(PublishOptions(catalog: catalogURL, appVersion: appVersion, keys: [key], output: origin)) }
             // The operator's headers are what the origin's file says and what nginx serves.
             try headers.encoded().write(to: origin.appendingPathComponent(CacheHeaders.fileName))
         }
         try publish()
         let shipped = try CatalogLoader.load(at: catalogURL, mode: .lenient).catalog
         let trusted = try TrustedKeys([key.publicKey])
-        let server = try FleetNginx(root: origin, headers: headers)
+        let server = try NginxServer(root: origin, cacheHeaders: headers)
         defer { server.stop() }
-        let cache = try FleetVarnish(backendPort: server.port)
+        let cache = try VarnishServer(backendPort: server.port, storage: "malloc,128m")
         defer { cache.stop() }
         let configurations = (0..<size).map { index in
             SyncConfiguration(
@@ -134,12 +135,12 @@ enum FleetBenchmark {
     }
 
     /// One cycle per configuration (a fresh `SyncService`, as a relaunch), `concurrency` at a time.
-    static func phase(_ configurations: [SyncConfiguration], revision: Int, server: FleetNginx) throws -> Phase {
-        let logged = server.logged()
+    static func phase(_ configurations: [SyncConfiguration], revision: Int, server: NginxServer) throws -> Phase {
+        let logged = server.loggedRequests()
         let clock = ContinuousClock()
         let started = clock.now
         let deadline = started + phaseDeadline
-        let reports = try blocking { () async -> [SyncReport] in
+        let reports = try blockingAwait { () async -> [SyncReport] in
             await withTaskGroup(of: SyncReport.self) { group in
                 var pending = configurations[...]
                 var reports: [SyncReport] = []
@@ -169,196 +170,9 @@ enum FleetBenchmark {
             let inspection = try? OverlayStore.inspect(at: configuration.storeURL)
             if let manifest = inspection?.manifest, (try? Manifest.decode(manifest))?.revision == revision { phase.onRevision += 1 }
         }
-        let after = server.logged().dropFirst(logged.count)
+        let after = server.loggedRequests().dropFirst(logged.count)
         phase.originRequests = after.count
         phase.originBytes = after.reduce(0) { $0 + $1.bytes }
         return phase
-    }
-}
-
-/// nginx serving the origin with the `Cache-Control` of a `cache-headers.json` (as Tests/OverlaySyncTests'
-/// NginxServer), its access log read back as `(status, body bytes, path)`.
-final class FleetNginx: @unchecked Sendable {
-    let port: Int
-    let workDirectory: URL
-    private let process: Process
-
-    init(root: URL, headers: CacheHeaders) throws {
-        workDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("overlay-bench-fleet-nginx-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: workDirectory, withIntermediateDirectories: true)
-        let work = workDirectory.path
-        for _ in 0..<5 {
-            let port = Nginx.freePort()
-            let config = """
-                daemon off; worker_processes 1; pid \(work)/nginx.pid; error_log \(work)/error.log warn;
-                events { worker_connections 1024; }
-                http {
-                    access_log \(work)/access.log;
-                    client_body_temp_path \(work)/body; proxy_temp_path \(work)/proxy; fastcgi_temp_path \(work)/fastcgi;
-                    uwsgi_temp_path \(work)/uwsgi; scgi_temp_path \(work)/scgi;
-                    types { application/json json; application/zip zip; }
-                    default_type application/octet-stream;
-                    server {
-                        listen 127.0.0.1:\(port);
-                        root \(root.path);
-                        \(headers.nginxLocations())
-                    }
-                }
-                """
-            try Data(config.utf8).write(to: workDirectory.appendingPathComponent("nginx.conf"))
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: FileManager.default.isExecutableFile(atPath: "/usr/sbin/nginx") ? "/usr/sbin/nginx" : "/usr/bin/nginx")
-            process.arguments = ["-c", "\(work)/nginx.conf", "-p", work, "-e", "\(work)/error.log"]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            if Nginx.waitForPort(port, process: process) {
-                self.port = port
-                self.process = process
-                return
-            }
-            if process.isRunning { kill(process.processIdentifier, SIGQUIT) }
-            process.waitUntilExit()
-        }
-        throw BenchProcess.Failure(message: "nginx did not start: "
-            + ((try? String(contentsOf: workDirectory.appendingPathComponent("error.log"), encoding: .utf8)) ?? "no error log"))
-    }
-
-    deinit { stop() }
-
-    func stop() {
-        if process.isRunning {
-            kill(process.processIdentifier, SIGQUIT)
-            process.waitUntilExit()
-        }
-        try? FileManager.default.removeItem(at: workDirectory)
-    }
-
-    /// `127.0.0.1 - - [date] "GET /path HTTP/1.1" 200 123 "-" "agent"` → (200, 123, /path).
-    func logged() -> [(status: Int, bytes: Int, path: String)] {
-        let text = (try? String(contentsOf: workDirectory.appendingPathComponent("access.log"), encoding: .utf8)) ?? ""
-        return text.split(separator: "\n").compactMap { line in
-            let parts = line.split(separator: "\"")
-            guard parts.count > 2 else { return nil }
-            let request = parts[1].split(separator: " ")
-            let fields = parts[2].split(separator: " ")
-            guard request.count > 1, fields.count > 1, let status = Int(fields[0]) else { return nil }
-            return (status, Int(fields[1]) ?? 0, String(request[1]))
-        }
-    }
-}
-
-/// Varnish in front of one backend with a VCL that names the backend and nothing else (as Tests/OverlaySyncTests'
-/// VarnishServer), stopped by pid.
-final class FleetVarnish: @unchecked Sendable {
-    let port: Int
-    let workDirectory: URL
-    private let process: FleetProcess
-
-    var baseURL: URL { URL(string: "http://127.0.0.1:\(port)/")! }
-
-    init(backendPort: Int) throws {
-        workDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("overlay-bench-varnish-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: workDirectory, withIntermediateDirectories: true)
-        let vcl = workDirectory.appendingPathComponent("origin.vcl")
-        try Data("vcl 4.1;\nbackend origin { .host = \"127.0.0.1\"; .port = \"\(backendPort)\"; }\n".utf8).write(to: vcl)
-        for _ in 0..<5 {
-            let port = Nginx.freePort()
-            let process = try FleetProcess("/usr/sbin/varnishd", [
-                "-F", "-a", "127.0.0.1:\(port)", "-f", vcl.path, "-n", workDirectory.appendingPathComponent("n").path, "-s", "malloc,128m",
-            ], log: workDirectory.appendingPathComponent("varnishd.log").path)
-            let deadline = ContinuousClock.now + .seconds(20)
-            var up = false
-            while !up && process.isRunning && ContinuousClock.now < deadline { up = Self.accepts(port) }
-            if up {
-                self.port = port
-                self.process = process
-                return
-            }
-            process.stop()
-        }
-        throw BenchProcess.Failure(message: "varnishd did not start")
-    }
-
-    deinit { stop() }
-
-    func stop() {
-        process.stop()
-        try? FileManager.default.removeItem(at: workDirectory)
-    }
-
-    static func accepts(_ port: Int) -> Bool {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = UInt16(port).bigEndian
-        let connected = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        if connected != 0 { usleep(50_000) }
-        return connected == 0
-    }
-}
-
-/// A child started with `posix_spawn` (as Tests/OverlaySyncTests' SpawnedProcess), every signal unblocked and at its
-/// default, output to a log file, stopped by pid. Not `Process`: a child started by Foundation inherits the blocked signals of the thread that started it
-/// (varnishd then ignores SIGTERM), and varnishd closing every inherited descriptor makes Foundation's exit
-/// monitor wait on it for good, which blocks every other `Process` of the run.
-final class FleetProcess: @unchecked Sendable {
-    let pid: pid_t
-    private let state = LockedValue<Int32?>(nil)
-
-    init(_ path: String, _ arguments: [String], log: String) throws {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t()
-        sigemptyset(&none)
-        var all = sigset_t()
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let status = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
-        guard status == 0 else {
-            throw BenchProcess.Failure(message: "cannot start \(path): \(String(cString: strerror(status)))")
-        }
-        self.pid = pid
-    }
-
-    deinit { stop() }
-
-    var isRunning: Bool {
-        state.withLock { exited in
-            if exited != nil { return false }
-            var status: Int32 = 0
-            if waitpid(pid, &status, WNOHANG) == pid { exited = status }
-            return exited == nil
-        }
-    }
-
-    /// SIGTERM, then waits for it (SIGKILL after 10 s).
-    func stop() {
-        guard isRunning else { return }
-        kill(pid, SIGTERM)
-        let deadline = ContinuousClock.now + .seconds(10)
-        while isRunning, ContinuousClock.now < deadline { usleep(20_000) }
-        if isRunning {
-            kill(pid, SIGKILL)
-            var status: Int32 = 0
-            _ = waitpid(pid, &status, 0)
-            state.withLock { $0 = status }
-        }
     }
 }

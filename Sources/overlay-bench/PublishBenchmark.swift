@@ -51,10 +51,10 @@ enum PublishBenchmark {
             let options = PublishOptions(catalog: catalog, appVersion: "1.0", keys: [key], output: origin)
             let clock = ContinuousClock()
             var start = clock.now
-            let first = try blocking { try await Publisher.publish(options) }
+            let first = try blockingAwait { try await Publisher.publish(options) }
             publishSamples.append(nanoseconds(clock.now - start))
             start = clock.now
-            let second = try blocking { try await Publisher.publish(options) }
+            let second = try blockingAwait { try await Publisher.publish(options) }
             republishSamples.append(nanoseconds(clock.now - start))
             guard first.modules.count == modules, second.modules.map(\.sha256) == first.modules.map(\.sha256) else {
                 throw BenchProcess.Failure(message: "the unchanged republish changed archives")

@@ -2,6 +2,7 @@ import Foundation
 import OverlayCore
 import OverlaySync
 import OverlayTools
+import OverlayTestSupport
 import OverlayPublishing
 
 /// Sync against a real nginx on loopback serving a published origin of 30 modules × 4 locales × 300 keys:
@@ -34,9 +35,9 @@ enum SyncBenchmark {
         try Data(key.publicKey.pemRepresentation.utf8).write(to: publicKeyURL)
         let origin = root.appendingPathComponent("origin")
         let options = PublishOptions(catalog: catalogURL, appVersion: appVersion, keys: [key], output: origin)
-        let published = try blocking { try await Publisher.publish(options) }
+        let published = try blockingAwait { try await Publisher.publish(options) }
         let shipped = try CatalogLoader.load(at: catalogURL, mode: .lenient).catalog
-        let server = try Nginx(root: origin)
+        let server = try NginxServer(root: origin)
         defer { server.stop() }
         let trusted = try TrustedKeys([key.publicKey])
         let configuration = { (store: URL) -> SyncConfiguration in
@@ -53,7 +54,7 @@ enum SyncBenchmark {
         for run in 0..<fullRuns {
             let store = root.appendingPathComponent("store-\(run)")
             let config = configuration(store)
-            let (elapsed, outcome) = try blocking { () async -> (Double, SyncReport) in
+            let (elapsed, outcome) = try blockingAwait { () async -> (Double, SyncReport) in
                 let service = SyncService(configuration: config, transport: URLSessionTransport())
                 let clock = ContinuousClock()
                 let start = clock.now
@@ -97,8 +98,8 @@ enum SyncBenchmark {
         guard let etag = try OverlayStore.open(at: lastStore, appVersion: appVersion, sourceHash: shipped.sourceHash).etag else {
             throw BenchProcess.Failure(message: "the store holds no ETag after a full sync")
         }
-        let logBefore = server.loggedRequests()
-        let (bare, cycle, requests) = try blocking { () async throws -> ([Double], [Double], Set<Int>) in
+        let logBefore = server.loggedRequests().count
+        let (bare, cycle, requests) = try blockingAwait { () async throws -> ([Double], [Double], Set<Int>) in
             let transport = URLSessionTransport()
             let service = SyncService(configuration: config, transport: transport)
             let request = TransportRequest(url: manifestURL, ifNoneMatch: etag, maxBytes: 1 << 20)
@@ -123,7 +124,7 @@ enum SyncBenchmark {
         }
         // nginx writes its access log after answering: give the last line a moment before counting.
         Thread.sleep(forTimeInterval: 0.3)
-        let logged = server.loggedRequests() - logBefore
+        let logged = server.loggedRequests().count - logBefore
         let fetch = report("URLSessionTransport.fetch, If-None-Match → 304 (bare request)", samples: bare)
         let start = report("SyncService.start() → not-modified", samples: cycle)
         let curl = try curlPerRequest(manifestURL, etag: etag)
@@ -151,14 +152,14 @@ enum SyncBenchmark {
         }
     }
 
-    static func syncArguments(_ server: Nginx, _ catalog: URL, _ store: URL, _ key: URL) -> [String] {
+    static func syncArguments(_ server: NginxServer, _ catalog: URL, _ store: URL, _ key: URL) -> [String] {
         ["sync", "--origin", server.baseURL.absoluteString, "--app-version", appVersion, "--bundle", catalog.path,
          "--store", store.path, "--trust", key.path]
     }
 
     /// The median of: one curl process fetching the manifest, its signature and every archive on a kept connection,
     /// then `unzip` of each archive into its own folder of a fresh directory.
-    static func curlUnzip(server: Nginx, published: PublishReport, scratch: URL) throws -> Measurement {
+    static func curlUnzip(server: NginxServer, published: PublishReport, scratch: URL) throws -> Measurement {
         let base = server.baseURL.appendingPathComponent(appVersion)
         var files = [("manifest.json", "manifest.json"), ("signatures/\(published.manifestSHA256).sig", "manifest.sig")]
         files += published.modules.map { ($0.path, "\($0.name).zip") }
@@ -215,122 +216,3 @@ enum SyncBenchmark {
     }
 }
 
-/// Runs async work from the synchronous benchmark entry point and waits for it.
-func blocking<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) throws -> T {
-    let result = LockedValue<Result<T, any Error>?>(nil)
-    let done = DispatchSemaphore(value: 0)
-    Task {
-        do {
-            let value = try await work()
-            result.withLock { $0 = .success(value) }
-        } catch {
-            result.withLock { $0 = .failure(error) }
-        }
-        done.signal()
-    }
-    done.wait()
-    return try result.withLock { $0! }.get()
-}
-
-/// A real nginx on loopback serving a directory (the minimal logic of Tests/OverlaySyncTests/Support/NginxServer),
-/// stopped by pid.
-final class Nginx: @unchecked Sendable {
-    let port: Int
-    let workDirectory: URL
-    private let process: Process
-
-    var baseURL: URL { URL(string: "http://127.0.0.1:\(port)/")! }
-
-    init(root: URL) throws {
-        workDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("overlay-bench-nginx-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: workDirectory, withIntermediateDirectories: true)
-        let work = workDirectory.path
-        for _ in 0..<5 {
-            let port = Self.freePort()
-            let config = """
-                daemon off; worker_processes 1; pid \(work)/nginx.pid; error_log \(work)/error.log warn;
-                events { worker_connections 64; }
-                http {
-                    access_log \(work)/access.log;
-                    client_body_temp_path \(work)/body; proxy_temp_path \(work)/proxy; fastcgi_temp_path \(work)/fastcgi;
-                    uwsgi_temp_path \(work)/uwsgi; scgi_temp_path \(work)/scgi;
-                    types { application/json json; application/zip zip; }
-                    default_type application/octet-stream;
-                    keepalive_requests 100000;
-                    server {
-                        listen 127.0.0.1:\(port);
-                        root \(root.path);
-                        location ~ /manifest\\.json$ { add_header Cache-Control "no-cache"; }
-                    }
-                }
-                """
-            try Data(config.utf8).write(to: workDirectory.appendingPathComponent("nginx.conf"))
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: FileManager.default.isExecutableFile(atPath: "/usr/sbin/nginx") ? "/usr/sbin/nginx" : "/usr/bin/nginx")
-            process.arguments = ["-c", "\(work)/nginx.conf", "-p", work, "-e", "\(work)/error.log"]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            if Self.waitForPort(port, process: process) {
-                self.port = port
-                self.process = process
-                return
-            }
-            if process.isRunning { kill(process.processIdentifier, SIGQUIT) }
-            process.waitUntilExit()
-        }
-        throw BenchProcess.Failure(message: "nginx did not start: "
-            + ((try? String(contentsOf: workDirectory.appendingPathComponent("error.log"), encoding: .utf8)) ?? "no error log"))
-    }
-
-    deinit { stop() }
-
-    func stop() {
-        if process.isRunning {
-            kill(process.processIdentifier, SIGQUIT)
-            process.waitUntilExit()
-        }
-        try? FileManager.default.removeItem(at: workDirectory)
-    }
-
-    /// Lines in the access log so far (one per request).
-    func loggedRequests() -> Int {
-        let text = (try? String(contentsOf: workDirectory.appendingPathComponent("access.log"), encoding: .utf8)) ?? ""
-        return text.split(separator: "\n").count
-    }
-
-    /// A port the kernel had free a moment ago (bind to 0, read it back, close).
-    static func freePort() -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
-        }
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
-
-    static func waitForPort(_ port: Int, process: Process) -> Bool {
-        for _ in 0..<200 {
-            if !process.isRunning { return false }
-            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            address.sin_port = UInt16(port).bigEndian
-            let connected = withUnsafeMutablePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-            }
-            close(fd)
-            if connected == 0 { return true }
-            usleep(20_000)
-        }
-        return false
-    }
-}

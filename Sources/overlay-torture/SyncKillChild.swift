@@ -1,6 +1,7 @@
 import Foundation
 import OverlayCore
 import OverlaySync
+import OverlayTestSupport
 
 /// `overlay-torture sync …`: a sync cycle against a directory origin that dies by SIGKILL at a chosen store syscall.
 ///

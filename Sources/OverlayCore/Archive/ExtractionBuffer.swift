@@ -20,9 +20,7 @@ struct ExtractionBuffer {
         if capacity >= Self.mappingThreshold,
             let mapped = mmap(nil, capacity, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
             mapped != MAP_FAILED {
-            #if os(Linux)
-                _ = madvise(mapped, capacity, MADV_HUGEPAGE)  // advisory: failure only costs speed
-            #endif
+            LibC.adviseHugePages(mapped, capacity)
             self.pointer = mapped
             self.isMapped = true
         } else {

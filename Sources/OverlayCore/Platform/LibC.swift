@@ -29,6 +29,31 @@ package enum LibC {
     }
     /// `flock(2)`, called directly through the C shim.
     package static func flock(_ fd: Int32, _ operation: Int32) -> Int32 { overlay_flock(fd, operation) }
+
+    /// What `lstat(2)` says of a path (`EINTR` retried); nil when it fails. The modification time is `st_mtim` on
+    /// Linux and `st_mtimespec` on Apple platforms.
+    package static func linkStatus(_ path: String)
+        -> (mode: UInt32, size: Int, modified: Double, device: UInt64, inode: UInt64)? {
+        var info = stat()
+        while lstat(path, &info) != 0 {
+            if errno == EINTR { continue }
+            return nil
+        }
+        #if canImport(Glibc)
+        let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+        #else
+        let modified = Double(info.st_mtimespec.tv_sec) + Double(info.st_mtimespec.tv_nsec) / 1e9
+        #endif
+        return (UInt32(info.st_mode), Int(info.st_size), modified, UInt64(info.st_dev), UInt64(info.st_ino))
+    }
+
+    /// Asks Linux to back an anonymous mapping with huge pages (advisory: failure only costs speed); elsewhere
+    /// nothing, Darwin has no `MADV_HUGEPAGE`.
+    package static func adviseHugePages(_ pointer: UnsafeMutableRawPointer, _ count: Int) {
+        #if canImport(Glibc)
+        _ = madvise(pointer, count, MADV_HUGEPAGE)
+        #endif
+    }
 }
 
 // At file scope the names are the C functions (inside `LibC` they would be its own members).

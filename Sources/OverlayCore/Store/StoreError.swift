@@ -68,7 +68,7 @@ package struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
 
 extension StoreError {
     /// The error for a failed system call: `code` from `errno`, a message naming the call, the path and the fix.
-    static func syscall(_ name: String, path: String, errno number: Int32) -> StoreError {
+    package static func syscall(_ name: String, path: String, errno number: Int32) -> StoreError {
         let reason = String(cString: strerror(number))
         let (code, fix): (Code, String)
         switch number {
@@ -92,7 +92,7 @@ extension StoreError {
     }
 
     /// The distinguished error a fault plan throws when it "kills" the process at a call.
-    static func simulatedCrash(_ name: String, path: String) -> StoreError {
+    package static func simulatedCrash(_ name: String, path: String) -> StoreError {
         StoreError(code: .simulatedCrash,
                    message: "the fault plan stopped the process at \(name)(\(path)); reopen the store to recover",
                    syscall: name, path: path)

@@ -1,5 +1,5 @@
 import Foundation
-/// One kind of libc call the store makes: the unit a ``FaultPlan`` counts.
+/// One kind of libc call the store makes: the unit a `FaultPlan` (OverlayTestSupport) counts.
 package enum SyscallKind: String, Sendable, Hashable, CaseIterable {
     case open, read, write, fsync, close, rename, mkdir, unlink, rmdir, readdir, flock, stat
 }
@@ -27,42 +27,80 @@ package struct FileStatus: Sendable, Hashable {
 /// The store's only way to touch the file system: one closure per libc call.
 ///
 /// Every live call retries `EINTR` and turns a failure into a ``StoreError`` naming the call, the path
-/// and the errno. Tests replace the seam with ``injecting(_:over:)`` to fail or "kill" the Nth call.
+/// and the errno. Tests replace the seam with `Syscalls.injecting(_:over:)` (OverlayTestSupport) to fail or "kill" the Nth call.
 package struct Syscalls: Sendable {
     /// `open(2)`; returns the descriptor.
-    var open: @Sendable (_ path: String, _ flags: Int32, _ mode: UInt32) throws -> Int32
+    package var open: @Sendable (_ path: String, _ flags: Int32, _ mode: UInt32) throws -> Int32
     /// One `read(2)` of at most `count` bytes; empty at end of file.
-    var read: @Sendable (_ fd: Int32, _ path: String, _ count: Int) throws -> [UInt8]
+    package var read: @Sendable (_ fd: Int32, _ path: String, _ count: Int) throws -> [UInt8]
     /// `write(2)` in a loop until every byte is written.
-    var write: @Sendable (_ fd: Int32, _ path: String, _ bytes: [UInt8]) throws -> Void
+    package var write: @Sendable (_ fd: Int32, _ path: String, _ bytes: [UInt8]) throws -> Void
     /// `fsync(2)`.
-    var fsync: @Sendable (_ fd: Int32, _ path: String) throws -> Void
+    package var fsync: @Sendable (_ fd: Int32, _ path: String) throws -> Void
     /// `close(2)`; `EINTR` counts as closed (Linux frees the descriptor anyway).
-    var close: @Sendable (_ fd: Int32, _ path: String) throws -> Void
+    package var close: @Sendable (_ fd: Int32, _ path: String) throws -> Void
     /// `rename(2)`.
-    var rename: @Sendable (_ from: String, _ to: String) throws -> Void
+    package var rename: @Sendable (_ from: String, _ to: String) throws -> Void
     /// `mkdir(2)`.
-    var mkdir: @Sendable (_ path: String, _ mode: UInt32) throws -> Void
+    package var mkdir: @Sendable (_ path: String, _ mode: UInt32) throws -> Void
     /// `unlink(2)`.
-    var unlink: @Sendable (_ path: String) throws -> Void
+    package var unlink: @Sendable (_ path: String) throws -> Void
     /// `rmdir(2)`.
-    var rmdir: @Sendable (_ path: String) throws -> Void
+    package var rmdir: @Sendable (_ path: String) throws -> Void
     /// `opendir`/`readdir`/`closedir`: the names in a directory, without `.` and `..`.
-    var listDirectory: @Sendable (_ path: String) throws -> [String]
+    package var listDirectory: @Sendable (_ path: String) throws -> [String]
     /// `flock(2)` with the given operation (`LOCK_EX`, `LOCK_UN`).
-    var flock: @Sendable (_ fd: Int32, _ path: String, _ operation: Int32) throws -> Void
+    package var flock: @Sendable (_ fd: Int32, _ path: String, _ operation: Int32) throws -> Void
     /// `lstat(2)`; `nil` when the path does not exist.
-    var status: @Sendable (_ path: String) throws -> FileStatus?
+    package var status: @Sendable (_ path: String) throws -> FileStatus?
     /// `fstat(2)` (counted as a `stat` call).
-    var descriptorStatus: @Sendable (_ fd: Int32, _ path: String) throws -> FileStatus
+    package var descriptorStatus: @Sendable (_ fd: Int32, _ path: String) throws -> FileStatus
     /// `openat(2)` of `name` in the open directory `directory` (counted as `open`); `path` names it in errors.
-    var openAt: @Sendable (_ directory: Int32, _ name: String, _ flags: Int32, _ path: String) throws -> Int32
+    package var openAt: @Sendable (_ directory: Int32, _ name: String, _ flags: Int32, _ path: String) throws -> Int32
     /// `unlinkat(2)`; with `AT_REMOVEDIR` it removes an empty directory (counted as `rmdir`, else `unlink`).
-    var unlinkAt: @Sendable (_ directory: Int32, _ name: String, _ flags: Int32, _ path: String) throws -> Void
+    package var unlinkAt: @Sendable (_ directory: Int32, _ name: String, _ flags: Int32, _ path: String) throws -> Void
     /// `fstatat(2)` with `AT_SYMLINK_NOFOLLOW` (counted as `stat`); `nil` when the name does not exist.
-    var statusAt: @Sendable (_ directory: Int32, _ name: String, _ path: String) throws -> FileStatus?
+    package var statusAt: @Sendable (_ directory: Int32, _ name: String, _ path: String) throws -> FileStatus?
     /// `fdopendir` of a duplicate of `directory`, `readdir`, `closedir` (counted as `readdir`).
-    var listDirectoryAt: @Sendable (_ directory: Int32, _ path: String) throws -> [String]
+    package var listDirectoryAt: @Sendable (_ directory: Int32, _ path: String) throws -> [String]
+
+    package init(
+        open: @escaping @Sendable (_ path: String, _ flags: Int32, _ mode: UInt32) throws -> Int32,
+        read: @escaping @Sendable (_ fd: Int32, _ path: String, _ count: Int) throws -> [UInt8],
+        write: @escaping @Sendable (_ fd: Int32, _ path: String, _ bytes: [UInt8]) throws -> Void,
+        fsync: @escaping @Sendable (_ fd: Int32, _ path: String) throws -> Void,
+        close: @escaping @Sendable (_ fd: Int32, _ path: String) throws -> Void,
+        rename: @escaping @Sendable (_ from: String, _ to: String) throws -> Void,
+        mkdir: @escaping @Sendable (_ path: String, _ mode: UInt32) throws -> Void,
+        unlink: @escaping @Sendable (_ path: String) throws -> Void,
+        rmdir: @escaping @Sendable (_ path: String) throws -> Void,
+        listDirectory: @escaping @Sendable (_ path: String) throws -> [String],
+        flock: @escaping @Sendable (_ fd: Int32, _ path: String, _ operation: Int32) throws -> Void,
+        status: @escaping @Sendable (_ path: String) throws -> FileStatus?,
+        descriptorStatus: @escaping @Sendable (_ fd: Int32, _ path: String) throws -> FileStatus,
+        openAt: @escaping @Sendable (_ directory: Int32, _ name: String, _ flags: Int32, _ path: String) throws -> Int32,
+        unlinkAt: @escaping @Sendable (_ directory: Int32, _ name: String, _ flags: Int32, _ path: String) throws -> Void,
+        statusAt: @escaping @Sendable (_ directory: Int32, _ name: String, _ path: String) throws -> FileStatus?,
+        listDirectoryAt: @escaping @Sendable (_ directory: Int32, _ path: String) throws -> [String]
+    ) {
+        self.open = open
+        self.read = read
+        self.write = write
+        self.fsync = fsync
+        self.close = close
+        self.rename = rename
+        self.mkdir = mkdir
+        self.unlink = unlink
+        self.rmdir = rmdir
+        self.listDirectory = listDirectory
+        self.flock = flock
+        self.status = status
+        self.descriptorStatus = descriptorStatus
+        self.openAt = openAt
+        self.unlinkAt = unlinkAt
+        self.statusAt = statusAt
+        self.listDirectoryAt = listDirectoryAt
+    }
 
     /// The real libc calls.
     package static let live = Syscalls(

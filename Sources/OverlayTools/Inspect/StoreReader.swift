@@ -88,19 +88,9 @@ struct StoreReader: Sendable {
     /// `lstat` of a path relative to the root; nil when absent or when a directory on the way is not a real one.
     func entry(_ relative: String) -> Entry? {
         guard parentsAreDirectories(relative) else { return nil }
-        var info = stat()
-        while lstat(absolute(relative), &info) != 0 {
-            if errno == EINTR { continue }
-            return nil
-        }
-        #if canImport(Glibc)
-        let seconds = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
-        #else
-        let seconds = Double(info.st_mtimespec.tv_sec) + Double(info.st_mtimespec.tv_nsec) / 1e9
-        #endif
-        return Entry(kind: BoundedFile.Kind(lstatMode: info.st_mode), size: Int(info.st_size),
-                     modified: Date(timeIntervalSince1970: seconds), device: UInt64(info.st_dev),
-                     inode: UInt64(info.st_ino))
+        guard let info = LibC.linkStatus(absolute(relative)) else { return nil }
+        return Entry(kind: BoundedFile.Kind(lstatMode: mode_t(info.mode)), size: info.size,
+                     modified: Date(timeIntervalSince1970: info.modified), device: info.device, inode: info.inode)
     }
 
     /// Every ancestor of `relative` below the root is a directory, not a link to one.

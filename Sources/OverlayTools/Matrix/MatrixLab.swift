@@ -1,6 +1,7 @@
 import Foundation
 import OverlayCore
 import OverlaySync
+import OverlayTestSupport
 internal import OverlayPublishing
 
 /// What one scenario saw: notes for the observed column, and failures that turn it red.

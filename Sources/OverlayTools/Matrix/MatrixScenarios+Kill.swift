@@ -1,6 +1,7 @@
 import Foundation
 import OverlayCore
 import OverlaySync
+import OverlayTestSupport
 
 /// 12: real child processes (`overlay-torture sync`) that die by SIGKILL at chosen store syscalls of a sync cycle.
 extension MatrixScenarios {

@@ -1,6 +1,7 @@
 import Foundation
 import OverlayCore
 import OverlaySync
+import OverlayTestSupport
 internal import OverlayPublishing
 
 /// Revocation, dependency-owned lookups, and the kill switch.

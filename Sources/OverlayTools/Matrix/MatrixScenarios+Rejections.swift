@@ -1,6 +1,7 @@
 import Foundation
 import OverlayCore
 import OverlaySync
+import OverlayTestSupport
 internal import OverlayPublishing
 
 /// The scenarios where the client must say no: another build, damaged bytes, broken placeholders, metadata attacks.

@@ -4,6 +4,7 @@ import Testing
 
 #if canImport(Glibc)
 import Glibc
+import OverlayTestSupport
 #endif
 
 @Suite("OverlayStore: injected faults and a crash at every call of an activation")

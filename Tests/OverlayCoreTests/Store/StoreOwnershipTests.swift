@@ -4,6 +4,7 @@ import Testing
 
 #if canImport(Glibc)
 import Glibc
+import OverlayTestSupport
 #endif
 
 /// Issue 9: the store owns only what it made, its kill switch works on a damaged store and makes it inert first,

@@ -2,6 +2,7 @@ import Foundation
 import OverlayCore
 @testable import OverlaySync
 import OverlayPublishing
+import OverlayTestSupport
 
 /// A `SyncHarness` origin (nginx sending the `Cache-Control` of a `cache-headers.json`) behind a real Varnish, and
 /// clients that sync through the cache, each with its own store.

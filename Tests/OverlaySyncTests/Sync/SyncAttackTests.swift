@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import OverlayCore
 @testable import OverlaySync
+import OverlayTestSupport
 
 /// A manifest the client must refuse, staged after a first successful sync (App at revision 1, "Notifcations").
 enum ManifestAttack: String, CaseIterable, CustomTestStringConvertible {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import OverlayCore
 @testable import OverlaySync
+import OverlayTestSupport
 
 /// The normal life of a client against a real nginx origin: first sync, the 304 that writes nothing, a one-module
 /// correction, coalescing, and what the event sink sees.

@@ -3,6 +3,7 @@ import Testing
 import OverlayCore
 @testable import OverlaySync
 @testable import OverlayPublishing
+import OverlayTestSupport
 
 /// Server errors and back-off, a missing archive, two writers on one store, and the kill switch mid-download.
 @Suite struct SyncFaultTests {

@@ -6,6 +6,7 @@ import OverlayTools
 
 #if canImport(Glibc)
 import Glibc
+import OverlayTestSupport
 #endif
 
 /// A settable clock for `SyncConfiguration.now`.
@@ -116,7 +117,7 @@ final class SyncHarness: Sendable {
 
     /// The access log's `(status, path)` entries from index `start` on.
     func logged(from start: Int = 0) -> [(status: Int, path: String)] {
-        Array(server.loggedRequests().dropFirst(start))
+        server.loggedRequests().dropFirst(start).map { ($0.status, $0.path) }
     }
 
     // MARK: Client

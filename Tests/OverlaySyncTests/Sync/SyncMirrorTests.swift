@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import OverlayCore
 @testable import OverlaySync
+import OverlayTestSupport
 
 /// Several origins in order (TUF's "malicious mirrors"): one that refuses, hangs, has nothing, or serves a stale or
 /// tampered manifest is skipped and reported, the next is asked, and nothing it served is ever activated.
@@ -22,7 +23,7 @@ import OverlayCore
 
     /// A loopback port with nothing listening.
     static func closedPort() throws -> URL {
-        URL(string: "http://127.0.0.1:\(try NginxServer.freePort())/")!
+        URL(string: "http://127.0.0.1:\(try Loopback.freePort())/")!
     }
 
     func configuration(_ harness: SyncHarness, _ origins: [URL], timeout: Duration = .seconds(10)) throws -> SyncConfiguration {

@@ -2,6 +2,7 @@ import Foundation
 import OverlayCore
 import Testing
 @testable import OverlaySync
+import OverlayTestSupport
 
 @Suite struct SyncPolicyTests {
     @Test func checksCloserThanTheMinimumIntervalAreSkipped() async throws {

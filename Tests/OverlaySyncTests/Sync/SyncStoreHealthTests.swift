@@ -5,6 +5,7 @@ import OverlayCore
 
 #if canImport(Glibc)
 import Glibc
+import OverlayTestSupport
 #endif
 
 /// Issue 9 from the sync side: a damaged store heals on the next cycle, rollback protection outlives a corrupt

@@ -4,6 +4,7 @@ import Testing
 
 #if canImport(Glibc)
 import Glibc
+import OverlayTestSupport
 #endif
 
 /// A one-connection-at-a-time origin written in Python: `respond` is the body of `def respond(c):` and may use
@@ -251,7 +252,7 @@ final class ScriptedOrigin: @unchecked Sendable {
     }
 
     @Test func anUnreachableOriginIsATransportError() async throws {
-        let port = try NginxServer.freePort()
+        let port = try Loopback.freePort()
         let code = await syncErrorCode { () async throws(SyncError) in
             _ = try await CurlTransport().fetch(TransportRequest(
                 url: URL(string: "http://127.0.0.1:\(port)/x")!, maxBytes: 1024, timeout: .seconds(5)))

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import OverlaySync
+import OverlayTestSupport
 
 @Suite(.serialized) struct URLSessionTransportTests {
     @Test func conditionalGetAnswers304WithTheStoredETag() async throws {
@@ -61,7 +62,7 @@ import Testing
     }
 
     @Test func unreachableOriginIsATransportError() async throws {
-        let port = try NginxServer.freePort()
+        let port = try Loopback.freePort()
         let code = await syncErrorCode { () async throws(SyncError) in
             _ = try await URLSessionTransport().fetch(TransportRequest(
                 url: URL(string: "http://127.0.0.1:\(port)/x")!, maxBytes: 1024, timeout: .seconds(5)))

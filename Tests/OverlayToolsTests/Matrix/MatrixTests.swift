@@ -4,6 +4,7 @@ import OverlaySync
 import Testing
 @testable import OverlayTools
 @testable import OverlayPublishing
+import OverlayTestSupport
 
 @Suite("Matrix: the release matrix against a candidate origin", .serialized)
 struct MatrixTests {

@@ -1,5 +1,6 @@
 package import Foundation
 import OverlayCore
+package import OverlaySync
 
 /// Wraps a transport and breaks chosen exchanges, for tests and `overlay matrix`: errors, statuses, truncated or
 /// replaced bodies, delays and wrong ETags, each for requests whose URL path ends with a given suffix.

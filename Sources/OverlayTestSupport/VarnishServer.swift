@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 import OverlayCore
 
 /// A real Varnish on loopback in front of one backend, started with its own VCL and working directory (`-n`) in a
@@ -7,18 +7,16 @@ import OverlayCore
 /// The VCL names the backend and nothing else: Varnish's built-in logic caches by the backend's `Cache-Control`
 /// (`max-age`, `s-maxage`, `stale-while-revalidate` as grace; `no-cache`/`private` not stored). No TTL, grace or
 /// other parameter is overridden, so what the tests see is what the publisher's headers ask of a cache.
-final class VarnishServer: @unchecked Sendable {
-    let port: Int
-    let workDirectory: URL
+package final class VarnishServer: @unchecked Sendable {
+    package let port: Int
+    package let workDirectory: URL
     private let process: SpawnedProcess
 
-    var baseURL: URL { URL(string: "http://127.0.0.1:\(port)/")! }
+    package var baseURL: URL { URL(string: "http://127.0.0.1:\(port)/")! }
 
-    init(backendPort: Int) throws {
-        guard let varnishd = Self.executable("varnishd") else {
-            throw NSError(domain: "varnish", code: 1, userInfo: [
-                NSLocalizedDescriptionKey: "varnishd is not installed: apt-get install -y varnish (scripts/setup.sh lists it)"
-            ])
+    package init(backendPort: Int, storage: String = "malloc,64m") throws {
+        guard let varnishd = Loopback.executable("varnishd") else {
+            throw TestSupportError("varnishd is not installed: apt-get install -y varnish (scripts/setup.sh lists it)")
         }
         workDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("varnish-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: workDirectory, withIntermediateDirectories: true)
@@ -30,17 +28,17 @@ final class VarnishServer: @unchecked Sendable {
         let log = workDirectory.appendingPathComponent("varnishd.log")
         var lastError = "varnishd did not start"
         for _ in 0..<5 {
-            let port = try NginxServer.freePort()
+            let port = try Loopback.freePort()
             // -F: the manager stays in the foreground, so the pid we hold is the one to signal.
             let process = try SpawnedProcess(varnishd, [
                 "-F", "-a", "127.0.0.1:\(port)", "-f", vcl.path, "-n", workDirectory.appendingPathComponent("n").path,
-                "-s", "malloc,64m",
+                "-s", storage,
             ], log: log.path)
             // The VCL is compiled with cc before the child listens: allow a slow shared machine 20 s.
             let deadline = ContinuousClock.now + .seconds(20)
             var listening = false
             while !listening, process.isRunning, ContinuousClock.now < deadline {
-                listening = NginxServer.waitForPort(port) { process.isRunning }
+                listening = Loopback.waitForPort(port) { process.isRunning }
             }
             if listening {
                 self.port = port
@@ -50,32 +48,28 @@ final class VarnishServer: @unchecked Sendable {
             process.stop()
             lastError = (try? String(contentsOf: log, encoding: .utf8)) ?? lastError
         }
-        throw NSError(domain: "varnish", code: 1, userInfo: [NSLocalizedDescriptionKey: lastError])
+        throw TestSupportError("varnishd did not start: \(lastError)")
     }
 
     deinit { stop() }
 
     /// SIGTERM to the manager stops its child too; then its working directory is removed.
-    func stop() {
+    package func stop() {
         process.stop()
         try? FileManager.default.removeItem(at: workDirectory)
     }
 
-    static func executable(_ name: String) -> String? {
-        ["/usr/sbin/", "/usr/bin/", "/usr/local/sbin/"].map { $0 + name }
-            .first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
 }
 
 /// A child started with `posix_spawn`, every signal unblocked and at its default, output to a log file, stopped by
 /// pid. Not `Process`: a child started by Foundation inherits the blocked signals of the thread that started it
 /// (varnishd then ignores SIGTERM), and varnishd closing every inherited descriptor makes Foundation's exit
 /// monitor wait on it for good, which blocks every other `Process` of the test run.
-final class SpawnedProcess: @unchecked Sendable {
-    let pid: pid_t
+package final class SpawnedProcess: @unchecked Sendable {
+    package let pid: pid_t
     private let state = LockedValue<Int32?>(nil)
 
-    init(_ path: String, _ arguments: [String], log: String) throws {
+    package init(_ path: String, _ arguments: [String], log: String) throws {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -97,14 +91,14 @@ final class SpawnedProcess: @unchecked Sendable {
         var pid: pid_t = 0
         let status = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
         guard status == 0 else {
-            throw NSError(domain: "spawn", code: Int(status), userInfo: [NSLocalizedDescriptionKey: "cannot start \(path): \(String(cString: strerror(status)))"])
+            throw TestSupportError("cannot start \(path): \(String(cString: strerror(status)))")
         }
         self.pid = pid
     }
 
     deinit { stop() }
 
-    var isRunning: Bool {
+    package var isRunning: Bool {
         state.withLock { exited in
             if exited != nil { return false }
             var status: Int32 = 0
@@ -114,7 +108,7 @@ final class SpawnedProcess: @unchecked Sendable {
     }
 
     /// SIGTERM, then waits for it (SIGKILL after 10 s).
-    func stop() {
+    package func stop() {
         guard isRunning else { return }
         kill(pid, SIGTERM)
         let deadline = ContinuousClock.now + .seconds(10)

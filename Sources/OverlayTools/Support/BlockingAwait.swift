@@ -1,8 +1,9 @@
 import Foundation
 import OverlayCore
 
-/// Runs async work from the synchronous command entry point and waits for it.
-func blockingAwait<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) throws -> T {
+/// Runs async work from a synchronous entry point (a command, a benchmark) and waits for it. Only for a thread that
+/// is not one of the concurrency pool's: the work runs there while this thread blocks.
+package func blockingAwait<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) throws -> T {
     let result = LockedValue<Result<T, any Error>?>(nil)
     let done = DispatchSemaphore(value: 0)
     Task {

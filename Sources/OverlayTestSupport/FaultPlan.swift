@@ -1,5 +1,7 @@
 import Foundation
-/// A script of failures for the syscall seam, for tests: fail the Nth call of a kind (or of any kind)
+package import OverlayCore
+
+/// A script of failures for the store's syscall seam, for tests and `overlay matrix`: fail the Nth call of a kind (or of any kind)
 /// with an errno, or "kill the process" there.
 ///
 /// A stop throws ``StoreError/Code/simulatedCrash`` and puts the plan in the crashed state: every later
