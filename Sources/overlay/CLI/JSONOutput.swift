@@ -1,4 +1,7 @@
-/// A small ordered JSON builder for `--json` output: keys stay in the order a script reads them.
+import OverlayCore
+
+/// A small ordered JSON builder for `--json` output: keys stay in the order a script reads them. Written by the
+/// library's JSON writer (`JSONValue.serialized`), so the CLI and the artifacts escape text the same way.
 indirect enum JSONOutput {
     case string(String)
     case int(Int)
@@ -7,40 +10,24 @@ indirect enum JSONOutput {
     case array([JSONOutput])
     case object([(String, JSONOutput)])
 
-    /// Pretty-printed with two spaces, keys in the given order.
-    func rendered(indent: Int = 0) -> String {
-        let pad = String(repeating: "  ", count: indent + 1)
-        let closePad = String(repeating: "  ", count: indent)
+    /// Pretty-printed with two spaces and `"key": value`, keys in the given order.
+    func rendered() -> String {
+        value.serialized(pretty: true, keySeparator: ": ")
+    }
+
+    var value: JSONValue {
         switch self {
-        case .string(let value): return Self.quote(value)
-        case .int(let value): return String(value)
-        case .bool(let value): return value ? "true" : "false"
-        case .null: return "null"
-        case .array(let items):
-            if items.isEmpty { return "[]" }
-            return "[\n" + items.map { pad + $0.rendered(indent: indent + 1) }.joined(separator: ",\n") + "\n\(closePad)]"
-        case .object(let members):
-            if members.isEmpty { return "{}" }
-            let body = members.map { pad + Self.quote($0.0) + ": " + $0.1.rendered(indent: indent + 1) }
-            return "{\n" + body.joined(separator: ",\n") + "\n\(closePad)}"
+        case .string(let text): .string(text)
+        case .int(let number): .number(JSONNumber(number))
+        case .bool(let flag): .bool(flag)
+        case .null: .null
+        case .array(let items): .array(items.map(\.value))
+        case .object(let members): .object(JSONObject(members.map { ($0.0, $0.1.value) }))
         }
     }
 
+    /// `text` as a JSON string literal, quotes included.
     static func quote(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case let c where c.value < 0x20:
-                let hex = String(c.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+        JSONValue.string(text).serialized()
     }
 }

@@ -6,10 +6,11 @@ extension JSONValue {
     ///   - pretty: two-space indentation and `"key" : value` separators, the way Xcode writes
     ///     `.xcstrings`; otherwise compact (`{"key":value}`). Empty containers are `{}` and `[]`.
     ///   - sortedKeys: members sorted by the UTF-8 bytes of their keys; otherwise in stored order.
+    ///   - keySeparator: what follows a key when pretty (`" : "` by default, as Xcode writes; `": "` for the CLI).
     /// - Returns: The text, with no trailing newline. Numbers are written as their text; strings escape
     ///   `"`, `\` and U+0000…U+001F (`\n`, `\t`, … or `\u00XX`) and keep everything else, `/` included.
-    package func serialized(pretty: Bool = false, sortedKeys: Bool = false) -> String {
-        var writer = JSONWriter(pretty: pretty, sortedKeys: sortedKeys)
+    package func serialized(pretty: Bool = false, sortedKeys: Bool = false, keySeparator: String = " : ") -> String {
+        var writer = JSONWriter(pretty: pretty, sortedKeys: sortedKeys, keySeparator: keySeparator)
         writer.write(self, indent: 0)
         return String(decoding: writer.output, as: UTF8.self)
     }
@@ -18,11 +19,13 @@ extension JSONValue {
 private struct JSONWriter {
     let pretty: Bool
     let sortedKeys: Bool
+    let keySeparator: String
     var output: [UInt8] = []
 
-    init(pretty: Bool, sortedKeys: Bool) {
+    init(pretty: Bool, sortedKeys: Bool, keySeparator: String) {
         self.pretty = pretty
         self.sortedKeys = sortedKeys
+        self.keySeparator = keySeparator
     }
 
     mutating func write(_ value: JSONValue, indent: Int) {
@@ -50,7 +53,7 @@ private struct JSONWriter {
                 if position > 0 { output.append(UInt8(ascii: ",")) }
                 newline(indent + 1)
                 writeString(member.key)
-                output.append(contentsOf: (pretty ? " : " : ":").utf8)
+                output.append(contentsOf: (pretty ? keySeparator : ":").utf8)
                 write(member.value, indent: indent + 1)
             }
             newline(indent)
