@@ -1,4 +1,4 @@
-// The platform layer: the only file of the package that names the platform's C library (Glibc on Linux, Darwin on
+// The platform layer (this folder): the only files of the package that name the platform's C library (Glibc on Linux, Darwin on
 // Apple platforms); a test greps the sources to keep it so. Everything else reaches POSIX through Foundation, and
 // through these wrappers where a Swift member of the same name would shadow the C function (`Syscalls.open`) or
 // where Swift cannot import the function at all (`flock`).
@@ -29,23 +29,6 @@ package enum LibC {
     }
     /// `flock(2)`, called directly through the C shim.
     package static func flock(_ fd: Int32, _ operation: Int32) -> Int32 { overlay_flock(fd, operation) }
-
-    /// What `lstat(2)` says of a path (`EINTR` retried); nil when it fails. The modification time is `st_mtim` on
-    /// Linux and `st_mtimespec` on Apple platforms.
-    package static func linkStatus(_ path: String)
-        -> (mode: UInt32, size: Int, modified: Double, device: UInt64, inode: UInt64)? {
-        var info = stat()
-        while lstat(path, &info) != 0 {
-            if errno == EINTR { continue }
-            return nil
-        }
-        #if canImport(Glibc)
-        let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
-        #else
-        let modified = Double(info.st_mtimespec.tv_sec) + Double(info.st_mtimespec.tv_nsec) / 1e9
-        #endif
-        return (UInt32(info.st_mode), Int(info.st_size), modified, UInt64(info.st_dev), UInt64(info.st_ino))
-    }
 
     /// Asks Linux to back an anonymous mapping with huge pages (advisory: failure only costs speed); elsewhere
     /// nothing, Darwin has no `MADV_HUGEPAGE`.
