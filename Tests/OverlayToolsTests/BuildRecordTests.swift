@@ -112,7 +112,7 @@ import OverlayCore
 
     /// A record edited to claim other archives or another source hash is never believed: the output is what the
     /// catalog gives.
-    @Test(arguments: ["sha256", "source hash", "input digest"])
+    @Test(arguments: ["sha256", "source hash", "input digest", "source hash and every input digest"])
     func aTamperedRecordCannotChangeTheOutput(_ field: String) async throws {
         let (report, workspace) = try await Self.republish { workspace in
             let url = Self.recordURL(workspace.origin)
@@ -120,7 +120,15 @@ import OverlayCore
             switch field {
             case "sha256": record.modules[1].sha256 = String(repeating: "0", count: 64)
             case "source hash": record.sourceHash = "sha256:" + String(repeating: "1", count: 64)
-            default: record.modules[1].inputDigest = String(repeating: "2", count: 64)
+            case "input digest": record.modules[1].inputDigest = String(repeating: "2", count: 64)
+            default:
+                // Consistent forgery: only the signed manifest's source hash can expose it.
+                record.sourceHash = "sha256:" + String(repeating: "1", count: 64)
+                let inputs = BuildInputs.scan(workspace.options())
+                for index in record.modules.indices {
+                    record.modules[index].inputDigest = try #require(
+                        inputs.moduleDigest(record.modules[index].name, sourceHash: record.sourceHash))
+                }
             }
             try record.encoded().write(to: url)
         }
@@ -130,6 +138,9 @@ import OverlayCore
         case "source hash":
             // The recorded hash is not the signed manifest's: the catalog is loaded, its own hash used, archives reused.
             #expect(Self.reused(report) == names)
+        case "source hash and every input digest":
+            // The same, but no forged digest matches the catalog's own hash: everything is rebuilt.
+            #expect(Self.reused(report).isEmpty)
         default:
             #expect(Self.reused(report) == names.enumerated().filter { $0.offset != 1 }.map(\.element))
         }

@@ -8,10 +8,12 @@ internal import OverlayPublishing
 ///
 /// Nothing is written until everything is known good: the options and the current manifest are checked, the catalog
 /// passes `check` and ``CatalogNameRules``, and the archives, manifest and signature — built in memory — pass the
-/// client's own validators (``Publisher/verifyOutput(_:)``). A publish never emits what a client would reject.
+/// client's own validators (``Publisher/verifyOutput(_:sourceHash:shipped:options:)``). A publish never emits what a
+/// client would reject. A module whose inputs did not change since the last publish into the same origin reuses its
+/// archive through the ``BuildRecord`` (already checked and validated, the same bytes) instead of being built again.
 ///
-/// Write order makes a crash harmless: archives, then the signature, then history and cache headers, and the
-/// manifest last, each atomically — a manifest never points at a missing archive or signature.
+/// Write order makes a crash harmless: archives, then the signature, then history and cache headers, the manifest,
+/// and the build record last, each atomically — a manifest never points at a missing archive or signature.
 public enum Publisher {
     public static func publish(
         _ options: PublishOptions, progress: (String) -> Void = { _ in }
