@@ -5,8 +5,11 @@ package import OverlayCore
 ///
 /// Entries are sorted by the bytes of their UTF-8 names; every entry has the DOS timestamp
 /// 1980-01-01 00:00, Unix mode 0644 ("version made by" Unix), no extra fields and no comment; deflate
-/// uses zlib level 9. Names are written as given (the UTF-8 flag is set when one is not ASCII) and are
+/// uses zlib level ``deflateLevel``. Names are written as given (the UTF-8 flag is set when one is not ASCII) and are
 /// not checked here: ``ZIPArchive`` rejects unsafe ones on the way back in.
+///
+/// Level 6 (zlib's default), not 9: on catalog text 9 costs about twice the time for well under 1% smaller archives
+/// (BENCHMARKS.md, publish).
 ///
 /// ```swift
 /// let bytes = ZIPWriter.archive(["Info.plist": plist, "fr.lproj/Localizable.strings": table])
@@ -16,6 +19,8 @@ package enum ZIPWriter {
     private static let dosDate: UInt16 = (0 << 9) | (1 << 5) | 1  // 1980-01-01
     private static let madeByUnix: UInt16 = (3 << 8) | 20
     private static let regularFile0644: UInt32 = 0o100644 << 16
+    /// The zlib level of every deflated entry. Part of a publish's build record key: changing it rebuilds every archive.
+    package static let deflateLevel: Int32 = 6
 
     /// The archive of `files` (name → contents), every entry compressed with `method`.
     package static func archive(_ files: [String: Data], method: ZIPEntry.Method = .deflate) -> Data {
@@ -28,7 +33,7 @@ package enum ZIPWriter {
             let crc = file.contents.withUnsafeBytes { Zlib.crc32($0) }
             let body: Data = switch method {
             case .stored: file.contents
-            case .deflate: Data(file.contents.withUnsafeBytes { Zlib.deflate($0) })
+            case .deflate: Data(file.contents.withUnsafeBytes { Zlib.deflate($0, level: deflateLevel) })
             }
             let flags: UInt16 = file.name.contains(where: { $0 >= 0x80 }) ? 1 << 11 : 0
             let versionNeeded: UInt16 = method == .deflate ? 20 : 10

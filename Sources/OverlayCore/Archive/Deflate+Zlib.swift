@@ -69,10 +69,12 @@ package enum Zlib {
     /// window between calls (32 KiB chunks measured 25% slower), small enough to be cached for the CRC pass.
     package static let chunkSize = 1 << 20
 
-    /// `deflateInit2(level 9, raw, memLevel 8)` + one `deflate(Z_FINISH)` of `source`.
-    package static func deflate(_ source: UnsafeRawBufferPointer) -> [UInt8] {
+    /// `deflateInit2(level, raw, memLevel 8)` + one `deflate(Z_FINISH)` of `source`. The same input and level always
+    /// give the same bytes (zlib is deterministic for a given version and parameters).
+    package static func deflate(_ source: UnsafeRawBufferPointer, level: Int32) -> [UInt8] {
+        precondition((1...9).contains(level), "zlib deflate level \(level) is outside 1…9")
         var stream = z_stream()
-        guard CZlib_deflateInit2(&stream, 9, Z_DEFLATED, -MAX_WBITS, 8, Z_DEFAULT_STRATEGY) == Z_OK else {
+        guard CZlib_deflateInit2(&stream, level, Z_DEFLATED, -MAX_WBITS, 8, Z_DEFAULT_STRATEGY) == Z_OK else {
             fatalError("deflateInit2 failed: out of memory")
         }
         defer { deflateEnd(&stream) }

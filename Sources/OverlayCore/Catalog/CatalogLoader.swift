@@ -35,12 +35,18 @@ public enum CatalogLoader {
         }
         var loader = ModuleLoader(root: root, mode: mode)
         var catalog = Catalog()
-        for name in try loader.listEntries(of: root, relativePath: nil) where !name.hasPrefix(".") {
-            let url = root.appendingPathComponent(name)
-            guard isDirectoryURL(url) else { continue }
-            if let module = try loader.loadModule(named: name, at: url) {
-                catalog.modules[name] = module
-            }
+        let names = try loader.listEntries(of: root, relativePath: nil).filter {
+            !$0.hasPrefix(".") && isDirectoryURL(root.appendingPathComponent($0))
+        }
+        // Modules are read independently, so on every core; findings are joined in name order, as read one by one.
+        let modules = try ConcurrentMap.map(names.count) { (index: Int) throws -> (module: CatalogModule?, findings: [Finding]) in
+            var moduleLoader = ModuleLoader(root: root, mode: mode)
+            let module = try moduleLoader.loadModule(named: names[index], at: root.appendingPathComponent(names[index]))
+            return (module: module, findings: moduleLoader.findings)
+        }
+        for (name, loaded) in zip(names, modules) {
+            loader.findings += loaded.findings
+            if let module = loaded.module { catalog.modules[name] = module }
         }
         if catalog.modules.isEmpty {
             loader.findings.append(Finding(

@@ -13,11 +13,12 @@ package enum CatalogChecker {
     /// Checks `catalog`; `strictFormats` applies Apple's stricter rule that numeric styles match (`%d` ≠ `%u`);
     /// `shipped` is the catalog the build shipped, whose identical values do not block.
     package static func check(_ catalog: Catalog, strictFormats: Bool = false, shipped: Catalog? = nil) -> [Finding] {
-        var findings: [Finding] = []
-        for name in catalog.moduleNames {
-            guard let module = catalog.modules[name] else { continue }
-            findings += check(module, strictFormats: strictFormats, shipped: shipped?.modules[name])
-        }
+        // Modules are checked independently, so on every core; findings stay in module order.
+        let names = catalog.moduleNames
+        var findings = ConcurrentMap.map(names.count) { index in
+            guard let module = catalog.modules[names[index]] else { return [Finding]() }
+            return check(module, strictFormats: strictFormats, shipped: shipped?.modules[names[index]])
+        }.flatMap { $0 }
         // What every client refuses in names and sizes; a key or value the build already ships is marked as such.
         findings += CatalogNameRules.check(catalog).map { finding in
             guard let key = finding.location.key, let moduleName = finding.location.module,

@@ -72,6 +72,9 @@ public struct PublishReport: Sendable {
         public var revision: Int
         public var path: String
         public var status: ModuleStatus
+        /// The archive was reused through the build record (docs/FORMATS.md §9): not parsed, checked, built or
+        /// validated again.
+        package var fromBuildRecord = false
     }
 
     public var appVersion: String

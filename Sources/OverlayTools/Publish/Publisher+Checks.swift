@@ -31,8 +31,9 @@ extension Publisher {
     /// Runs the client's validators over what is about to be written — the manifest with its signature (by every
     /// signing key), then each archive against its manifest entry, with the build's shipped catalog (`--bundle`, else the
     /// publish catalog) as the shipped one — and refuses to write anything a client would reject. Findings about
-    /// values the build already ships do not block there either.
-    static func verifyOutput(_ built: Output, catalog: Catalog, shipped: Catalog?, options: PublishOptions) throws {
+    /// values the build already ships do not block there either. An archive reused from the build record is not
+    /// validated again: it is byte for byte (SHA-256) one validated when it was built, with the same inputs.
+    static func verifyOutput(_ built: Output, sourceHash: String, shipped: Catalog?, options: PublishOptions) throws {
         let publicKeys = options.keys.map(\.publicKey)
         let trusted: TrustedKeys
         do {
@@ -41,19 +42,23 @@ extension Publisher {
             throw PublishError(error.message)
         }
         let context = ValidationContext(
-            trustedKeys: trusted, appVersion: options.appVersion, sourceHash: catalog.sourceHash, shipped: shipped ?? catalog,
+            trustedKeys: trusted, appVersion: options.appVersion, sourceHash: sourceHash, shipped: shipped,
             now: options.now, maxManifestAge: PublishOptions.expiresInRange.upperBound)
         let manifestFile = built.versionRoot.appendingPathComponent("manifest.json").path
         let verdict = ManifestValidator.validate(
             manifest: built.manifestBytes, signatureFile: built.signature, context: context, file: manifestFile)
         var errors = verdict.findings.filter(\.isBlocking)
         if let manifest = verdict.manifest {
-            for (entry, archive) in zip(manifest.modules, built.archives) {
+            // Each archive on its own core; findings in manifest order.
+            let pairs = Array(zip(manifest.modules, zip(built.archives, built.reused)))
+            errors += ConcurrentMap.map(pairs.count) { index -> [Finding] in
+                let (entry, (archive, reused)) = pairs[index]
+                if reused { return [] }
                 let file = built.versionRoot.appendingPathComponent(archive.path).path
-                errors += ModuleValidator.validate(
+                return ModuleValidator.validate(
                     archive: archive.bytes, entry: entry, manifest: manifest, context: context, file: file
                 ).findings.filter(\.isBlocking)
-            }
+            }.flatMap { $0 }
         }
         guard errors.isEmpty else {
             throw PublishError(

@@ -8,15 +8,216 @@ internal import OverlayPublishing
 ///
 /// Nothing is written until everything is known good: the options and the current manifest are checked, the catalog
 /// passes `check` and ``CatalogNameRules``, and the archives, manifest and signature — built in memory — pass the
-/// client's own validators (``Publisher/verifyOutput(_:)``). A publish never emits what a client would reject.
+/// client's own validators (``Publisher/verifyOutput(_:sourceHash:shipped:options:)``). A publish never emits what a
+/// client would reject. A module whose inputs did not change since the last publish into the same origin reuses its
+/// archive through the ``BuildRecord`` (already checked and validated, the same bytes) instead of being built again.
 ///
-/// Write order makes a crash harmless: archives, then the signature, then history and cache headers, and the
-/// manifest last, each atomically — a manifest never points at a missing archive or signature.
+/// Write order makes a crash harmless: archives, then the signature, then history and cache headers, the manifest,
+/// and the build record last, each atomically — a manifest never points at a missing archive or signature.
 public enum Publisher {
     public static func publish(
         _ options: PublishOptions, progress: (String) -> Void = { _ in }
     ) async throws -> PublishReport {
         try checkOptions(options)
+        let versionRoot = options.output.appendingPathComponent(options.appVersion)
+        // The build record (docs/FORMATS.md §9): when no input changed since the last publish into this origin, the
+        // catalog is not even parsed; otherwise modules whose own inputs did not change still skip deflate and
+        // self-validation. Never a source of truth: every reuse is re-checked against the origin and the manifest.
+        let inputs = BuildInputs.scan(options)
+        let record = BuildRecord.read(in: versionRoot, appVersion: options.appVersion)
+        var source: Source
+        if let record, let digest = inputs.catalogDigest, record.catalogDigest == digest {
+            source = .recorded(record)
+        } else {
+            source = try load(options)
+        }
+
+        let previous = try await previousManifest(options)
+        let revision = try nextRevision(requested: options.revision, previous: previous?.revision)
+
+        var revoked = previous?.revoked ?? []
+        for revocation in options.revoke where !revoked.contains(revocation) { revoked.append(revocation) }
+
+        // A recorded module is reused only if its inputs match, the verified current manifest names its archive
+        // unchanged (so it keeps path and revision) and the file in the origin still has the recorded bytes.
+        @Sendable func reuse(_ name: String, sourceHash: String) -> (BuildRecord.Module, Data)? {
+            guard let recorded = record?.modules.first(where: { $0.name == name }), recorded.verdict == BuildRecord.accepted,
+                  let digest = inputs.moduleDigest(name, sourceHash: sourceHash), recorded.inputDigest == digest,
+                  let previous, previous.sourceHash == sourceHash,  // anchors the recorded source hash to a signed one
+                  let prior = previous.module(named: name), prior.sha256 == recorded.sha256, prior.path == recorded.path,
+                  prior.size == recorded.size, prior.revision == recorded.revision,
+                  let bytes = BuildRecord.archive(recorded, in: versionRoot)
+            else { return nil }
+            return (recorded, bytes)
+        }
+        var reused: [(BuildRecord.Module, Data)?] = []
+        if case .recorded(let record) = source {
+            reused = ConcurrentMap.map(record.modules.count) { reuse(record.modules[$0].name, sourceHash: record.sourceHash) }
+            if reused.contains(where: { $0 == nil }) {
+                // Something must be rebuilt after all (an archive gone or altered, another manifest): that needs the catalog.
+                source = try load(options)
+            }
+        }
+        if case .loaded(let loaded) = source {
+            let names = loaded.catalog.moduleNames
+            reused = ConcurrentMap.map(names.count) { reuse(names[$0], sourceHash: loaded.sourceHash) }
+        }
+
+        let sourceHash = source.sourceHash
+        let moduleNames = source.moduleNames
+        let loaded = source.loaded
+        let reusedModules = reused
+        // Per module, on every core: reuse, or build the archive; results in module order, so the output is the same
+        // bytes whatever the thread count.
+        let modules = ConcurrentMap.map(moduleNames.count) { index -> BuiltModule in
+            let name = moduleNames[index]
+            if let (recorded, bytes) = reusedModules[index].map({ ($0.0, $0.1) }) {
+                return BuiltModule(
+                    name: name, bytes: bytes, revision: recorded.revision, status: .unchanged, developmentRegion: recorded.developmentRegion,
+                    locales: recorded.locales, tables: recorded.tables, entries: recorded.entries, isReused: true)
+            }
+            guard let module = loaded?.catalog.modules[name] else {
+                preconditionFailure("a module not reused from the record is built from the loaded catalog")
+            }
+            let content = ModuleContent(module)
+            let prior = previous?.module(named: name)
+            // An unchanged module keeps its archive: built once at the prior revision, it is the same bytes; only a
+            // changed or new module is built at the new revision (each build is a deflate of every table).
+            if let prior, case let same = Self.archive(content, sourceHash: sourceHash, revision: prior.revision),
+               SHA256.hash(same.bytes).hex == prior.sha256 {
+                return BuiltModule(content, bytes: same.bytes, revision: prior.revision, status: .unchanged)
+            }
+            let archive = Self.archive(content, sourceHash: sourceHash, revision: revision)
+            return BuiltModule(content, bytes: archive.bytes, revision: revision, status: prior == nil ? .added : .changed)
+        }
+
+        var built = Output(versionRoot: versionRoot)
+        var lines: [String] = []
+        for module in modules {
+            let sha256 = SHA256.hash(module.bytes).hex
+            if revoked.contains(Manifest.Revocation(module: module.name, sha256: sha256)) {
+                throw PublishError("module \(module.name)'s archive \(sha256) is revoked; a revoked archive is never served — change the module's content and publish again")
+            }
+            let path = Manifest.archivePath(name: module.name, sha256: sha256)
+            lines.append("  \(module.name): \(module.status.rawValue) (\(module.bytes.count) bytes, \(module.locales.count) locales)")
+            built.archives.append((path, module.bytes))
+            built.reused.append(module.isReused)
+            built.modules.append(Manifest.Module(
+                name: module.name, path: path, sha256: sha256, size: module.bytes.count, revision: module.revision,
+                locales: module.locales, tables: module.tables, entries: module.entries))
+            built.reports.append(PublishReport.Module(
+                name: module.name, sha256: sha256, size: module.bytes.count, revision: module.revision, path: path,
+                status: module.status, fromBuildRecord: module.isReused))
+        }
+        for revocation in options.revoke {
+            if let module = built.modules.first(where: { $0.name == revocation.module && $0.sha256 == revocation.sha256 }) {
+                throw PublishError("--revoke \(revocation.module)@\(revocation.sha256) names \(module.name)'s current archive; clients would have nothing to move to — change its content first, then revoke")
+            }
+        }
+
+        let developmentRegions = Set(modules.map(\.developmentRegion))
+        built.manifest = Manifest(
+            appVersion: options.appVersion, sourceHash: sourceHash,
+            developmentRegion: developmentRegions.count == 1 ? developmentRegions.first ?? "en" : "en",
+            revision: revision, publishedAt: options.now, expiresAt: options.now.addingTimeInterval(options.expiresIn),
+            revoked: revoked, modules: built.modules)
+        built.manifestBytes = built.manifest.encoded()
+        built.signature = try SignatureFile.signing(built.manifestBytes, with: options.keys).encoded()
+        try verifyOutput(built, sourceHash: sourceHash, shipped: loaded.map { $0.shipped ?? $0.catalog }, options: options)
+
+        progress("publishing \(options.appVersion) revision \(revision) (source hash \(sourceHash))")
+        for line in lines { progress(line) }
+        try write(built, options: options)
+        writeRecord(
+            recordModules(modules, inputs: inputs, sourceHash: sourceHash),
+            findings: source.findings, inputs: inputs, sourceHash: sourceHash, versionRoot: versionRoot, options: options,
+            progress: progress)
+
+        let current = Set(built.modules.map(\.name))
+        return PublishReport(
+            appVersion: options.appVersion, revision: revision, previousRevision: previous?.revision,
+            sourceHash: sourceHash, manifestPath: versionRoot.appendingPathComponent("manifest.json"),
+            manifestSHA256: SHA256.hash(built.manifestBytes).hex, expiresAt: built.manifest.expiresAt,
+            modules: built.reports, removed: (previous?.modules.map(\.name) ?? []).filter { !current.contains($0) },
+            revoked: revoked, findings: source.findings)
+    }
+
+    /// Where a publish's modules come from: the build record alone (nothing changed), or the parsed catalog.
+    enum Source {
+        case recorded(BuildRecord)
+        case loaded(LoadedCatalog)
+
+        var sourceHash: String {
+            switch self {
+            case .recorded(let record): record.sourceHash
+            case .loaded(let loaded): loaded.sourceHash
+            }
+        }
+        var moduleNames: [String] {
+            switch self {
+            case .recorded(let record): record.modules.map(\.name)
+            case .loaded(let loaded): loaded.catalog.moduleNames
+            }
+        }
+        var findings: [Finding] {
+            switch self {
+            case .recorded(let record): record.restoredFindings
+            case .loaded(let loaded): loaded.findings
+            }
+        }
+        var loaded: LoadedCatalog? {
+            if case .loaded(let loaded) = self { return loaded }
+            return nil
+        }
+    }
+
+    struct LoadedCatalog {
+        var catalog: Catalog
+        /// `catalog.sourceHash`, computed once (it walks every development table).
+        var sourceHash: String
+        var shipped: Catalog?
+        /// Warnings (a catalog with blocking findings is refused by ``load(_:)``).
+        var findings: [Finding]
+    }
+
+    /// One module's archive and manifest facts, built or reused.
+    struct BuiltModule {
+        var name: String
+        var bytes: Data
+        var revision: Int
+        var status: PublishReport.ModuleStatus
+        var developmentRegion: String
+        var locales: [String]
+        var tables: [String]
+        var entries: Int
+        /// Reused from the build record: validated when it was built, the same bytes now.
+        var isReused: Bool
+
+        init(
+            name: String, bytes: Data, revision: Int, status: PublishReport.ModuleStatus, developmentRegion: String,
+            locales: [String], tables: [String], entries: Int, isReused: Bool
+        ) {
+            self.name = name
+            self.bytes = bytes
+            self.revision = revision
+            self.status = status
+            self.developmentRegion = developmentRegion
+            self.locales = locales
+            self.tables = tables
+            self.entries = entries
+            self.isReused = isReused
+        }
+
+        init(_ content: ModuleContent, bytes: Data, revision: Int, status: PublishReport.ModuleStatus) {
+            self.init(
+                name: content.module, bytes: bytes, revision: revision, status: status,
+                developmentRegion: content.developmentRegion, locales: content.locales, tables: content.tables,
+                entries: content.entries, isReused: false)
+        }
+    }
+
+    /// Loads and checks the catalog (and the `--bundle` one); refuses one with blocking findings.
+    static func load(_ options: PublishOptions) throws -> Source {
         let loaded: CatalogLoadResult
         let shipped: Catalog?
         do {
@@ -49,80 +250,54 @@ public enum Publisher {
                     location: .init(module: name)))
             }
         }
-        let versionRoot = options.output.appendingPathComponent(options.appVersion)
+        return .loaded(LoadedCatalog(catalog: catalog, sourceHash: sourceHash, shipped: shipped, findings: findings))
+    }
 
-        let previous = try await previousManifest(options)
-        let revision = try nextRevision(requested: options.revision, previous: previous?.revision)
-
-        var revoked = previous?.revoked ?? []
-        for revocation in options.revoke where !revoked.contains(revocation) { revoked.append(revocation) }
-
-        var built = Output(versionRoot: versionRoot)
-        var lines: [String] = []
-        for name in catalog.moduleNames {
-            guard let module = catalog.modules[name] else { continue }
-            let content = ModuleContent(module)
-            let prior = previous?.module(named: name)
-            var status = PublishReport.ModuleStatus.added
-            var moduleRevision = revision
-            let archive: (bytes: Data, header: ModuleHeader)
-            // An unchanged module keeps its archive: built once at the prior revision, it is the same bytes; only a
-            // changed or new module is built at the new revision (each build is a deflate of every table).
-            if let prior, case let same = Self.archive(content, sourceHash: sourceHash, revision: prior.revision),
-               SHA256.hash(same.bytes).hex == prior.sha256 {
-                archive = same
-                moduleRevision = prior.revision
-                status = .unchanged
-            } else {
-                archive = Self.archive(content, sourceHash: sourceHash, revision: revision)
-                if prior != nil { status = .changed }
-            }
-            let sha256 = SHA256.hash(archive.bytes).hex
-            if revoked.contains(Manifest.Revocation(module: name, sha256: sha256)) {
-                throw PublishError("module \(name)'s archive \(sha256) is revoked; a revoked archive is never served — change the module's content and publish again")
-            }
-            let path = Manifest.archivePath(name: name, sha256: sha256)
-            lines.append("  \(name): \(status.rawValue) (\(archive.bytes.count) bytes, \(content.locales.count) locales)")
-            built.archives.append((path, archive.bytes))
-            built.modules.append(Manifest.Module(
-                name: name, path: path, sha256: sha256, size: archive.bytes.count, revision: moduleRevision,
-                locales: content.locales, tables: content.tables, entries: content.entries))
-            built.reports.append(PublishReport.Module(
-                name: name, sha256: sha256, size: archive.bytes.count, revision: moduleRevision, path: path, status: status))
+    /// What the record says of each module, or nil when a module's inputs could not be read in full.
+    static func recordModules(_ modules: [BuiltModule], inputs: BuildInputs, sourceHash: String) -> [BuildRecord.Module]? {
+        var recorded: [BuildRecord.Module] = []
+        for module in modules {
+            guard let digest = inputs.moduleDigest(module.name, sourceHash: sourceHash) else { return nil }
+            let sha256 = SHA256.hash(module.bytes).hex
+            recorded.append(BuildRecord.Module(
+                name: module.name, inputDigest: digest, path: Manifest.archivePath(name: module.name, sha256: sha256),
+                sha256: sha256, size: module.bytes.count, revision: module.revision,
+                developmentRegion: module.developmentRegion, locales: module.locales, tables: module.tables,
+                entries: module.entries, verdict: BuildRecord.accepted))
         }
-        for revocation in options.revoke {
-            if let module = built.modules.first(where: { $0.name == revocation.module && $0.sha256 == revocation.sha256 }) {
-                throw PublishError("--revoke \(revocation.module)@\(revocation.sha256) names \(module.name)'s current archive; clients would have nothing to move to — change its content first, then revoke")
-            }
+        return recorded
+    }
+
+    /// Writes the build record after the manifest (so it never describes archives a manifest does not name yet), or
+    /// removes a stale one when the inputs could not be read in full. Best effort: the publish is complete without
+    /// it, and a stale or missing record only costs the next publish a rebuild.
+    static func writeRecord(
+        _ modules: [BuildRecord.Module]?, findings: [Finding], inputs: BuildInputs, sourceHash: String, versionRoot: URL,
+        options: PublishOptions, progress: (String) -> Void
+    ) {
+        let url = versionRoot.appendingPathComponent(BuildRecord.fileName)
+        guard let modules, let catalogDigest = inputs.catalogDigest else {
+            try? FileManager.default.removeItem(at: url)
+            return
         }
-
-        let developmentRegions = Set(catalog.modules.values.map(\.developmentRegion))
-        built.manifest = Manifest(
-            appVersion: options.appVersion, sourceHash: sourceHash,
-            developmentRegion: developmentRegions.count == 1 ? developmentRegions.first ?? "en" : "en",
-            revision: revision, publishedAt: options.now, expiresAt: options.now.addingTimeInterval(options.expiresIn),
-            revoked: revoked, modules: built.modules)
-        built.manifestBytes = built.manifest.encoded()
-        built.signature = try SignatureFile.signing(built.manifestBytes, with: options.keys).encoded()
-        try verifyOutput(built, catalog: catalog, shipped: shipped, options: options)
-
-        progress("publishing \(options.appVersion) revision \(revision) (source hash \(sourceHash))")
-        for line in lines { progress(line) }
-        try write(built, options: options)
-
-        let current = Set(built.modules.map(\.name))
-        return PublishReport(
-            appVersion: options.appVersion, revision: revision, previousRevision: previous?.revision,
-            sourceHash: sourceHash, manifestPath: versionRoot.appendingPathComponent("manifest.json"),
-            manifestSHA256: SHA256.hash(built.manifestBytes).hex, expiresAt: built.manifest.expiresAt,
-            modules: built.reports, removed: (previous?.modules.map(\.name) ?? []).filter { !current.contains($0) },
-            revoked: revoked, findings: findings)
+        let record = BuildRecord(
+            formatVersion: BuildRecord.formatVersion, appVersion: options.appVersion, catalogDigest: catalogDigest,
+            sourceHash: sourceHash, verdict: BuildRecord.accepted, findings: findings.map(BuildRecord.RecordedFinding.init),
+            modules: modules)
+        do {
+            try AtomicFile.write(try record.encoded(), to: url)
+        } catch {
+            try? FileManager.default.removeItem(at: url)
+            progress("warning: the build record \(url.path) was not written (\(error)); the next publish rebuilds every module")
+        }
     }
 
     /// Everything a publish writes, built in memory first.
     struct Output {
         var versionRoot: URL
         var archives: [(path: String, bytes: Data)] = []
+        /// Per archive: reused from the build record, so already validated (same bytes) and already in the origin.
+        var reused: [Bool] = []
         var modules: [Manifest.Module] = []
         var reports: [PublishReport.Module] = []
         var manifest = Manifest(
@@ -135,7 +310,7 @@ public enum Publisher {
     /// Archives (unless the same bytes are already there), signature, history, cache headers, then the manifest.
     static func write(_ built: Output, options: PublishOptions) throws {
         let limits = ValidationLimits.default
-        for (path, bytes) in built.archives {
+        for ((path, bytes), reused) in zip(built.archives, built.reused) where !reused {
             let url = built.versionRoot.appendingPathComponent(path)
             if (try? BoundedFile.read(url.path, maxBytes: limits.maxArchiveBytes, followSymlinks: false)) != bytes {
                 try AtomicFile.write(bytes, to: url)
