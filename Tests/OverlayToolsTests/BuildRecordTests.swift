@@ -4,7 +4,7 @@ import OverlayCore
 @testable import OverlayTools
 @testable import OverlayPublishing
 
-/// The build record (`<origin>/<app-version>/.overlay-build.json`, docs/FORMATS.md §8): what it lets a republish
+/// The build record (`<origin>/<app-version>/.overlay-build.json`, docs/FORMATS.md §9): what it lets a republish
 /// skip, and that no damage to it, to the catalog or to the origin changes what is published.
 @Suite struct BuildRecordTests {
     static func recordURL(_ origin: URL) -> URL { origin.appendingPathComponent("1.0/\(BuildRecord.fileName)") }
