@@ -28,6 +28,25 @@ struct CLDRLocaleTablesTests {
         for (key, value) in reference { #expect(pairs[key] == value) }
         #expect(pairs["zz-not-a-key"] == nil)
         #expect(pairs[""] == nil)
+        // What a launch uses: the same answers bisecting the text, for every key and for keys between, before and
+        // after them.
+        let inPlace = SortedPairs.inPlace(table)
+        for (key, value) in reference {
+            #expect(inPlace[key] == value)
+            #expect(inPlace[key + "!"] == nil && inPlace[String(key.dropLast())] == reference[String(key.dropLast())])
+        }
+        #expect(inPlace["zz-not-a-key"] == nil && inPlace[""] == nil && inPlace["\u{0}"] == nil && inPlace["~~~"] == nil)
+        #expect(inPlace.dictionary == reference)
+    }
+
+    /// Bisecting over the shapes a sorted table can take: one line, blank lines, extra spaces, a line that is not a
+    /// pair (scanned), no final newline.
+    @Test(arguments: ["", "a b", "a b\n", "a 1\nb 2\nc 3\nd 4\ne 5", "a 1\n\nb 2\nc 3 x\nd 4\n", "  a   1  \nb 2\n"])
+    func inPlaceShapes(_ text: String) {
+        let pairs = SortedPairs.inPlace(text)
+        let reference = Self.reference(text)
+        for (key, value) in reference { #expect(pairs[key] == value, "\(key)") }
+        for missing in ["", "0", "aa", "bb", "c", "z"] where reference[missing] == nil { #expect(pairs[missing] == nil) }
     }
 
     @Test(arguments: [
