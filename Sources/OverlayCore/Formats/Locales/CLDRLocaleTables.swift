@@ -175,18 +175,19 @@ struct SortedPairs: Sendable {
 
     /// The key's and the value's ranges when the line holds exactly two space-separated fields.
     private static func fields(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> (Range<Int>, Range<Int>)? {
-        var found: [Range<Int>] = []
+        var key = 0..<0
+        var value = 0..<0
+        var count = 0
         var index = start
         while index < end {
             while index < end, bytes[index] == UInt8(ascii: " ") { index += 1 }
             let fieldStart = index
             while index < end, bytes[index] != UInt8(ascii: " ") { index += 1 }
-            if fieldStart < index {
-                if found.count == 2 { return nil }
-                found.append(fieldStart..<index)
-            }
+            guard fieldStart < index else { continue }
+            count += 1
+            if count == 1 { key = fieldStart..<index } else if count == 2 { value = fieldStart..<index } else { return nil }
         }
-        return found.count == 2 ? (found[0], found[1]) : nil
+        return count == 2 ? (key, value) : nil
     }
 
     private static func key(_ entry: Entry, _ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
