@@ -40,20 +40,9 @@ struct SortedPairs: Sendable {
                 var lineEnd = lineStart
                 while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
                 // The line's fields: exactly two, separated by spaces, or the line is skipped.
-                var fields: (Int, Int, Int, Int) = (0, 0, 0, 0)
-                var count = 0
-                var index = lineStart
-                while index < lineEnd {
-                    while index < lineEnd, bytes[index] == UInt8(ascii: " ") { index += 1 }
-                    let start = index
-                    while index < lineEnd, bytes[index] != UInt8(ascii: " ") { index += 1 }
-                    guard start < index else { continue }
-                    if count == 0 { fields.0 = start; fields.1 = index } else if count == 1 { fields.2 = start; fields.3 = index }
-                    count += 1
-                }
-                if count == 2 {
-                    let entry = Entry(keyStart: Int32(fields.0), keyEnd: Int32(fields.1),
-                                      valueStart: Int32(fields.2), valueEnd: Int32(fields.3))
+                if let (key, value) = Self.fields(bytes, lineStart, lineEnd) {
+                    let entry = Entry(keyStart: Int32(key.lowerBound), keyEnd: Int32(key.upperBound),
+                                      valueStart: Int32(value.lowerBound), valueEnd: Int32(value.upperBound))
                     if let last = entries.last, !Self.precedes(Self.key(last, bytes), Self.key(entry, bytes)) {
                         isSorted = false
                     }
