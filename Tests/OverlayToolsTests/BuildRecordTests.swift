@@ -45,6 +45,22 @@ import OverlayCore
         return (report, workspace)
     }
 
+    /// A directory at the record's name (not ours) makes the record unwritable: the publish still completes, and
+    /// the directory and what it holds are left alone.
+    @Test func aDirectoryAtTheRecordsNameIsNeverDeleted() async throws {
+        let workspace = try PublishWorkspace()
+        defer { workspace.remove() }
+        _ = try await workspace.publish()
+        let record = Self.recordURL(workspace.origin)
+        try FileManager.default.removeItem(at: record)
+        try FileManager.default.createDirectory(at: record, withIntermediateDirectories: true)
+        let kept = record.appendingPathComponent("kept.txt")
+        try Data("not the publisher's".utf8).write(to: kept)
+        let second = try await workspace.publish()
+        #expect(second.revision == 2)
+        #expect(try Data(contentsOf: kept) == Data("not the publisher's".utf8))
+    }
+
     @Test func anUnchangedRepublishReusesEveryArchive() async throws {
         let workspace = try PublishWorkspace()
         defer { workspace.remove() }

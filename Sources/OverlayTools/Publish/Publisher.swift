@@ -276,8 +276,9 @@ public enum Publisher {
         options: PublishOptions, progress: (String) -> Void
     ) {
         let url = versionRoot.appendingPathComponent(BuildRecord.fileName)
+        // unlink, never a recursive remove: a directory someone put at the record's name is not ours to delete.
         guard let modules, let catalogDigest = inputs.catalogDigest else {
-            try? FileManager.default.removeItem(at: url)
+            _ = unlink(url.path)
             return
         }
         let record = BuildRecord(
@@ -287,7 +288,7 @@ public enum Publisher {
         do {
             try AtomicFile.write(try record.encoded(), to: url)
         } catch {
-            try? FileManager.default.removeItem(at: url)
+            _ = unlink(url.path)
             progress("warning: the build record \(url.path) was not written (\(error)); the next publish rebuilds every module")
         }
     }
