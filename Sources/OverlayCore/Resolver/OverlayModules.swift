@@ -13,6 +13,8 @@ final class OverlayModules: Sendable {
         /// String Catalogs beside the `.lproj` folders (a published revision has none): the module's tables are then
         /// read the catalog loader's way, which compiles them into every localization.
         var hasStringCatalogs: Bool
+        /// Whether the store wrote the revision's compiled table index (an older store's revision has none).
+        var hasStringsIndex: Bool
     }
 
     /// One table of one overlay localization.
@@ -97,7 +99,8 @@ final class OverlayModules: Sendable {
             let region = ((info as? [String: Any])?["CFBundleDevelopmentRegion"] as? String).map(normalizedLocale) ?? "en"
             result = Listing(
                 revision: revision, developmentRegion: region, locales: locales,
-                hasStringCatalogs: entries.contains { $0.hasSuffix(".xcstrings") })
+                hasStringCatalogs: entries.contains { $0.hasSuffix(".xcstrings") },
+                hasStringsIndex: entries.contains(OverlayStrings.revisionIndexFile))
         }
         return listings.withLock { cache in
             if let existing = cache[name] { return existing }  // another thread listed it first
@@ -138,9 +141,10 @@ final class OverlayModules: Sendable {
         // the file, spares validating and scanning it.
         var strings: OverlayStrings?
         if hasStrings, let data = try? Data(contentsOf: folder.appendingPathComponent(table + ".strings")) {
-            let indexName = table + ".strings" + OverlayStrings.indexSuffix
-            strings = files.contains(indexName)
-                ? (try? Data(contentsOf: folder.appendingPathComponent(indexName))).flatMap { OverlayStrings.read(data, index: $0) }
+            let indexFile = listing.revision.directory.appendingPathComponent(OverlayStrings.revisionIndexFile).path
+            strings = listing.hasStringsIndex
+                ? OverlayStrings.index(ofTable: "\(directory)/\(table).strings", inRevisionIndexAt: indexFile)
+                    .flatMap { OverlayStrings.read(data, index: $0) }
                 : nil
             strings = strings ?? OverlayStrings.read(data)
         }

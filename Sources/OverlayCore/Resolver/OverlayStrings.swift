@@ -185,16 +185,15 @@ final class OverlayStrings: Sendable {
 
 // MARK: The compiled index
 
-/// What the store writes beside each `.strings` table of a revision (`<Table>.strings.index`) when it activates it:
-/// the table's entries as the scan above finds them, so a launch reads them back instead of validating and scanning
-/// the text again (two thirds of building a handle's first table).
+/// One table's compiled index: the table's entries as the scan above finds them, so a launch reads them back instead
+/// of validating and scanning the text again (two thirds of building a handle's first table). The store keeps every
+/// table's index of a revision in one file at its root (``revisionIndexFile``, below).
 ///
 /// Little-endian: `OVLYIDX1`, the table's byte count (UInt64), where its text starts (UInt32), the entry count and
 /// the byte count of decoded text (UInt32 each); then per entry the key's and the value's start and end (UInt32 ×
 /// 4, a start with the high bit set is in the decoded text, else in the table's); then the decoded text. An index
 /// that does not fit its table (another size, a range outside it) is ignored and the table is scanned.
 extension OverlayStrings {
-    static let indexSuffix = ".index"
     private static let indexMagic = Array("OVLYIDX1".utf8)
     private static let headerSize = 8 + 8 + 4 + 4 + 4
     private static let decodedFlag: UInt32 = 1 << 31
@@ -268,5 +267,85 @@ extension OverlayStrings {
             }
             return OverlayStrings(entries: entries, data: data, textStart: textStart)
         }
+    }
+}
+
+// MARK: The revision's index file
+
+/// The file the store writes at the root of a revision when it activates (or stages) it, `overlay-strings.index`:
+/// the compiled index of each of its `.strings` tables, so a revision costs one more file and one more fsync, not
+/// one per table (docs/FORMATS.md §8).
+///
+/// Little-endian: `OVLYIDXR`, the table count and the directory's byte count (UInt32 each); the directory, per
+/// table in path order: the path's UTF-8 byte count (UInt16), the path relative to the revision, where its index
+/// starts in this file (UInt64) and its byte count (UInt32); then the indexes. A reader seeks to the one table it
+/// wants, so a launch reads one table's index, not the revision's.
+extension OverlayStrings {
+    static let revisionIndexFile = "overlay-strings.index"
+    private static let revisionIndexMagic = Array("OVLYIDXR".utf8)
+    private static let revisionHeaderSize = 8 + 4 + 4
+    /// More than any revision's directory (the store's paths are at most 1,024 bytes each).
+    private static let directoryLimit = 16 << 20
+
+    /// The index file of a revision's `files`; nil when none of its `.strings` tables reads (nothing is written then,
+    /// and an index file the archive itself carried is dropped).
+    static func revisionIndex(of files: [String: Data]) -> Data? {
+        var tables: [(path: [UInt8], index: Data)] = []
+        for (path, data) in files.sorted(by: { $0.key < $1.key }) where path.hasSuffix(".strings") {
+            if let index = compiledIndex(of: data) { tables.append((Array(path.utf8), index)) }
+        }
+        guard !tables.isEmpty, tables.allSatisfy({ $0.path.count <= Int(UInt16.max) }) else { return nil }
+        let directorySize = tables.reduce(0) { $0 + 2 + $1.path.count + 8 + 4 }
+        var out = revisionIndexMagic
+        func put<T: FixedWidthInteger>(_ value: T) { withUnsafeBytes(of: value.littleEndian) { out.append(contentsOf: $0) } }
+        put(UInt32(tables.count))
+        put(UInt32(directorySize))
+        var offset = revisionHeaderSize + directorySize
+        for table in tables {
+            put(UInt16(table.path.count))
+            out.append(contentsOf: table.path)
+            put(UInt64(offset))
+            put(UInt32(table.index.count))
+            offset += table.index.count
+        }
+        var data = Data(out)
+        for table in tables { data.append(table.index) }
+        return data
+    }
+
+    /// The compiled index of the table at `path` (relative to the revision) in the revision index file at `file`; nil
+    /// when the file has none for it or does not read as one. A symbolic link is not followed and a FIFO is not
+    /// waited on.
+    static func index(ofTable path: String, inRevisionIndexAt file: String) -> Data? {
+        guard let fd = try? Syscalls.live.open(file, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0) else { return nil }
+        let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+        func read(_ count: Int) -> Data? {
+            guard let data = try? handle.read(upToCount: count), data.count == count else { return nil }
+            return data
+        }
+        guard let head = read(revisionHeaderSize), head.prefix(8).elementsEqual(revisionIndexMagic) else { return nil }
+        let (count, directorySize) = head.withUnsafeBytes { raw in
+            (Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt32.self))),
+             Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 12, as: UInt32.self))))
+        }
+        guard directorySize <= directoryLimit, let directory = read(directorySize) else { return nil }
+        let wanted = Array(path.utf8)
+        let found = directory.withUnsafeBytes { raw -> (offset: UInt64, count: Int)? in
+            var position = 0
+            for _ in 0..<count {
+                guard position + 2 <= raw.count else { return nil }
+                let length = Int(UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt16.self)))
+                let pathEnd = position + 2 + length
+                guard pathEnd + 12 <= raw.count else { return nil }
+                if raw[(position + 2)..<pathEnd].elementsEqual(wanted) {
+                    return (UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: pathEnd, as: UInt64.self)),
+                            Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: pathEnd + 8, as: UInt32.self))))
+                }
+                position = pathEnd + 12
+            }
+            return nil
+        }
+        guard let found, (try? handle.seek(toOffset: found.offset)) != nil else { return nil }
+        return read(found.count)
     }
 }

@@ -31,13 +31,11 @@ extension OverlayStore {
             self.files = files
         }
 
-        /// The files with each `.strings` table's compiled index beside it (`<Table>.strings.index`, what a launch
-        /// reads instead of scanning the table); an index the archive itself carried is replaced.
+        /// The files with the revision's index file (`overlay-strings.index`: each `.strings` table's compiled index,
+        /// what a launch reads instead of scanning the table); an index file the archive itself carried is replaced.
         var withCompiledIndexes: PendingRevision {
             var copy = self
-            for (path, data) in files where path.hasSuffix(".strings") {
-                copy.files[path + OverlayStrings.indexSuffix] = OverlayStrings.compiledIndex(of: data)
-            }
+            copy.files[OverlayStrings.revisionIndexFile] = OverlayStrings.revisionIndex(of: files)
             return copy
         }
     }

@@ -9,7 +9,8 @@ import Testing
     /// (some with escapes), every third key dropped, a key the shipped catalog lacks and a duplicate key (the last
     /// one wins); a `de.lproj` beside a String Catalog; `ru` written as UTF-16 (read by `StringsReader`, not the byte index); `.stringsdict` files,
     /// `Base.lproj`, `Info.plist` and String Catalogs copied as they are.
-    static func sampleStore(in root: URL) throws -> StoreSnapshot {
+    /// With `indexed`, each revision also holds the index file the store writes at activation.
+    static func sampleStore(in root: URL, indexed: Bool = false) throws -> StoreSnapshot {
         let catalogURL = Fixtures.url("catalog")
         let fileManager = FileManager.default
         var modules: [String: ActiveRevision] = [:]
@@ -43,6 +44,14 @@ import Testing
                 try fileManager.createDirectory(at: lproj, withIntermediateDirectories: true)
                 try Data("\"onboarding.next\" = \"Weiter (overlay)\";\n".utf8)
                     .write(to: lproj.appendingPathComponent("Localizable.strings"))
+            }
+            if indexed {
+                var files: [String: Data] = [:]
+                for path in try fileManager.subpathsOfDirectory(atPath: revision.path) where path.hasSuffix(".strings") {
+                    files[path] = try Data(contentsOf: revision.appendingPathComponent(path))
+                }
+                try #require(OverlayStrings.revisionIndex(of: files))
+                    .write(to: revision.appendingPathComponent(OverlayStrings.revisionIndexFile))
             }
             modules[module] = ActiveRevision(module: module, sha256: "rev-\(module)", revision: 5, directory: revision)
         }
@@ -96,11 +105,12 @@ import Testing
         return differences
     }
 
-    @Test("lazy and eager values agree over every key of the sample catalog", arguments: preferenceLists)
-    func lazyMatchesEager(_ preferences: [String]) throws {
+    @Test("lazy and eager values agree over every key of the sample catalog, with and without the store's index",
+          arguments: preferenceLists, [false, true])
+    func lazyMatchesEager(_ preferences: [String], indexed: Bool) throws {
         let root = try ResolverFixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: root) }
-        let store = try Self.sampleStore(in: root)
+        let store = try Self.sampleStore(in: root, indexed: indexed)
         let catalog = ResolverFixtures.sampleCatalog
         var compared = 0
         var overlayAnswers = 0
@@ -191,5 +201,26 @@ import Testing
         #expect(handle.string(forKey: "plain") == "Plain")
         #expect(Self.differences(handle.values, localizer.snapshot.referenceValues("Localizable", in: "M")).isEmpty)
         #expect(localizer.stats.misses == 0)
+    }
+
+    /// A table is read through the revision's index file when one fits it, and scanned when none does: an index made
+    /// from another table of the same size serves that table's decoded value; one of another size is ignored.
+    @Test func tablesAreReadThroughTheRevisionIndexWhenItFits() throws {
+        let root = try ResolverFixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let shipped = ResolverFixtures.catalog(["en": ["a": "A"], "fr": ["a": "A (fr)"]])
+        let revision = try ResolverFixtures.revision(in: root, module: "M", sha256: "ff", revision: 2, tables: ["fr": ["a": "zz"]])
+        let indexFile = revision.directory.appendingPathComponent(OverlayStrings.revisionIndexFile)
+        let store = StoreSnapshot(appVersion: "1", sourceHash: shipped.sourceHash, modules: ["M": revision])
+        func served() -> String {
+            Localizer(catalog: shipped, store: store, preferredLanguages: ["fr"]).table(in: "M").string(forKey: "a")
+        }
+        #expect(served() == "zz")
+        let sameSize = Data("\"a\" = \"\\n\";\n".utf8)  // the table is `"a" = "zz";` and a newline
+        try #require(OverlayStrings.revisionIndex(of: ["fr.lproj/Localizable.strings": sameSize])).write(to: indexFile)
+        #expect(served() == "\n")
+        let otherSize = Data("\"a\" = \"\\n!\";\n".utf8)
+        try #require(OverlayStrings.revisionIndex(of: ["fr.lproj/Localizable.strings": otherSize])).write(to: indexFile)
+        #expect(served() == "zz")
     }
 }

@@ -96,4 +96,61 @@ import Testing
         #expect(OverlayStrings.read(data + Data(" ".utf8), index: index) == nil)
         #expect(OverlayStrings.compiledIndex(of: Data("\"open".utf8)) == nil)
     }
+
+    @Test("The revision's index file hands back each table's index, and nothing for a path, file or table it lacks")
+    func revisionIndexFileReadsBackEachTable() throws {
+        let files: [String: Data] = [
+            "Info.plist": Data("<plist/>".utf8),
+            "fr.lproj/Localizable.strings": Data("\"a\" = \"x\";\n\"b\" = \"y \\\" z\";\n".utf8),
+            "fr.lproj/Errors.strings": Data("\"e\" = \"é\";".utf8),
+            "de.lproj/Localizable.strings": Data("\"a\" = \"ä\";".utf8),
+            "de.lproj/Broken.strings": Data("\"open".utf8),
+            "de.lproj/Localizable.stringsdict": Data("<plist/>".utf8),
+        ]
+        let data = try #require(OverlayStrings.revisionIndex(of: files))
+        let root = try ResolverFixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let file = root.appendingPathComponent(OverlayStrings.revisionIndexFile)
+        try data.write(to: file)
+        for (path, table) in files where path.hasSuffix(".strings") {
+            let index = OverlayStrings.index(ofTable: path, inRevisionIndexAt: file.path)
+            #expect(index == OverlayStrings.compiledIndex(of: table), "\(path)")
+            #expect(index.flatMap { OverlayStrings.read(table, index: $0) } != nil || path.contains("Broken"), "\(path)")
+        }
+        for absent in ["fr.lproj/Missing.strings", "de.lproj/Localizable.stringsdict", "Info.plist", "fr.lproj"] {
+            #expect(OverlayStrings.index(ofTable: absent, inRevisionIndexAt: file.path) == nil, "\(absent)")
+        }
+        // Damaged files read as having no index (the table is scanned): other magic, cut anywhere, a directory
+        // that claims more than the file holds.
+        var magic = data
+        magic[7] = 0x58
+        var directorySize = data
+        directorySize[12] = 0xFF
+        var misfits = [magic, directorySize, Data()]
+        for cut in stride(from: 0, to: data.count, by: 7) { misfits.append(data.prefix(cut)) }
+        for misfit in misfits {
+            try Data(misfit).write(to: file)
+            let found = OverlayStrings.index(ofTable: "fr.lproj/Errors.strings", inRevisionIndexAt: file.path)
+            #expect(found == nil || found == OverlayStrings.compiledIndex(of: files["fr.lproj/Errors.strings"]!),
+                    "\(misfit.count) bytes")
+        }
+        #expect(OverlayStrings.index(ofTable: "fr.lproj/Errors.strings", inRevisionIndexAt: root.path + "/none") == nil)
+        #expect(OverlayStrings.revisionIndex(of: ["Info.plist": Data(), "fr.lproj/Broken.strings": Data("\"open".utf8)]) == nil)
+    }
+
+    @Test("A symbolic link or a FIFO at the index file's name is not followed or waited on")
+    func revisionIndexFileIsNotFollowedOrWaitedOn() throws {
+        let root = try ResolverFixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let table = Data("\"a\" = \"x\";".utf8)
+        let real = root.appendingPathComponent("real.index")
+        try #require(OverlayStrings.revisionIndex(of: ["fr.lproj/Localizable.strings": table])).write(to: real)
+        #expect(OverlayStrings.index(ofTable: "fr.lproj/Localizable.strings", inRevisionIndexAt: real.path) != nil)
+        let link = root.appendingPathComponent("link.index")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: real)
+        #expect(OverlayStrings.index(ofTable: "fr.lproj/Localizable.strings", inRevisionIndexAt: link.path) == nil)
+        let fifo = root.appendingPathComponent("fifo.index")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        #expect(OverlayStrings.index(ofTable: "fr.lproj/Localizable.strings", inRevisionIndexAt: fifo.path) == nil)
+    }
 }
