@@ -18,7 +18,7 @@ enum LaunchBenchmark {
     static let locales = ["en", "fr", "fr-CA", "de", "es", "it", "ja", "ko", "pt-BR", "ru", "ar", "pl"]
     static var children: Int { BenchRun.quick ? 3 : 9 }
     static let childVariable = "OVERLAY_BENCH_LAUNCH_CHILD"
-    static let cacheName = "overlay-bench-launch-v1"
+    static let cacheName = "overlay-bench-launch-v2"
     static let lookupKey = BenchCatalog.key(1_234)
     static let phases = ["snapshot", "init", "table", "lookup"]
 

@@ -56,7 +56,7 @@ public final class LocalizedTable: Sendable {
     /// production. The miss is counted either way, and in development mode the key is kept
     /// (``Localizer/missedKeys()``).
     public func string(forKey key: String, default defaultValue: String? = nil) -> String {
-        if let resolved = merged.value(forKey: key) { return resolved.text }
+        if let text = merged.text(forKey: key) { return text }
         return miss(key, default: defaultValue)
     }
 

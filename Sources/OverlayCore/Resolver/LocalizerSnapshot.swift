@@ -9,12 +9,8 @@ final class LocalizerSnapshot: Sendable {
     let mode: Localizer.Mode
     let device: String
     let counters: LocalizerCounters
-    private let handles = LockedValue<[TableID: LocalizedTable]>([:])
-
-    struct TableID: Hashable {
-        var module: String
-        var table: String
-    }
+    /// Keyed by a `String` (module and table, length-prefixed), not a struct: see `OverlayModules.LocaleID`.
+    private let handles = LockedValue<[String: LocalizedTable]>([:])
 
     init(
         catalog: Catalog, overlays: OverlayModules, preferredLanguages: [String], mode: Localizer.Mode,
@@ -29,7 +25,7 @@ final class LocalizerSnapshot: Sendable {
     }
 
     func table(_ table: String, in module: String) -> LocalizedTable {
-        let id = TableID(module: module, table: table)
+        let id = "\(module.utf8.count):\(module)\(table)"
         if let handle = handles.withLock({ $0[id] }) { return handle }
         let built = build(table, in: module)
         return handles.withLock { cache in

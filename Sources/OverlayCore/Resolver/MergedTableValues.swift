@@ -63,6 +63,16 @@ final class MergedTableValues: @unchecked Sendable {
         return value(at: entry)
     }
 
+    /// The winning value's text for `key`, or nil. The cell's value is read without retaining it (this handle holds
+    /// the cells for as long as the call lasts): two threads looking up keys of one handle then write to nothing but
+    /// the texts they return.
+    @inline(__always)
+    func text(forKey key: String) -> String? {
+        guard let entry = index.entry(for: key) else { return nil }
+        if let stored = cells[entry].load(ordering: .acquiring) { return stored._withUnsafeGuaranteedRef { $0.text } }
+        return makeValue(at: entry)?.text
+    }
+
     /// What ``shortRender(forKey:_:)`` found.
     enum ShortRender {
         case text(String)
@@ -142,38 +152,27 @@ extension MergedTableValues {
         table tableName: String, chain: [String], shipped: CatalogModule?, developmentTable: CatalogTable?,
         knownKeys: CatalogTable?, overlays: OverlayModules, overlayModule moduleName: String, device: String
     ) -> MergedTableValues {
-        var builder = KeyIndex.Builder(capacity: (knownKeys?.plurals.count ?? 0) + (knownKeys?.strings.count ?? 0))
-        var answers: [Answer] = []
+        var merger = Merger(capacity: (knownKeys?.plurals.count ?? 0) + (knownKeys?.strings.count ?? 0))
         var layers: [Layer] = []
         // The development keys come first: entries below `knownCount` are the keys an overlay may answer.
-        for key in knownKeys?.plurals.keys ?? [:].keys { _ = builder.insert(key) }
-        for key in knownKeys?.strings.keys ?? [:].keys { _ = builder.insert(key) }
-        let knownCount = builder.entryCount
-        answers = Array(repeating: .none, count: knownCount)
-        var unanswered = knownCount
+        for key in knownKeys?.plurals.keys ?? [:].keys { _ = merger.builder.insert(key) }
+        for key in knownKeys?.strings.keys ?? [:].keys { _ = merger.builder.insert(key) }
+        merger.startAnswering()
 
         let developmentRegion = shipped?.developmentRegion ?? "en"
         let revision = overlays.listing(moduleName)?.revision.revision
         for locale in chain {
-            if unanswered > 0, let table = overlays.table(tableName, module: moduleName, locale: locale) {
+            if merger.unanswered > 0, let table = overlays.table(tableName, module: moduleName, locale: locale) {
                 let layer = Int32(layers.count)
                 layers.append(Layer(kind: .overlay, locale: locale, revision: revision, source: .overlay(table)))
-                func answer(_ entry: Int?, from tableEntry: Int32) {
-                    guard let entry, entry < knownCount, answers[entry].layer < 0 else { return }
-                    answers[entry] = Answer(layer: layer, entry: tableEntry)
-                    unanswered -= 1
-                }
                 switch table {
                 case .catalog(let catalogTable):
-                    for key in catalogTable.plurals.keys { answer(builder.entry(for: key), from: -1) }
-                    for key in catalogTable.strings.keys { answer(builder.entry(for: key), from: -1) }
+                    for key in catalogTable.plurals.keys { merger.answerKnown(key, layer: layer) }
+                    for key in catalogTable.strings.keys { merger.answerKnown(key, layer: layer) }
                 case .text(let strings, let plurals):
-                    for key in plurals.keys { answer(builder.entry(for: key), from: -1) }
-                    if let strings {
-                        for position in strings.entries.indices.reversed() {  // the last duplicate wins
-                            let entry = strings.withUTF8(strings.entries[position].key) { builder.entry(utf8: $0) }
-                            answer(entry, from: Int32(position))
-                        }
+                    for key in plurals.keys { merger.answerKnown(key, layer: layer) }
+                    strings?.forEachKeyReversed(&merger) { merger, position, key in  // the last duplicate wins
+                        merger.answerKnown(merger.builder.entry(utf8: key), layer: layer, entry: Int32(position))
                     }
                 }
             }
@@ -183,18 +182,48 @@ extension MergedTableValues {
             else { continue }
             let layer = Int32(layers.count)
             layers.append(Layer(kind: .shipped, locale: locale, revision: nil, source: .shipped(table)))
-            func answer(_ key: String) {
-                let (entry, inserted) = builder.insert(key)
-                if inserted {
-                    answers.append(Answer(layer: layer, entry: -1))
-                } else if answers[entry].layer < 0 {
-                    answers[entry] = Answer(layer: layer, entry: -1)
-                    if entry < knownCount { unanswered -= 1 }
-                }
-            }
-            for key in table.plurals.keys { answer(key) }
-            for key in table.strings.keys { answer(key) }
+            for key in table.plurals.keys { merger.answerShipped(key, layer: layer) }
+            for key in table.strings.keys { merger.answerShipped(key, layer: layer) }
         }
-        return MergedTableValues(index: KeyIndex(builder), answers: answers, layers: layers, device: device)
+        return MergedTableValues(index: KeyIndex(merger.builder), answers: merger.answers, layers: layers, device: device)
+    }
+
+    /// The merge's state: the keys so far, the answer of each, and how many development keys are still unanswered.
+    private struct Merger {
+        var builder: KeyIndex.Builder
+        var answers: [Answer] = []
+        /// Entries below it are the development keys, the only ones an overlay may answer.
+        var knownCount = 0
+        var unanswered = 0
+
+        init(capacity: Int) { builder = KeyIndex.Builder(capacity: capacity) }
+
+        mutating func startAnswering() {
+            knownCount = builder.entryCount
+            answers = Array(repeating: .none, count: knownCount)
+            unanswered = knownCount
+        }
+
+        mutating func answerKnown(_ key: String, layer: Int32) {
+            answerKnown(builder.entry(for: key), layer: layer, entry: -1)
+        }
+
+        /// An overlay's answer: only for a development key not answered yet.
+        mutating func answerKnown(_ found: Int?, layer: Int32, entry: Int32) {
+            guard let found, found < knownCount, answers[found].layer < 0 else { return }
+            answers[found] = Answer(layer: layer, entry: entry)
+            unanswered -= 1
+        }
+
+        /// A shipped table's answer: any key, new ones added.
+        mutating func answerShipped(_ key: String, layer: Int32) {
+            let (found, inserted) = builder.insert(key)
+            if inserted {
+                answers.append(Answer(layer: layer, entry: -1))
+            } else if answers[found].layer < 0 {
+                answers[found] = Answer(layer: layer, entry: -1)
+                if found < knownCount { unanswered -= 1 }
+            }
+        }
     }
 }

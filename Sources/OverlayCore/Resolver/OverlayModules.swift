@@ -26,15 +26,16 @@ final class OverlayModules: Sendable {
         case catalog(CatalogTable)
     }
 
-    private struct LocaleID: Hashable {
-        var module: String
-        var locale: String
-    }
+    /// Cache keys are `String`s, not structs of their parts: the first dictionary keyed by a new `Hashable` type
+    /// makes the runtime search every protocol conformance of the process, about 0.1 M instructions of a launch each.
+    private typealias LocaleID = String
+    private typealias TableID = String
 
-    private struct TableID: Hashable {
-        var module: String
-        var locale: String
-        var table: String
+    /// Length-prefixed, so no two (module, locale) pairs give one key.
+    private static func localeID(module: String, locale: String) -> LocaleID { "\(module.utf8.count):\(module)\(locale)" }
+
+    private static func tableID(module: String, locale: String, table: String) -> TableID {
+        "\(module.utf8.count):\(module)\(locale.utf8.count):\(locale)\(table)"
     }
 
     /// The revisions of a snapshot whose source hash matched the build.
@@ -113,7 +114,7 @@ final class OverlayModules: Sendable {
     /// `table` of the module's `locale` localization; nil when the overlay does not have it.
     func table(_ table: String, module name: String, locale: String) -> Table? {
         guard let listing = listing(name), let directory = listing.locales[locale], locale != "Base" else { return nil }
-        let id = TableID(module: name, locale: locale, table: table)
+        let id = Self.tableID(module: name, locale: locale, table: table)
         if let cached = tables.withLock({ $0[id] }) { return cached }
         let read: Table?
         if listing.hasStringCatalogs || (locale == listing.developmentRegion && listing.locales["Base"] != nil) {
@@ -132,8 +133,8 @@ final class OverlayModules: Sendable {
         _ table: String, module name: String, locale: String, directory: String, listing: Listing
     ) -> Table? {
         let folder = listing.revision.directory.appendingPathComponent(directory)
-        let id = LocaleID(module: name, locale: locale)
-        guard let files = files(in: folder, id: id, revision: listing.revision.directory) else { return nil }
+        let id = Self.localeID(module: name, locale: locale)
+        guard let files = files(in: folder, id: id, module: name, revision: listing.revision.directory) else { return nil }
         let hasStrings = files.contains(table + ".strings")
         let hasPlurals = files.contains(table + ".stringsdict")
         guard hasStrings || hasPlurals else { return nil }
@@ -159,7 +160,7 @@ final class OverlayModules: Sendable {
 
     /// The `.lproj`'s file names; nil (the revision counted once as ignored) when it or the revision folder cannot
     /// be listed any more, as the catalog loader fails then. An `.lproj` that is not a folder holds no table.
-    private func files(in folder: URL, id: LocaleID, revision: URL) -> Set<String>? {
+    private func files(in folder: URL, id: LocaleID, module: String, revision: URL) -> Set<String>? {
         if let cached = folders.withLock({ $0[id] }) { return cached }
         var files: Set<String>?
         if CatalogLoader.isDirectoryURL(folder) {
@@ -167,7 +168,7 @@ final class OverlayModules: Sendable {
         } else if (try? CatalogLoader.sortedEntries(of: revision)) != nil {
             files = []
         }
-        if files == nil { countUnreadable(id.module) }
+        if files == nil { countUnreadable(module) }
         folders.withLock { cache in
             if cache[id] == nil { cache[id] = .some(files) }
         }
@@ -191,7 +192,7 @@ final class OverlayModules: Sendable {
         guard let listing = listing(name) else { return nil }
         var wanted = Set(locales.filter { listing.locales[$0] != nil })
         if wanted.contains(listing.developmentRegion), listing.locales["Base"] != nil { wanted.insert("Base") }
-        let missing = localizations.withLock { cache in wanted.filter { cache[LocaleID(module: name, locale: $0)] == nil } }
+        let missing = localizations.withLock { cache in wanted.filter { cache[Self.localeID(module: name, locale: $0)] == nil } }
         if !missing.isEmpty {
             // A revision whose folder cannot be listed any more serves nothing: counted, the shipped strings serve.
             let read = try? CatalogLoader.loadModule(
@@ -200,7 +201,7 @@ final class OverlayModules: Sendable {
             localizations.withLock { cache in
                 for locale in missing {
                     let loaded = locale == "Base" ? read?.module?.base : read?.module?.localizations[locale]
-                    let id = LocaleID(module: name, locale: locale)
+                    let id = Self.localeID(module: name, locale: locale)
                     // A miss is remembered too (as nil), so an unreadable table is not re-read on every handle.
                     if cache[id] == nil { cache[id] = .some(loaded) }
                 }
@@ -209,7 +210,7 @@ final class OverlayModules: Sendable {
         var module = CatalogModule(name: name, developmentRegion: listing.developmentRegion)
         localizations.withLock { cache in
             for locale in wanted {
-                guard let localization = cache[LocaleID(module: name, locale: locale)] ?? nil else { continue }
+                guard let localization = cache[Self.localeID(module: name, locale: locale)] ?? nil else { continue }
                 if locale == "Base" { module.base = localization } else { module.localizations[locale] = localization }
             }
         }

@@ -25,7 +25,10 @@ package struct JSONObject: Sendable, Equatable {
     package private(set) var members: [Member] = []
     /// Where the object's `{` is; `nil` for objects built in code.
     package var location: SourceLocation?
-    private var indexByKey: [String: Int] = [:]
+    /// Key → position, built once an object outgrows ``linearLimit``: most objects (a store's state, a manifest's
+    /// module entry) have a handful of members, which a scan finds faster than a hash table is built.
+    private var indexByKey: [String: Int]?
+    private static let linearLimit = 8
 
     /// Creates an empty object.
     package init(location: SourceLocation? = nil) {
@@ -48,14 +51,14 @@ package struct JSONObject: Sendable, Equatable {
 
     /// The member named `key`, with its location.
     package func member(_ key: String) -> Member? {
-        indexByKey[key].map { members[$0] }
+        index(of: key).map { members[$0] }
     }
 
     /// The value for `key`; setting `nil` removes the member, setting a new key appends it.
     package subscript(key: String) -> JSONValue? {
-        get { indexByKey[key].map { members[$0].value } }
+        get { index(of: key).map { members[$0].value } }
         set {
-            if let index = indexByKey[key] {
+            if let index = index(of: key) {
                 if let newValue {
                     members[index].value = newValue
                 } else {
@@ -63,25 +66,36 @@ package struct JSONObject: Sendable, Equatable {
                     rebuildIndex()
                 }
             } else if let newValue {
-                indexByKey[key] = members.count
-                members.append(Member(key: key, value: newValue))
+                append(Member(key: key, value: newValue))
             }
         }
     }
 
     /// Appends a member unless the key exists; returns the existing member in that case.
     mutating func appendUnique(_ member: Member) -> Member? {
-        if let index = indexByKey[member.key] { return members[index] }
-        indexByKey[member.key] = members.count
-        members.append(member)
+        if let index = index(of: member.key) { return members[index] }
+        append(member)
         return nil
     }
 
+    private mutating func append(_ member: Member) {
+        indexByKey?[member.key] = members.count
+        members.append(member)
+        if indexByKey == nil, members.count > Self.linearLimit { rebuildIndex() }
+    }
+
+    /// The position of `key` (compared as `String`s are, as the index would).
+    private func index(of key: String) -> Int? {
+        if let indexByKey { return indexByKey[key] }
+        return members.firstIndex { $0.key == key }
+    }
+
     /// Whether a member named `key` exists.
-    package func contains(_ key: String) -> Bool { indexByKey[key] != nil }
+    package func contains(_ key: String) -> Bool { index(of: key) != nil }
 
     private mutating func rebuildIndex() {
-        indexByKey = Dictionary(uniqueKeysWithValues: members.enumerated().map { ($1.key, $0) })
+        indexByKey = members.count > Self.linearLimit
+            ? Dictionary(uniqueKeysWithValues: members.enumerated().map { ($1.key, $0) }) : nil
     }
 
     package static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {

@@ -34,7 +34,7 @@ package struct LocaleIdentifier: Sendable, Hashable, CustomStringConvertible {
     /// Parses and normalises an lproj name or a BCP 47 / ICU tag; nil for `Base`, empty or malformed input.
     package init?(_ text: String) {
         var name = Substring(text)
-        if name.lowercased().hasSuffix(".lproj") { name = name.dropLast(6) }
+        if Self.hasLprojSuffix(name) { name = name.dropLast(6) }
         if let at = name.firstIndex(of: "@") { name = name[..<at] }
         guard !name.isEmpty, !Self.isBase(String(name)) else { return nil }
         if let legacy = CLDRLocaleTables.legacyNames[String(name)] { name = Substring(legacy) }
@@ -44,8 +44,15 @@ package struct LocaleIdentifier: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether an lproj name is `Base` (Base Internationalisation content, not a language).
     package static func isBase(_ name: String) -> Bool {
-        let trimmed = name.lowercased().hasSuffix(".lproj") ? String(name.dropLast(6)) : name
-        return trimmed.lowercased() == "base"
+        let trimmed = hasLprojSuffix(Substring(name)) ? name.utf8.dropLast(6) : Substring(name).utf8
+        return trimmed.count == 4 && trimmed.elementsEqual("base".utf8) { $0 | 0x20 == $1 }
+    }
+
+    /// Whether `name` ends in `.lproj`, in any case (ASCII: `lowercased()` of a Unicode name would cost more than the
+    /// whole parse).
+    private static func hasLprojSuffix(_ name: Substring) -> Bool {
+        let utf8 = name.utf8
+        return utf8.count >= 6 && utf8.suffix(6).elementsEqual(".lproj".utf8) { $0 | 0x20 == $1 }
     }
 
     /// Whether this is the CLDR root locale.
@@ -60,6 +67,12 @@ package struct LocaleIdentifier: Sendable, Hashable, CustomStringConvertible {
     package var bareLanguage: LocaleIdentifier { LocaleIdentifier(language: language) }
 
     private static func parse(_ name: Substring) -> LocaleIdentifier? {
+        if let parsed = parsePrintableASCII(name) { return parsed }
+        return parseCharacters(name)
+    }
+
+    /// The parse over `Character`s, for any name.
+    static func parseCharacters(_ name: Substring) -> LocaleIdentifier? {
         let subtags = name.split(separator: "-", omittingEmptySubsequences: false)
             .flatMap { $0.split(separator: "_", omittingEmptySubsequences: false) }
         guard let first = subtags.first, first.allSatisfy({ $0.isASCII && $0.isLetter }),
@@ -89,6 +102,62 @@ package struct LocaleIdentifier: Sendable, Hashable, CustomStringConvertible {
             index += 1
         }
         return result
+    }
+
+    /// ``parse(_:)`` over bytes, for a name of printable ASCII only (every real tag and lproj name); nil for any other
+    /// name, which the `Character` parse reads (a control character or `\r\n` would count differently as bytes).
+    /// `LocaleIdentifierTests` compares both on every CLDR locale and generated names.
+    static func parsePrintableASCII(_ name: Substring) -> LocaleIdentifier?? {
+        let bytes = Array(name.utf8)
+        guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
+        var subtags: [ArraySlice<UInt8>] = []
+        var start = 0
+        for index in 0...bytes.count where index == bytes.count || bytes[index] == 0x2D || bytes[index] == 0x5F {
+            subtags.append(bytes[start..<index])
+            start = index + 1
+        }
+        func isLetter(_ byte: UInt8) -> Bool { (0x61...0x7A).contains(byte | 0x20) }
+        func isDigit(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) }
+        func isLetters(_ subtag: ArraySlice<UInt8>) -> Bool { subtag.allSatisfy(isLetter) }
+        func isDigits(_ subtag: ArraySlice<UInt8>) -> Bool { subtag.allSatisfy(isDigit) }
+        func cased(_ subtag: ArraySlice<UInt8>, upper: Bool) -> String {
+            String(decoding: subtag.map { isLetter($0) ? (upper ? $0 & ~0x20 : $0 | 0x20) : $0 }, as: UTF8.self)
+        }
+        let first = subtags[0]
+        guard isLetters(first),
+              (2...3).contains(first.count) || (5...8).contains(first.count) || cased(first, upper: false) == "root"
+        else { return .some(nil) }
+        var result = LocaleIdentifier(language: cased(first, upper: false), script: nil, region: nil, variants: [], normalized: ())
+        var index = 1
+        if index < subtags.count, subtags[index].count == 4, isLetters(subtags[index]) {
+            let script = subtags[index]
+            result.script = cased(script.prefix(1), upper: true) + cased(script.dropFirst(), upper: false)
+            index += 1
+        }
+        if index < subtags.count {
+            let subtag = subtags[index]
+            if (subtag.count == 2 && isLetters(subtag)) || (subtag.count == 3 && isDigits(subtag)) {
+                result.region = cased(subtag, upper: true)
+                index += 1
+            }
+        }
+        while index < subtags.count {
+            let subtag = subtags[index]
+            if subtag.count == 1 { break }  // extension or private use: ignored
+            let isVariant = (5...8).contains(subtag.count) || (subtag.count == 4 && isDigits(subtag.prefix(1)))
+            guard subtag.allSatisfy({ isLetter($0) || isDigit($0) }), isVariant else { return .some(nil) }
+            result.variants.append(cased(subtag, upper: false))
+            index += 1
+        }
+        return .some(result)
+    }
+
+    /// Subtags already cased as the public initializer would case them.
+    private init(language: String, script: String?, region: String?, variants: [String], normalized: Void) {
+        self.language = language
+        self.script = script
+        self.region = region
+        self.variants = variants
     }
 
     /// Applies a CLDR language alias; subtags already present win over the replacement's.

@@ -1,4 +1,5 @@
-import OverlayCore
+import Foundation
+@testable import OverlayCore
 import Testing
 
 @Suite("Locale identifier normalisation (FORMATS.md §6.1)")
@@ -50,5 +51,40 @@ struct LocaleIdentifierTests {
     @Test("lookup tag keeps a script only when it is not the language's default", arguments: lookupTags)
     func lookupTag(input: String, expected: String) throws {
         #expect(try #require(LocaleIdentifier(input)).lookupTag.description == expected)
+    }
+
+    /// The byte parse reads every name of printable ASCII as the `Character` parse does: every tag of CLDR's tables,
+    /// each in several casings and separators, and 20,000 names made of pieces of tags, valid and not.
+    @Test func byteParseAgreesWithTheCharacterParse() {
+        var names: [String] = []
+        for table in [CLDRLocaleData.parentLocales, CLDRLocaleData.likelySubtags, CLDRLocaleData.languageAliases] {
+            for word in table.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
+                names += [String(word), word.uppercased(), word.lowercased(), word.replacingOccurrences(of: "-", with: "_")]
+            }
+        }
+        #expect(names.count > 5_000)
+        let pieces = ["en", "ZH", "Hant", "hans", "419", "US", "gb", "1996", "posix", "x", "u", "ca", "root", "ROOT", "a",
+                      "abcdefghi", "e1", "9", "-", "_", "", "Latn", "12345", "valencia", "@", "é", " ", "!", "~", "zZ", "`{"]
+        var generator = SplitMix64(seed: 0x10CA_1E)
+        for _ in 0..<20_000 {
+            var name = ""
+            for _ in 0..<Int.random(in: 1...6, using: &generator) {
+                name += pieces.randomElement(using: &generator)!
+                if Bool.random(using: &generator) { name += Bool.random(using: &generator) ? "-" : "_" }
+            }
+            names.append(name)
+        }
+        var printable = 0
+        for name in names {
+            let bytes = LocaleIdentifier.parsePrintableASCII(Substring(name))
+            let characters = LocaleIdentifier.parseCharacters(Substring(name))
+            if let bytes {
+                printable += 1
+                #expect(bytes == characters, "\(name.debugDescription)")
+            } else {
+                #expect(name.utf8.contains { $0 < 0x20 || $0 >= 0x7F }, "\(name.debugDescription) is printable ASCII")
+            }
+        }
+        #expect(printable > 20_000)
     }
 }
