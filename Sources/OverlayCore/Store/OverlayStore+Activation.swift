@@ -4,7 +4,7 @@ extension OverlayStore {
     /// Writes a validated revision durably and makes it the module's active one; the active one becomes previous.
     ///
     /// Under `LOCK`: re-check the store's identity; write `files` and then the digest list into `tmp/<unique>/`,
-    /// fsyncing each file and each directory; rename it to `modules/<Module>/<sha256>/`; fsync the parent;
+    /// then fsync each file (after all the writes of a batch of them) and each directory; rename it to `modules/<Module>/<sha256>/`; fsync the parent;
     /// then replace `state.json` atomically. A directory already at that name (left by a crash before the
     /// state switch) is reused if every file matches its digest list, else removed and written anew.
     /// Any failure (including `fsync`, never retried, and `ENOSPC`) removes the temporary directory and leaves
@@ -192,15 +192,17 @@ extension OverlayStore {
         var renamed = false
         do {
             var directories = [temp]
+            var writes: [(path: String, data: Data)] = []
             for path in files.keys.sorted() {
                 var parent = temp
                 for component in path.split(separator: "/").dropLast() {
                     parent += "/\(component)"
                     if try syscalls.makeDirectory(parent) { directories.append(parent) }
                 }
-                try syscalls.writeNewFile("\(temp)/\(path)", files[path]!)
+                writes.append(("\(temp)/\(path)", files[path]!))
             }
-            try syscalls.writeNewFile("\(temp)/\(StoreLayout.digestListFile)", DigestList(files: files).data)
+            writes.append(("\(temp)/\(StoreLayout.digestListFile)", DigestList(files: files).data))
+            try syscalls.writeNewFiles(writes)
             for directory in directories.reversed() { try syscalls.fsyncDirectory(directory) }
             if try syscalls.makeDirectory(layout.modulePath(module)) {
                 try syscalls.fsyncDirectory(layout.modulesPath)

@@ -41,6 +41,87 @@ struct OverlayStoreTests {
         #expect(try Sample.open(temp.store).snapshot() == store.snapshot())
     }
 
+    /// Files are written in batches and fsynced after each batch's writes: never more than a batch open at once,
+    /// every file fsynced before any directory is, and a failure in a later batch leaves no descriptor open.
+    @Test("A revision of 100 files is written in batches, each file fsynced before the directories")
+    func largeRevisionIsWrittenInBatches() throws {
+        final class Trace: @unchecked Sendable {
+            let lock = NSLock()
+            var open: Set<Int32> = []
+            var directories: Set<Int32> = []
+            var mostOpen = 0
+            var fsyncedFiles: Set<String> = []
+            var fileFsyncAfterDirectory = false
+            var directoryFsyncs = 0
+            var failWriteOf: String?
+        }
+        let trace = Trace()
+        // A revision's files are under store/tmp/<unique>/ until the rename (tmp/<unique> alone also names a state.json
+        // being replaced).
+        @Sendable func inRevision(_ path: String) -> Bool {
+            guard let range = path.range(of: "/store/tmp/") else { return false }
+            return path[range.upperBound...].contains("/")
+        }
+        var syscalls = Syscalls.live
+        let live = Syscalls.live
+        syscalls.open = { path, flags, mode in
+            let fd = try live.open(path, flags, mode)
+            if flags & O_DIRECTORY != 0 { trace.lock.withLock { _ = trace.directories.insert(fd) } }
+            if flags & O_CREAT != 0, inRevision(path) {
+                trace.lock.withLock {
+                    trace.open.insert(fd)
+                    trace.mostOpen = max(trace.mostOpen, trace.open.count)
+                }
+            }
+            return fd
+        }
+        syscalls.close = { fd, path in
+            trace.lock.withLock {
+                trace.open.remove(fd)
+                trace.directories.remove(fd)
+            }
+            try live.close(fd, path)
+        }
+        syscalls.write = { fd, path, bytes in
+            if trace.lock.withLock({ trace.failWriteOf.map(path.hasSuffix) ?? false }) {
+                throw StoreError(code: .diskFull, message: "injected ENOSPC", syscall: "write", path: path)
+            }
+            try live.write(fd, path, bytes)
+        }
+        syscalls.fsync = { fd, path in
+            trace.lock.withLock {
+                if trace.open.contains(fd) {
+                    trace.fsyncedFiles.insert(path)
+                    if trace.directoryFsyncs > 0 { trace.fileFsyncAfterDirectory = true }
+                } else if trace.directories.contains(fd) {
+                    trace.directoryFsyncs += 1
+                }
+            }
+            try live.fsync(fd, path)
+        }
+        var files: [String: Data] = ["Info.plist": Data("<plist/>".utf8)]
+        for index in 0..<99 { files["l\(index % 9).lproj/T\(index).strings"] = Data("\"k\" = \"v \(index)\";".utf8) }
+        let temp = TemporaryDirectory()
+        let store = try Sample.open(temp.store, syscalls: syscalls)
+        trace.lock.withLock { trace.directoryFsyncs = 0 }
+        try store.activate(module: "App", sha256: Sample.sha("big"), revision: 1, files: files)
+        let active = try #require(store.snapshot().modules["App"])
+        #expect(revisionFiles(active.directory) == storedFiles(files))
+        #expect(trace.mostOpen <= Syscalls.writeBatch && trace.mostOpen > 1, "\(trace.mostOpen) files open at once")
+        #expect(trace.fsyncedFiles.count == storedFiles(files).count + 1)  // and the digest list
+        #expect(!trace.fileFsyncAfterDirectory)
+        #expect(trace.open.isEmpty)
+
+        // ENOSPC in the last batch: the active revision stays, tmp/ is empty and no descriptor stays open.
+        trace.lock.withLock { trace.failWriteOf = "T80.strings" }
+        #expect(throws: StoreError.self) {
+            try store.activate(module: "App", sha256: Sample.sha("bigger"), revision: 2, files: files)
+        }
+        #expect(trace.open.isEmpty)
+        #expect(store.snapshot().modules["App"]?.sha256 == Sample.sha("big"))
+        #expect(names(temp.store.appendingPathComponent("tmp")) == [])
+    }
+
     @Test("The active revision becomes previous; reopening keeps only active and previous")
     func previousAndGarbageCollection() throws {
         let temp = TemporaryDirectory()
