@@ -130,6 +130,40 @@ package enum Loopback {
         return Int(UInt16(bigEndian: address.sin_port))
     }
 
+    /// A loopback port bound and never listened on, for as long as the value lives: a connection to it is refused,
+    /// and no other test can start a server there (a port from ``freePort()`` can be taken by a parallel test's
+    /// server before it is used).
+    package final class ClosedPort: Sendable {
+        package let port: Int
+        private let fd: Int32
+
+        package init() throws {
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            guard fd >= 0 else { throw TestSupportError("socket: errno \(errno)") }
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            address.sin_port = 0
+            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+            let bound = withUnsafeMutablePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
+            }
+            guard bound == 0 else {
+                close(fd)
+                throw TestSupportError("bind 127.0.0.1:0: errno \(errno)")
+            }
+            _ = withUnsafeMutablePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+            }
+            self.fd = fd
+            port = Int(UInt16(bigEndian: address.sin_port))
+        }
+
+        package var url: URL { URL(string: "http://127.0.0.1:\(port)/")! }
+
+        deinit { close(fd) }
+    }
+
     /// Whether `port` accepts a connection within `timeout`, polled every 20 ms while `isRunning`.
     package static func waitForPort(_ port: Int, timeout: Duration = .seconds(4), isRunning: () -> Bool) -> Bool {
         let deadline = ContinuousClock.now + timeout

@@ -22,9 +22,15 @@ import OverlayTestSupport
     }
 
     /// A loopback port with nothing listening.
+    /// A port that refuses connections, held bound (never listening) until the test process ends, so a server of a
+    /// test running beside this one cannot start on it meanwhile.
     static func closedPort() throws -> URL {
-        URL(string: "http://127.0.0.1:\(try Loopback.freePort())/")!
+        let port = try Loopback.ClosedPort()
+        heldPorts.withLock { $0.append(port) }
+        return port.url
     }
+
+    private static let heldPorts = LockedValue<[Loopback.ClosedPort]>([])
 
     func configuration(_ harness: SyncHarness, _ origins: [URL], timeout: Duration = .seconds(10)) throws -> SyncConfiguration {
         var configuration = try harness.configuration(requestTimeout: timeout)
