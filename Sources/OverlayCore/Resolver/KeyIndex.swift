@@ -56,17 +56,32 @@ final class KeyIndex: @unchecked Sendable {
         let (hash, isASCII) = Self.hash(bytes, seed: seed)
         guard isASCII else { return Self.notASCII }
         let tag = UInt64(Self.tag(hash)) << 32
+        return Self.probe(
+            bytes, hash: hash, tag: tag, slots: UnsafeBufferPointer(slots), bounds: UnsafeBufferPointer(bounds),
+            arena: UnsafeBufferPointer(arena)
+        ).entry
+    }
+
+    /// Linear probing from `hash`: the entry of `bytes` and its slot, or entry ``absent`` and the empty slot that
+    /// ends the probe.
+    @inline(__always)
+    fileprivate static func probe(
+        _ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64, tag: UInt64, slots: UnsafeBufferPointer<UInt64>,
+        bounds: UnsafeBufferPointer<UInt32>, arena: UnsafeBufferPointer<UInt8>
+    ) -> (slot: Int, entry: Int) {
+        let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
         while true {
             let value = slots[slot]
-            if value == 0 { return Self.absent }
+            if value == 0 { return (slot, absent) }
             if value & 0xFFFF_FFFF_0000_0000 == tag {
                 let entry = Int(truncatingIfNeeded: value & 0xFFFF_FFFF)
                 let start = Int(bounds[2 * entry])
                 let end = Int(bounds[2 * entry + 1])
-                if end - start == bytes.count, Self.equal(arena.baseAddress! + start, bytes.baseAddress, count: bytes.count)
+                if end - start == bytes.count,
+                    equal(arena.baseAddress.map { $0 + start }, bytes.baseAddress, count: bytes.count)
                 {
-                    return entry
+                    return (slot, entry)
                 }
             }
             slot = (slot + 1) & mask
@@ -78,11 +93,11 @@ final class KeyIndex: @unchecked Sendable {
         mask = builder.slots.count - 1
         seed = builder.seed
         slots = .allocate(capacity: builder.slots.count)
-        _ = slots.initialize(from: builder.slots)
-        arena = .allocate(capacity: max(builder.arena.count, 1))
-        _ = arena.initialize(from: builder.arena)
-        bounds = .allocate(capacity: max(builder.bounds.count, 1))
-        _ = bounds.initialize(from: builder.bounds)
+        UnsafeMutableRawBufferPointer(slots).copyMemory(from: UnsafeRawBufferPointer(builder.slots))
+        arena = .allocate(capacity: max(builder.arenaCount, 1))
+        arena.baseAddress!.initialize(from: builder.arena, count: builder.arenaCount)
+        bounds = .allocate(capacity: max(builder.boundsCount, 1))
+        bounds.baseAddress!.initialize(from: builder.bounds, count: builder.boundsCount)
         stringEntries = builder.stringEntries
         stringKeys = builder.stringKeys
     }
@@ -96,28 +111,42 @@ final class KeyIndex: @unchecked Sendable {
     // MARK: Building
 
     /// Collects the keys; entries are numbered in insertion order.
-    struct Builder {
-        fileprivate var slots = [UInt64](repeating: 0, count: 64)
-        fileprivate var arena: [UInt8] = []
-        fileprivate var bounds: [UInt32] = []
-        fileprivate var stringEntries: [String: Int] = [:]
-        fileprivate var stringKeys: [String] = []
+    ///
+    /// A class over buffers it manages, not a struct of arrays: every probe of an array-backed builder retained
+    /// and released its three arrays, more than the probe itself.
+    final class Builder {
+        fileprivate private(set) var slots: UnsafeMutableBufferPointer<UInt64>
+        fileprivate private(set) var arena: UnsafeMutablePointer<UInt8>
+        fileprivate private(set) var arenaCount = 0
+        private var arenaCapacity: Int
+        fileprivate private(set) var bounds: UnsafeMutablePointer<UInt32>
+        fileprivate private(set) var boundsCount = 0
+        private var boundsCapacity: Int
+        fileprivate private(set) var stringEntries: [String: Int] = [:]
+        fileprivate private(set) var stringKeys: [String] = []
         fileprivate let seed = KeyIndex.processSeed
-        var entryCount: Int { bounds.count / 2 }
-
-        init() {}
+        var entryCount: Int { boundsCount / 2 }
 
         /// Room for `keys` keys of about `bytesPerKey` bytes, so building a table of a known size never rehashes.
-        init(capacity keys: Int, bytesPerKey: Int = 24) {
+        init(capacity keys: Int = 0, bytesPerKey: Int = 24) {
             var count = 64
             while count < keys * 2 + 2 { count *= 2 }
-            slots = [UInt64](repeating: 0, count: count)
-            arena.reserveCapacity(keys * bytesPerKey)
-            bounds.reserveCapacity(keys * 2)
+            slots = .allocate(capacity: count)
+            slots.initialize(repeating: 0)
+            arenaCapacity = max(keys * bytesPerKey, 64)
+            arena = .allocate(capacity: arenaCapacity)
+            boundsCapacity = max(keys * 2, 16)
+            bounds = .allocate(capacity: boundsCapacity)
+        }
+
+        deinit {
+            slots.deallocate()
+            arena.deallocate()
+            bounds.deallocate()
         }
 
         /// The entry of `key`, inserting it when absent.
-        mutating func insert(_ key: String) -> (entry: Int, inserted: Bool) {
+        func insert(_ key: String) -> (entry: Int, inserted: Bool) {
             var key = key
             switch key.withUTF8({ bytes in lookUp(bytes, inserting: true) }) {
             case .found(let entry, let inserted): return (entry, inserted)
@@ -126,7 +155,7 @@ final class KeyIndex: @unchecked Sendable {
         }
 
         /// The entry of key bytes (valid UTF-8), inserting them when absent.
-        mutating func insert(utf8 bytes: UnsafeBufferPointer<UInt8>) -> (entry: Int, inserted: Bool) {
+        func insert(utf8 bytes: UnsafeBufferPointer<UInt8>) -> (entry: Int, inserted: Bool) {
             switch lookUp(bytes, inserting: true) {
             case .found(let entry, let inserted): return (entry, inserted)
             case .absent, .notASCII: return insertOutsideASCII(String(decoding: bytes, as: UTF8.self))
@@ -134,7 +163,7 @@ final class KeyIndex: @unchecked Sendable {
         }
 
         /// The entry of `key`, or nil.
-        mutating func entry(for key: String) -> Int? {
+        func entry(for key: String) -> Int? {
             var key = key
             switch key.withUTF8({ bytes in lookUp(bytes, inserting: false) }) {
             case .found(let entry, _): return entry
@@ -144,7 +173,7 @@ final class KeyIndex: @unchecked Sendable {
         }
 
         /// The entry of key bytes (valid UTF-8), or nil.
-        mutating func entry(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        func entry(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int? {
             switch lookUp(bytes, inserting: false) {
             case .found(let entry, _): return entry
             case .absent: return nil
@@ -152,13 +181,13 @@ final class KeyIndex: @unchecked Sendable {
             }
         }
 
-        private mutating func entryOutsideASCII(_ key: String) -> Int? {
+        private func entryOutsideASCII(_ key: String) -> Int? {
             guard let ascii = KeyIndex.asciiSpelling(key) else { return stringEntries[key] }
             if case .found(let entry, _) = ascii.withUnsafeBufferPointer({ lookUp($0, inserting: false) }) { return entry }
             return nil
         }
 
-        private mutating func insertOutsideASCII(_ key: String) -> (entry: Int, inserted: Bool) {
+        private func insertOutsideASCII(_ key: String) -> (entry: Int, inserted: Bool) {
             if let ascii = KeyIndex.asciiSpelling(key),
                 case .found(let entry, let inserted) = ascii.withUnsafeBufferPointer({ lookUp($0, inserting: true) })
             {
@@ -167,8 +196,7 @@ final class KeyIndex: @unchecked Sendable {
             if let entry = stringEntries[key] { return (entry, false) }
             let entry = entryCount
             stringEntries[key] = entry
-            bounds.append(UInt32(stringKeys.count))
-            bounds.append(UInt32.max)
+            appendBounds(UInt32(stringKeys.count), UInt32.max)
             stringKeys.append(key)
             return (entry, true)
         }
@@ -179,48 +207,66 @@ final class KeyIndex: @unchecked Sendable {
             case notASCII
         }
 
-        private mutating func lookUp(_ bytes: UnsafeBufferPointer<UInt8>, inserting: Bool) -> Found {
+        private func lookUp(_ bytes: UnsafeBufferPointer<UInt8>, inserting: Bool) -> Found {
             let (hash, isASCII) = KeyIndex.hash(bytes, seed: seed)
             guard isASCII else { return .notASCII }
             let tag = UInt64(KeyIndex.tag(hash)) << 32
-            let mask = slots.count - 1
-            var slot = Int(truncatingIfNeeded: hash) & mask
-            while slots[slot] != 0 {
-                let value = slots[slot]
-                if value & 0xFFFF_FFFF_0000_0000 == tag {
-                    let entry = Int(truncatingIfNeeded: value & 0xFFFF_FFFF)
-                    let start = Int(bounds[2 * entry])
-                    let end = Int(bounds[2 * entry + 1])
-                    let same = end - start == bytes.count && (bytes.isEmpty || arena.withUnsafeBufferPointer { arena in
-                        KeyIndex.equal(arena.baseAddress! + start, bytes.baseAddress, count: bytes.count)
-                    })
-                    if same { return .found(entry, inserted: false) }
-                }
-                slot = (slot + 1) & mask
-            }
+            let (slot, found) = KeyIndex.probe(
+                bytes, hash: hash, tag: tag, slots: UnsafeBufferPointer(slots),
+                bounds: UnsafeBufferPointer(start: bounds, count: boundsCount),
+                arena: UnsafeBufferPointer(start: arena, count: arenaCount))
+            if found >= 0 { return .found(found, inserted: false) }
             guard inserting else { return .absent }
             let entry = entryCount
-            bounds.append(UInt32(arena.count))
-            arena.append(contentsOf: bytes)
-            bounds.append(UInt32(arena.count))
+            let start = UInt32(arenaCount)
+            appendArena(bytes)
+            appendBounds(start, UInt32(arenaCount))
             slots[slot] = tag | UInt64(entry)
             if entryCount * 2 > slots.count { grow() }  // load ≤ ½: probes stay short
             return .found(entry, inserted: true)
         }
 
-        private mutating func grow() {
-            var larger = [UInt64](repeating: 0, count: slots.count * 2)
+        private func grow() {
+            let larger = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: slots.count * 2)
+            larger.initialize(repeating: 0)
             let mask = larger.count - 1
-            arena.withUnsafeBufferPointer { arena in
-                for entry in 0..<entryCount where bounds[2 * entry + 1] != UInt32.max {
-                    let bytes = UnsafeBufferPointer(rebasing: arena[Int(bounds[2 * entry])..<Int(bounds[2 * entry + 1])])
-                    let hash = KeyIndex.hash(bytes, seed: seed).hash
-                    var slot = Int(truncatingIfNeeded: hash) & mask
-                    while larger[slot] != 0 { slot = (slot + 1) & mask }
-                    larger[slot] = UInt64(KeyIndex.tag(hash)) << 32 | UInt64(entry)
-                }
+            for entry in 0..<entryCount where bounds[2 * entry + 1] != UInt32.max {
+                let start = Int(bounds[2 * entry])
+                let bytes = UnsafeBufferPointer(start: arena + start, count: Int(bounds[2 * entry + 1]) - start)
+                let hash = KeyIndex.hash(bytes, seed: seed).hash
+                var slot = Int(truncatingIfNeeded: hash) & mask
+                while larger[slot] != 0 { slot = (slot + 1) & mask }
+                larger[slot] = UInt64(KeyIndex.tag(hash)) << 32 | UInt64(entry)
             }
+            slots.deallocate()
             slots = larger
+        }
+
+        private func appendArena(_ bytes: UnsafeBufferPointer<UInt8>) {
+            if arenaCount + bytes.count > arenaCapacity {
+                let capacity = max(arenaCapacity * 2, arenaCount + bytes.count)
+                let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+                larger.initialize(from: arena, count: arenaCount)
+                arena.deallocate()
+                arena = larger
+                arenaCapacity = capacity
+            }
+            if let base = bytes.baseAddress { (arena + arenaCount).initialize(from: base, count: bytes.count) }
+            arenaCount += bytes.count
+        }
+
+        private func appendBounds(_ start: UInt32, _ end: UInt32) {
+            if boundsCount + 2 > boundsCapacity {
+                let capacity = boundsCapacity * 2
+                let larger = UnsafeMutablePointer<UInt32>.allocate(capacity: capacity)
+                larger.initialize(from: bounds, count: boundsCount)
+                bounds.deallocate()
+                bounds = larger
+                boundsCapacity = capacity
+            }
+            bounds[boundsCount] = start
+            bounds[boundsCount + 1] = end
+            boundsCount += 2
         }
     }
 
@@ -280,8 +326,8 @@ final class KeyIndex: @unchecked Sendable {
     }
 
     @inline(__always)
-    private static func equal(_ left: UnsafePointer<UInt8>, _ right: UnsafePointer<UInt8>?, count: Int) -> Bool {
-        guard let right, count > 0 else { return count == 0 }
+    private static func equal(_ left: UnsafePointer<UInt8>?, _ right: UnsafePointer<UInt8>?, count: Int) -> Bool {
+        guard let left, let right, count > 0 else { return count == 0 }
         if count < 8 { return tail(left, count: count) == tail(right, count: count) }
         var index = 0
         while index + 8 <= count {

@@ -59,7 +59,7 @@ final class LocalizerSnapshot: Sendable {
         let developmentTable = shipped.flatMap { Self.table(tableName, of: $0, locale: developmentRegion) }
         let values = MergedTableValues.merge(
             table: tableName, chain: chain, shipped: shipped, developmentTable: developmentTable,
-            knownKeys: developmentTable ?? shipped.flatMap { Self.translatedKeys(tableName, of: $0) },
+            translatedKeys: shipped.flatMap { Self.translatedKeys(tableName, of: $0) },
             overlays: overlays, overlayModule: moduleName, device: device)
         return LocalizedTable(
             module: moduleName, table: tableName, chain: chain, developmentRegion: developmentRegion, values: values,

@@ -145,13 +145,16 @@ extension MergedTableValues {
     /// Merges the chain per key — for each locale, the overlay's table, then the shipped one; the first table with
     /// the key answers — reading overlay tables only while some key could still take an answer from them.
     ///
-    /// Overlay keys outside `knownKeys` (the shipped development table, or for a table without development text
-    /// the keys its shipped translations have) are not served. Within a table a `.stringsdict` entry wins over a
-    /// `.strings` one and the last of duplicate `.strings` keys wins, as when the catalog loader reads it.
+    /// Overlay keys outside the known keys (the shipped development table, or for a table without development text
+    /// `translatedKeys`, the keys its shipped translations have) are not served. Within a table a `.stringsdict`
+    /// entry wins over a `.strings` one and the last of duplicate `.strings` keys wins, as when the catalog loader
+    /// reads it.
     static func merge(
         table tableName: String, chain: [String], shipped: CatalogModule?, developmentTable: CatalogTable?,
-        knownKeys: CatalogTable?, overlays: OverlayModules, overlayModule moduleName: String, device: String
+        translatedKeys: @autoclosure () -> CatalogTable?, overlays: OverlayModules, overlayModule moduleName: String,
+        device: String
     ) -> MergedTableValues {
+        let knownKeys = developmentTable ?? translatedKeys()
         var merger = Merger(capacity: (knownKeys?.plurals.count ?? 0) + (knownKeys?.strings.count ?? 0))
         var layers: [Layer] = []
         // The development keys come first: entries below `knownCount` are the keys an overlay may answer.
@@ -182,6 +185,11 @@ extension MergedTableValues {
             else { continue }
             let layer = Int32(layers.count)
             layers.append(Layer(kind: .shipped, locale: locale, revision: nil, source: .shipped(table)))
+            if locale == developmentRegion, developmentTable != nil {
+                // The development table's keys are the known entries: answered without hashing them again.
+                merger.answerEveryKnownKey(layer: layer)
+                continue
+            }
             for key in table.plurals.keys { merger.answerShipped(key, layer: layer) }
             for key in table.strings.keys { merger.answerShipped(key, layer: layer) }
         }
@@ -213,6 +221,12 @@ extension MergedTableValues {
             guard let found, found < knownCount, answers[found].layer < 0 else { return }
             answers[found] = Answer(layer: layer, entry: entry)
             unanswered -= 1
+        }
+
+        /// The development table's answer: every known key not answered yet.
+        mutating func answerEveryKnownKey(layer: Int32) {
+            for entry in 0..<knownCount where answers[entry].layer < 0 { answers[entry] = Answer(layer: layer, entry: -1) }
+            unanswered = 0
         }
 
         /// A shipped table's answer: any key, new ones added.

@@ -32,7 +32,7 @@ import Testing
     /// Entries inserted as strings and as bytes, looked up by every spelling: the same answers as a dictionary that
     /// keeps the first insertion of each key.
     @Test func answersAsADictionary() {
-        var builder = KeyIndex.Builder()
+        let builder = KeyIndex.Builder()
         var expected: [String: Int] = [:]
         for (position, key) in Self.keys.enumerated() {
             let (entry, inserted): (Int, Bool)
