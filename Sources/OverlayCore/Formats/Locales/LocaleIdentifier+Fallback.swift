@@ -38,7 +38,9 @@ extension LocaleIdentifier {
         if hasBase, let development, !candidates.contains(where: { $0.tag == development }) {
             candidates.append((developmentRegion, development))
         }
-        let maximizedCandidates = candidates.map { $0.tag.maximized() }
+        // Maximized on first need: maximizing keeps a language other than `und`, so only a candidate of the
+        // element's language (or `und` on either side) can maximize to the same tag.
+        var maximizedCandidates = [LocaleIdentifier?](repeating: nil, count: candidates.count)
 
         func matches(for preference: LocaleIdentifier) -> [String] {
             var result: [String] = []
@@ -47,9 +49,14 @@ extension LocaleIdentifier {
                     result.append(candidate.name)
                 }
                 let maximizedElement = element.maximized()
-                for (index, candidate) in candidates.enumerated()
-                where maximizedCandidates[index] == maximizedElement && !result.contains(candidate.name) {
-                    result.append(candidate.name)
+                for (index, candidate) in candidates.enumerated() where !result.contains(candidate.name) {
+                    let language = candidate.tag.language
+                    guard language == element.language || language == "und" || element.language == "und" else {
+                        continue
+                    }
+                    let maximized = maximizedCandidates[index] ?? candidate.tag.maximized()
+                    maximizedCandidates[index] = maximized
+                    if maximized == maximizedElement { result.append(candidate.name) }
                 }
             }
             return result

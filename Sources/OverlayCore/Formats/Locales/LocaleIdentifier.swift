@@ -32,14 +32,42 @@ package struct LocaleIdentifier: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Parses and normalises an lproj name or a BCP 47 / ICU tag; nil for `Base`, empty or malformed input.
+    ///
+    /// ASCII names are remembered per process (up to ``parseCacheLimit``): a launch parses the same few names for the
+    /// store's listing, the fallback chain and likely subtags, each parse a few CLDR table lookups. Only ASCII: a
+    /// `String` key would meet a canonically equal spelling (`\u{212A}o` equals `Ko`), which parses differently.
     package init?(_ text: String) {
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else {
+            guard let parsed = Self.parseUncached(text) else { return nil }
+            self = parsed
+            return
+        }
+        if let cached = Self.parseCache.withLock({ $0[text] }) {
+            guard let cached else { return nil }
+            self = cached
+            return
+        }
+        let parsed = Self.parseUncached(text)
+        Self.parseCache.withLock { cache in
+            if cache.count < Self.parseCacheLimit { cache[text] = .some(parsed) }
+        }
+        guard let parsed else { return nil }
+        self = parsed
+    }
+
+    /// Names seen so far; bounded, so names from a hostile store or command line cannot grow it without end.
+    private static let parseCache = LockedValue<[String: LocaleIdentifier?]>([:])
+    static let parseCacheLimit = 256
+
+    /// ``init(_:)`` without the cache.
+    static func parseUncached(_ text: String) -> LocaleIdentifier? {
         var name = Substring(text)
         if Self.hasLprojSuffix(name) { name = name.dropLast(6) }
         if let at = name.firstIndex(of: "@") { name = name[..<at] }
-        guard !name.isEmpty, !Self.isBase(String(name)) else { return nil }
+        guard !name.isEmpty, !isBase(String(name)) else { return nil }
         if let legacy = CLDRLocaleTables.legacyNames[String(name)] { name = Substring(legacy) }
-        guard let parsed = Self.parse(name) else { return nil }
-        self = parsed.applyingLanguageAlias()
+        guard let parsed = parse(name) else { return nil }
+        return parsed.applyingLanguageAlias()
     }
 
     /// Whether an lproj name is `Base` (Base Internationalisation content, not a language).

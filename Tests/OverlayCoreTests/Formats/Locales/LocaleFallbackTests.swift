@@ -1,4 +1,4 @@
-import OverlayCore
+@testable import OverlayCore
 import Testing
 
 @Suite("Locale parents and fallback chains (FORMATS.md §6.2, §6.4)")
@@ -81,5 +81,88 @@ struct LocaleFallbackTests {
         let result = LocaleIdentifier.fallbackChain(
             preferences: testCase.preferences, available: testCase.available, developmentRegion: testCase.development)
         #expect(result == testCase.expected)
+    }
+
+    /// Every tag CLDR's tables name, parsed.
+    static let cldrTags: [LocaleIdentifier] = {
+        var tags: [LocaleIdentifier] = []
+        for table in [CLDRLocaleData.parentLocales, CLDRLocaleData.likelySubtags, CLDRLocaleData.languageAliases] {
+            for word in table.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
+                if let tag = LocaleIdentifier(String(word)) { tags.append(tag) }
+            }
+        }
+        return tags
+    }()
+
+    /// What `fallbackChain` skips on: maximizing keeps every language but `und`, so candidates of another language
+    /// are never maximized.
+    @Test func maximizingKeepsEveryLanguageButUnd() {
+        #expect(Self.cldrTags.count > 2_000)
+        var undChanged = 0
+        for tag in Self.cldrTags {
+            let maximized = tag.maximized()
+            if tag.language == "und" {
+                if maximized.language != "und" { undChanged += 1 }
+            } else {
+                #expect(maximized.language == tag.language, "\(tag) maximizes to \(maximized)")
+            }
+        }
+        #expect(undChanged > 0)  // the exception is real: `und-Hant` → `zh`
+    }
+
+    /// The chain equals the one that compares the maximized form of every candidate, for preferences and
+    /// localizations drawn from CLDR's tags (`und` ones included).
+    @Test func fallbackChainAgreesWithMaximizingEveryCandidate() {
+        let names = Self.cldrTags.map(\.description) + ["und", "und-Hant", "und-Latn-RS", "zh-Hant", "zh-TW", "root"]
+        var generator = SplitMix64(seed: 0xFA11_BAC)
+        for _ in 0..<2_000 {
+            func pick(_ count: ClosedRange<Int>) -> [String] {
+                (0..<Int.random(in: count, using: &generator)).map { _ in names.randomElement(using: &generator)! }
+            }
+            let available = pick(1...8) + (Bool.random(using: &generator) ? ["Base"] : [])
+            let preferences = pick(1...3)
+            let development = names.randomElement(using: &generator)!
+            let chain = LocaleIdentifier.fallbackChain(
+                preferences: preferences, available: available, developmentRegion: development)
+            let reference = Self.referenceChain(
+                preferences: preferences, available: available, developmentRegion: development)
+            #expect(chain == reference, "\(preferences) over \(available), development \(development)")
+        }
+    }
+
+    /// FORMATS.md §6.4 steps 1–3 with every candidate maximized up front.
+    static func referenceChain(preferences: [String], available: [String], developmentRegion: String) -> [String] {
+        var candidates = available.compactMap { name in LocaleIdentifier(name).map { (name: name, tag: $0) } }
+        let development = LocaleIdentifier(developmentRegion)
+        if available.contains(where: LocaleIdentifier.isBase), let development,
+            !candidates.contains(where: { $0.tag == development })
+        {
+            candidates.append((developmentRegion, development))
+        }
+        let maximized = candidates.map { $0.tag.maximized() }
+        func matches(_ preference: LocaleIdentifier) -> [String] {
+            var result: [String] = []
+            for element in preference.lookupTag.chain {
+                for candidate in candidates where candidate.tag == element && !result.contains(candidate.name) {
+                    result.append(candidate.name)
+                }
+                for (index, candidate) in candidates.enumerated()
+                where maximized[index] == element.maximized() && !result.contains(candidate.name) {
+                    result.append(candidate.name)
+                }
+            }
+            return result
+        }
+        var result: [String] = []
+        for preference in preferences {
+            guard let tag = LocaleIdentifier(preference) else { continue }
+            result = matches(tag)
+            if !result.isEmpty { break }
+        }
+        if let development {
+            for name in matches(development) where !result.contains(name) { result.append(name) }
+        }
+        if result.isEmpty, let first = candidates.first { result.append(first.name) }
+        return result
     }
 }

@@ -53,6 +53,21 @@ struct LocaleIdentifierTests {
         #expect(try #require(LocaleIdentifier(input)).lookupTag.description == expected)
     }
 
+    /// The remembered parse answers as a fresh one, the first time and the second, past the cache's bound, and for
+    /// spellings that Swift calls equal but that parse apart (the cache must not hand one the other's answer).
+    @Test func rememberedParseAgreesWithAFreshOne() {
+        var names = ["Ko", "\u{212A}o", "ko", "\u{212A}O", "fr", "fr-CA", "fr_CA.lproj", "Base", "", "zh-Hant-TW", "e\u{301}n"]
+        for table in [CLDRLocaleData.likelySubtags, CLDRLocaleData.languageAliases] {
+            names += table.split(whereSeparator: { $0 == " " || $0 == "\n" }).prefix(400).map(String.init)
+        }
+        #expect(Set(names).count > LocaleIdentifier.parseCacheLimit)
+        for _ in 0..<2 {
+            for name in names + names.reversed() {
+                #expect(LocaleIdentifier(name) == LocaleIdentifier.parseUncached(name), "\(name.debugDescription)")
+            }
+        }
+    }
+
     /// The byte parse reads every name of printable ASCII as the `Character` parse does: every tag of CLDR's tables,
     /// each in several casings and separators, and 20,000 names made of pieces of tags, valid and not.
     @Test func byteParseAgreesWithTheCharacterParse() {
