@@ -86,8 +86,13 @@ struct StoreLayout: Sendable {
 
     /// A SHA-256 is 64 lowercase hex digits.
     static func validate(sha256: String) throws {
-        let isHex = sha256.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
-        guard sha256.utf8.count == 64, isHex else {
+        var digits = sha256
+        let isHex = digits.withUTF8 { bytes in
+            bytes.count == 64 && bytes.allSatisfy { byte in
+                (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
+            }
+        }
+        guard isHex else {
             throw StoreError.invalid("\"\(sha256)\" is not a SHA-256 in lowercase hex (64 digits)")
         }
     }
@@ -95,11 +100,7 @@ struct StoreLayout: Sendable {
     /// A revision file path is relative, `/`-separated, with no empty, `.` or `..` component, no `\` or NUL,
     /// and is not the digest list's name.
     static func validate(relativePath path: String) throws {
-        let components = path.split(separator: "/", omittingEmptySubsequences: false)
-        let isPlain = !path.isEmpty && path.utf8.count <= 1024
-            && components.allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." && $0.utf8.count <= 255 }
-            && !path.utf8.contains(0) && !path.utf8.contains(UInt8(ascii: "\\"))
-        guard isPlain else {
+        guard isPlainRelativePath(path) else {
             throw StoreError.invalid(
                 "revision file path \"\(path)\" is not a plain relative path (no leading /, no . or .. or empty "
                     + "components, no backslash); pass paths like fr.lproj/Localizable.strings")
@@ -107,6 +108,30 @@ struct StoreLayout: Sendable {
         guard path != digestListFile else {
             throw StoreError.invalid("revision file path \"\(path)\" is reserved for the store's digest list")
         }
+    }
+
+    /// Components split on `/` bytes, each 1–255 bytes and not `.` or `..`; at most 1,024 bytes in all; no NUL or
+    /// backslash. Bytes, not `Substring`s: no string canonically equals `.` or `..` but those, and the split and
+    /// Unicode comparisons cost 15,000 instructions a path on the launch path's digest list.
+    static func isPlainRelativePath(_ path: String) -> Bool {
+        let bytes = path.utf8
+        guard !bytes.isEmpty, bytes.count <= 1024 else { return false }
+        var length = 0
+        var dots = 0
+        for byte in bytes {
+            switch byte {
+            case 0, UInt8(ascii: "\\"):
+                return false
+            case UInt8(ascii: "/"):
+                guard length > 0, length <= 255, !(length == dots && dots <= 2) else { return false }
+                length = 0
+                dots = 0
+            default:
+                length += 1
+                if byte == UInt8(ascii: ".") { dots += 1 }
+            }
+        }
+        return length > 0 && length <= 255 && !(length == dots && dots <= 2)
     }
 
     /// Checks every path, and that no file is also used as a directory (`a` and `a/b`).

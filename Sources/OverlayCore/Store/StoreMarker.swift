@@ -20,7 +20,9 @@ enum StoreMarker: Equatable {
 
     static let format = "overlay-store"
     static let version = 2
-    static let legacyBytes = Data(#"{"format_version":1}"#.utf8)
+    /// Bytes, not `Data`: making a `Data` from a string's UTF-8 view casts it dynamically, and the first such cast
+    /// of a process scans every protocol conformance (a quarter of a million instructions at launch).
+    static let legacyBytes: [UInt8] = Array(#"{"format_version":1}"#.utf8)
     static let sizeLimit = 4096
 
     /// A fresh marker with a new random 128-bit identifier.
@@ -37,7 +39,7 @@ enum StoreMarker: Equatable {
 
     /// Decodes the bytes of a regular `store.json`.
     init(data: Data) {
-        if data == Self.legacyBytes {
+        if data.count == Self.legacyBytes.count, data.elementsEqual(Self.legacyBytes) {
             self = .legacy
             return
         }

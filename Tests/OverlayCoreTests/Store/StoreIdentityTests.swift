@@ -115,7 +115,7 @@ struct StoreIdentityTests {
         let temp = TemporaryDirectory()
         let seed = try Sample.open(temp.store)
         try seed.activate(module: "App", sha256: Sample.sha("A"), revision: 1, files: Sample.files("A"))
-        try StoreMarker.legacyBytes.write(to: temp.store.appendingPathComponent("store.json"))
+        try Data(StoreMarker.legacyBytes).write(to: temp.store.appendingPathComponent("store.json"))
         let reopened = try Sample.open(temp.store)
         #expect(reopened.snapshot().modules["App"]?.sha256 == Sample.sha("A"))
         let marker = try Data(contentsOf: temp.store.appendingPathComponent("store.json"))

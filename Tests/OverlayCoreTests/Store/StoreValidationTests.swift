@@ -34,6 +34,41 @@ struct StoreValidationTests {
         #expect(store.snapshot().modules.isEmpty)
     }
 
+    @Test("A state's revision directory must end in /<sha256> and hold no ..")
+    func revisionDirectoryNames() {
+        let sha = String(repeating: "ab", count: 32)
+        #expect(StoreState.Revision.isDirectory("modules/App/\(sha)", of: sha))
+        #expect(StoreState.Revision.isDirectory("/\(sha)", of: sha))
+        for bad in [sha, "modules/App\(sha)", "modules/App/\(sha)/", "modules/App/x\(sha.dropFirst())",
+                    "modules/../App/\(sha)", "modules/App/..\(sha)", "", "modules/App/\(sha)e\u{301}",
+                    "modules/App/\(sha.uppercased())"] {
+            #expect(!StoreState.Revision.isDirectory(bad, of: sha), "\(bad)")
+        }
+    }
+
+    /// The byte scan decides as the rule reads over `Substring`s (Unicode comparison included), for every path made
+    /// of pieces that sit near its edges: dots with and without combining marks, empty components, 255 and 256 bytes.
+    @Test func plainPathByteScanAgreesWithTheComponentRule() {
+        func byComponents(_ path: String) -> Bool {
+            !path.isEmpty && path.utf8.count <= 1024
+                && path.split(separator: "/", omittingEmptySubsequences: false)
+                    .allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." && $0.utf8.count <= 255 }
+                && !path.utf8.contains(0) && !path.utf8.contains(UInt8(ascii: "\\"))
+        }
+        let pieces = [".", "..", "...", "a", "fr.lproj", "L.strings", "/", "//", "\\", "\u{0}", ".\u{301}", "\u{2024}",
+                      "\u{FF0E}", "é", "e\u{301}", " ", String(repeating: "x", count: 254), String(repeating: "é", count: 128)]
+        var generator = SplitMix64(seed: 0x9A7)
+        var accepted = 0
+        for _ in 0..<20_000 {
+            var path = ""
+            for _ in 0..<Int.random(in: 1...6, using: &generator) { path += pieces.randomElement(using: &generator)! }
+            let expected = byComponents(path)
+            #expect(StoreLayout.isPlainRelativePath(path) == expected, "\(path.debugDescription)")
+            if expected { accepted += 1 }
+        }
+        #expect(accepted > 1_000)
+    }
+
     @Test("A path that is both a file and a directory, or no file at all, is refused",
           arguments: [["fr.lproj": Data(), "fr.lproj/L.strings": Data()], [:]])
     func conflictingFiles(files: [String: Data]) throws {

@@ -8,6 +8,11 @@ extension JSONByteParser {
         let contentStart = index
         while index < bytes.count {
             let byte = bytes[index]
+            // Printable ASCII other than the quote and backslash needs no check: the common byte costs a compare.
+            if byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") {
+                index += 1
+                continue
+            }
             if byte == UInt8(ascii: "\"") {
                 let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[contentStart..<index]), as: UTF8.self)
                 index += 1

@@ -211,7 +211,7 @@ struct JSONByteParser {
             index += 1
             skipWhitespace()
             let value = try parseValue()
-            _ = object.appendUnique(JSONObject.Member(key: key, value: value, location: keyLocation))
+            object.appendAbsent(JSONObject.Member(key: key, value: value, location: keyLocation))
             skipWhitespace()
             switch peek {
             case UInt8(ascii: ","):

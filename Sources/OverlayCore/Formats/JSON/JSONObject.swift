@@ -78,8 +78,15 @@ package struct JSONObject: Sendable, Equatable {
         return nil
     }
 
+    /// Appends a member whose key the caller found absent (the parser, which reports a duplicate before it reads
+    /// the value).
+    mutating func appendAbsent(_ member: Member) {
+        append(member)
+    }
+
     private mutating func append(_ member: Member) {
         indexByKey?[member.key] = members.count
+        if members.isEmpty { members.reserveCapacity(4) }  // one allocation for the usual small object, not three
         members.append(member)
         if indexByKey == nil, members.count > Self.linearLimit { rebuildIndex() }
     }

@@ -17,12 +17,22 @@ package struct JSONPath: Sendable, Hashable, CustomStringConvertible {
 
     /// This path followed by an object key.
     package func appending(key: String) -> JSONPath {
-        JSONPath(components + [.key(key)])
+        appending(.key(key))
     }
 
     /// This path followed by an array index.
     package func appending(index: Int) -> JSONPath {
-        JSONPath(components + [.index(index)])
+        appending(.index(index))
+    }
+
+    /// One allocation per step: `components + [step]` made two (the literal and the sum), and every field a decoder
+    /// reads takes a step.
+    private func appending(_ step: Component) -> JSONPath {
+        var steps: [Component] = []
+        steps.reserveCapacity(components.count + 1)
+        steps.append(contentsOf: components)
+        steps.append(step)
+        return JSONPath(steps)
     }
 
     /// Keys made of `[A-Za-z0-9_-]` print after a dot; others print as `["…"]` with JSON escapes.
