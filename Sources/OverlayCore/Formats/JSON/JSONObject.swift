@@ -71,13 +71,6 @@ package struct JSONObject: Sendable, Equatable {
         }
     }
 
-    /// Appends a member unless the key exists; returns the existing member in that case.
-    mutating func appendUnique(_ member: Member) -> Member? {
-        if let index = index(of: member.key) { return members[index] }
-        append(member)
-        return nil
-    }
-
     /// Appends a member whose key the caller found absent (the parser, which reports a duplicate before it reads
     /// the value).
     mutating func appendAbsent(_ member: Member) {
