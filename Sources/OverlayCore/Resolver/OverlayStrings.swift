@@ -323,9 +323,13 @@ extension OverlayStrings {
     static func index(ofTable path: String, inRevisionIndexAt file: String) -> Data? {
         guard let fd = try? Syscalls.live.open(file, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0) else { return nil }
         let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+        // A regular file, and each part read with one read(2) (FileHandle reads in 4 KiB calls, eight for a
+        // 2,000-key table's index) of no more than the file holds: a damaged count cannot make a large buffer.
+        guard let status = try? Syscalls.live.descriptorStatus(fd, file), status.kind == .regular else { return nil }
         func read(_ count: Int) -> Data? {
-            guard let data = try? handle.read(upToCount: count), data.count == count else { return nil }
-            return data
+            guard count <= status.size, let bytes = try? Syscalls.live.read(fd, file, count), bytes.count == count
+            else { return nil }
+            return Data(bytes)
         }
         guard let head = read(revisionHeaderSize), head.prefix(8).elementsEqual(revisionIndexMagic) else { return nil }
         let (count, directorySize) = head.withUnsafeBytes { raw in

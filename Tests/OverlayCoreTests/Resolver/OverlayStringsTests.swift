@@ -126,7 +126,13 @@ import Testing
         magic[7] = 0x58
         var directorySize = data
         directorySize[12] = 0xFF
-        var misfits = [magic, directorySize, Data()]
+        // A table whose recorded byte count is 4 GiB: refused before anything that large is made.
+        var hugeCount = data
+        let name = Array("fr.lproj/Errors.strings".utf8)
+        let bytes = Array(data)
+        let nameAt = try #require(bytes.indices.first { bytes[$0...].starts(with: name) })
+        for offset in 0..<4 { hugeCount[nameAt + name.count + 8 + offset] = 0xFF }
+        var misfits = [magic, directorySize, hugeCount, Data()]
         for cut in stride(from: 0, to: data.count, by: 7) { misfits.append(data.prefix(cut)) }
         for misfit in misfits {
             try Data(misfit).write(to: file)
