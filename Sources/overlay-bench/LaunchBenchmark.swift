@@ -18,7 +18,7 @@ enum LaunchBenchmark {
     static let locales = ["en", "fr", "fr-CA", "de", "es", "it", "ja", "ko", "pt-BR", "ru", "ar", "pl"]
     static var children: Int { BenchRun.quick ? 3 : 9 }
     static let childVariable = "OVERLAY_BENCH_LAUNCH_CHILD"
-    static let cacheName = "overlay-bench-launch-v2"
+    static let cacheName = "overlay-bench-launch-v3"
     static let lookupKey = BenchCatalog.key(1_234)
     static let phases = ["snapshot", "init", "table", "lookup"]
 
@@ -127,7 +127,8 @@ enum LaunchBenchmark {
                 ["Info.plist": BenchCatalog.infoPlist(), "en.lproj/Localizable.strings": shippedTable],
                 under: cache.appendingPathComponent("catalog/\(BenchCatalog.moduleName(index))"))
         }
-        let sourceHash = try CatalogLoader.load(at: cache.appendingPathComponent("catalog"), mode: .lenient).catalog.sourceHash
+        let catalog = try CatalogLoader.load(at: cache.appendingPathComponent("catalog"), mode: .lenient).catalog
+        let sourceHash = catalog.sourceHash
         let store = try OverlayStore.open(at: cache.appendingPathComponent("store"), appVersion: "1.0", sourceHash: sourceHash)
         var files = ["Info.plist": BenchCatalog.infoPlist()]
         for (index, locale) in locales.enumerated() {
@@ -135,7 +136,8 @@ enum LaunchBenchmark {
         }
         for index in 0..<modules {
             let name = BenchCatalog.moduleName(index)
-            try store.activate(module: name, sha256: SHA256.hash(Data("\(cacheName)/\(name)".utf8)).hex, revision: 1, files: files)
+            try store.activate(module: name, sha256: SHA256.hash(Data("\(cacheName)/\(name)".utf8)).hex, revision: 1, files: files,
+                               shipped: catalog.modules[name])
         }
         try Data(sourceHash.utf8).write(to: ready)
         print("launch: generated the store in \(rounded(nanoseconds(clock.now - start) / 1e9)) s (cached for later runs)")

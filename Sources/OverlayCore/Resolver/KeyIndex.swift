@@ -124,11 +124,13 @@ final class KeyIndex: @unchecked Sendable {
         private var boundsCapacity: Int
         fileprivate private(set) var stringEntries: [String: Int] = [:]
         fileprivate private(set) var stringKeys: [String] = []
-        fileprivate let seed = KeyIndex.processSeed
+        fileprivate let seed: UInt64
         var entryCount: Int { boundsCount / 2 }
 
         /// Room for `keys` keys of about `bytesPerKey` bytes, so building a table of a known size never rehashes.
-        init(capacity keys: Int = 0, bytesPerKey: Int = 24) {
+        /// `seed` is the process's own unless the index is written to a file (``LaunchKeys``), which keeps its seed.
+        init(capacity keys: Int = 0, bytesPerKey: Int = 24, seed: UInt64 = KeyIndex.processSeed) {
+            self.seed = seed
             var count = 64
             while count < keys * 2 + 2 { count *= 2 }
             slots = .allocate(capacity: count)
@@ -270,11 +272,99 @@ final class KeyIndex: @unchecked Sendable {
         }
     }
 
+    // MARK: Persisted form
+
+    /// The built index as bytes, for ``LaunchKeys``: the seed, the slots, the bounds and the arena exactly as in
+    /// memory (little-endian), then the keys outside ASCII, each as a UInt32 byte count and its UTF-8.
+    struct Parts {
+        var seed: UInt64
+        var entryCount: Int
+        var slots: [UInt64]
+        var bounds: [UInt32]
+        var arena: [UInt8]
+        var stringKeys: [String]
+    }
+
+    static func parts(of builder: Builder) -> Parts {
+        Parts(
+            seed: builder.seed, entryCount: builder.entryCount, slots: Array(builder.slots),
+            bounds: Array(UnsafeBufferPointer(start: builder.bounds, count: builder.boundsCount)),
+            arena: Array(UnsafeBufferPointer(start: builder.arena, count: builder.arenaCount)),
+            stringKeys: builder.stringKeys)
+    }
+
+    /// An index read back from its parts, or nil when they do not describe one that every lookup can finish in: a
+    /// slot count that is a power of two with at least one empty slot (a probe stops there), every slot's entry below
+    /// the count, every entry's bytes inside the arena or its key among the string keys. A lookup compares the key's
+    /// bytes with the entry's, so a damaged slot can only make a key not found, never find another key's entry.
+    init?(
+        seed: UInt64, entryCount: Int, slots slotBytes: UnsafeRawBufferPointer, bounds boundBytes: UnsafeRawBufferPointer,
+        arena arenaBytes: UnsafeRawBufferPointer, stringKeys: [String]
+    ) {
+        let slotCount = slotBytes.count / 8
+        guard slotCount >= 2, slotCount & (slotCount - 1) == 0, slotBytes.count == slotCount * 8,
+            entryCount < slotCount, boundBytes.count == entryCount * 8
+        else { return nil }
+        let slots = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: slotCount)
+        let bounds = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: max(entryCount * 2, 1))
+        let arena = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(arenaBytes.count, 1))
+        UnsafeMutableRawBufferPointer(slots).copyMemory(from: slotBytes)
+        UnsafeMutableRawBufferPointer(bounds).copyMemory(from: boundBytes)
+        UnsafeMutableRawBufferPointer(arena).copyMemory(from: arenaBytes)
+        var stringEntries: [String: Int] = [:]
+        var fits = true
+        var empty = 0
+        for slot in 0..<slotCount {
+            slots[slot] = UInt64(littleEndian: slots[slot])
+            if slots[slot] == 0 { empty += 1 } else if Int(slots[slot] & 0xFFFF_FFFF) >= entryCount { fits = false }
+        }
+        for entry in 0..<entryCount where fits {
+            bounds[2 * entry] = UInt32(littleEndian: bounds[2 * entry])
+            bounds[2 * entry + 1] = UInt32(littleEndian: bounds[2 * entry + 1])
+            let (start, end) = (bounds[2 * entry], bounds[2 * entry + 1])
+            if end == UInt32.max {
+                guard Int(start) < stringKeys.count, stringEntries.updateValue(entry, forKey: stringKeys[Int(start)]) == nil
+                else { fits = false; break }
+            } else if start > end || Int(end) > arenaBytes.count {
+                fits = false
+            }
+        }
+        guard fits, empty > 0 else {
+            slots.deallocate()
+            bounds.deallocate()
+            arena.deallocate()
+            return nil
+        }
+        self.count = entryCount
+        self.mask = slotCount - 1
+        self.seed = seed
+        self.slots = slots
+        self.bounds = bounds
+        self.arena = arena
+        self.stringEntries = stringEntries
+        self.stringKeys = stringKeys
+    }
+
+    /// Whether `bytes` (valid UTF-8) are the key of `entry`: equal bytes, else the index's own lookup (a canonically
+    /// equal spelling).
+    func isKey(_ bytes: UnsafeBufferPointer<UInt8>, of entry: Int) -> Bool {
+        let end = bounds[2 * entry + 1]
+        if end != UInt32.max {
+            let start = Int(bounds[2 * entry])
+            if Int(end) - start == bytes.count,
+                Self.equal(arena.baseAddress.map { $0 + start }, bytes.baseAddress, count: bytes.count)
+            {
+                return true
+            }
+        }
+        return self.entry(for: String(decoding: bytes, as: UTF8.self)) == entry
+    }
+
     // MARK: Hashing and comparing
 
     /// One seed per process: keys come from signed tables, but a fixed hash would still let a table be built to
     /// collide.
-    private static let processSeed = UInt64.random(in: .min ... .max)
+    static let processSeed = UInt64.random(in: .min ... .max)
 
     @inline(__always)
     private static func tag(_ hash: UInt64) -> UInt32 { UInt32(truncatingIfNeeded: hash >> 32) | 1 }

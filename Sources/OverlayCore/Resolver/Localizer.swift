@@ -152,7 +152,8 @@ public final class Localizer: Sendable {
             return nil
         }
         return OverlayModules(
-            revisions: store.modules, fallbacks: store.fallbacks, checksRevisions: store.isUnhealed, counters: counters)
+            revisions: store.modules, fallbacks: store.fallbacks, checksRevisions: store.isUnhealed,
+            sourceHash: store.sourceHash, counters: counters)
     }
 }
 

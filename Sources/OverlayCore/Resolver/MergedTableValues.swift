@@ -38,8 +38,12 @@ final class MergedTableValues: @unchecked Sendable {
     private let device: String
     private let cells: UnsafeMutablePointer<Atomic<Unmanaged<ResolvedValue>?>>
 
-    init(index: KeyIndex, answers: [Answer], layers: [Layer], device: String) {
+    /// Whether the keys came merged from the store (``LaunchKeys``) rather than hashed when the handle was built.
+    let mergedAtActivation: Bool
+
+    init(index: KeyIndex, answers: [Answer], layers: [Layer], device: String, mergedAtActivation: Bool = false) {
         precondition(answers.count == index.count)
+        self.mergedAtActivation = mergedAtActivation
         self.index = index
         self.answers = answers
         self.layers = layers

@@ -44,6 +44,8 @@ final class OverlayModules: Sendable {
     let fallbacks: [String: ActiveRevision]
     /// Whether revisions are checked before they serve (a snapshot read without the store's heal).
     let checksRevisions: Bool
+    /// The source hash of the store the revisions come from (the build's); nil without a store.
+    let sourceHash: String?
     private let counters: LocalizerCounters
     private let listings = LockedValue<[String: Listing?]>([:])
     /// File names in each `.lproj` read so far; nil when the folder could not be listed.
@@ -59,9 +61,10 @@ final class OverlayModules: Sendable {
 
     init(
         revisions: [String: ActiveRevision], fallbacks: [String: ActiveRevision] = [:], checksRevisions: Bool = false,
-        counters: LocalizerCounters
+        sourceHash: String? = nil, counters: LocalizerCounters
     ) {
         self.revisions = revisions
+        self.sourceHash = sourceHash
         self.fallbacks = fallbacks
         self.checksRevisions = checksRevisions
         self.counters = counters

@@ -98,6 +98,26 @@ final class OverlayStrings: Sendable {
         }
     }
 
+    /// Whether every pair's entry (its position in the file) has the ``KeyIndex`` entry's key, with the file's bytes
+    /// bound once for all of them: what lets a launch take ``LaunchKeys``' answers without hashing the keys.
+    func keysMatch(_ pairs: [(position: Int32, entry: Int32)], in index: KeyIndex) -> Bool {
+        data.withUnsafeBytes { raw in
+            let text = UnsafeRawBufferPointer(rebasing: raw[textStart...]).bindMemory(to: UInt8.self)
+            for pair in pairs {
+                guard pair.position >= 0, Int(pair.position) < entries.count, pair.entry >= 0, Int(pair.entry) < index.count
+                else { return false }
+                switch entries[Int(pair.position)].key {
+                case .decoded(let string):
+                    guard index.entry(for: string) == Int(pair.entry) else { return false }
+                case .bytes(let start, let end):
+                    guard index.isKey(UnsafeBufferPointer(rebasing: text[Int(start)..<Int(end)]), of: Int(pair.entry))
+                    else { return false }
+                }
+            }
+            return true
+        }
+    }
+
     /// Walks `file := dict_body | '{' dict_body '}'` the way `StringsParser.parseFile` does.
     private struct Scanner {
         let bytes: UnsafeBufferPointer<UInt8>
@@ -291,13 +311,15 @@ extension OverlayStrings {
     /// More than any revision's directory (the store's paths are at most 1,024 bytes each).
     private static let directoryLimit = 16 << 20
 
-    /// The index file of a revision's `files`; nil when none of its `.strings` tables reads (nothing is written then,
-    /// and an index file the archive itself carried is dropped).
-    static func revisionIndex(of files: [String: Data]) -> Data? {
+    /// The index file of a revision's `files`, with `sections` (path → bytes, e.g. ``LaunchKeys``' per-table
+    /// sections) in the same directory; nil when none of its `.strings` tables reads and there is no section
+    /// (nothing is written then, and an index file the archive itself carried is dropped).
+    static func revisionIndex(of files: [String: Data], sections: [(path: String, data: Data)] = []) -> Data? {
         var tables: [(path: [UInt8], index: Data)] = []
         for (path, data) in files.sorted(by: { $0.key < $1.key }) where path.hasSuffix(".strings") {
             if let index = compiledIndex(of: data) { tables.append((Array(path.utf8), index)) }
         }
+        tables += sections.map { (Array($0.path.utf8), $0.data) }
         guard !tables.isEmpty, tables.allSatisfy({ $0.path.count <= Int(UInt16.max) }) else { return nil }
         let directorySize = tables.reduce(0) { $0 + 2 + $1.path.count + 8 + 4 }
         var out = revisionIndexMagic
@@ -321,39 +343,52 @@ extension OverlayStrings {
     /// when the file has none for it or does not read as one. A symbolic link is not followed and a FIFO is not
     /// waited on.
     static func index(ofTable path: String, inRevisionIndexAt file: String) -> Data? {
-        guard let fd = try? Syscalls.live.open(file, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0) else { return nil }
+        parts([path], inRevisionIndexAt: file)[0]
+    }
+
+    /// The parts of the revision index file at `file` named `paths` (a table's index or a section), each nil when the
+    /// file has none of that name; every one nil when the file does not read as an index. One open and one read of
+    /// the directory for all of them.
+    static func parts(_ paths: [String], inRevisionIndexAt file: String) -> [Data?] {
+        var found = [Data?](repeating: nil, count: paths.count)
+        guard let fd = try? Syscalls.live.open(file, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0) else { return found }
         let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
         // A regular file, and each part read with one read(2) (FileHandle reads in 4 KiB calls, eight for a
         // 2,000-key table's index) of no more than the file holds: a damaged count cannot make a large buffer.
-        guard let status = try? Syscalls.live.descriptorStatus(fd, file), status.kind == .regular else { return nil }
+        guard let status = try? Syscalls.live.descriptorStatus(fd, file), status.kind == .regular else { return found }
         func read(_ count: Int) -> Data? {
             guard count <= status.size, let bytes = try? Syscalls.live.read(fd, file, count), bytes.count == count
             else { return nil }
             return Data(bytes)
         }
-        guard let head = read(revisionHeaderSize), head.prefix(8).elementsEqual(revisionIndexMagic) else { return nil }
+        guard let head = read(revisionHeaderSize), head.prefix(8).elementsEqual(revisionIndexMagic) else { return found }
         let (count, directorySize) = head.withUnsafeBytes { raw in
             (Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt32.self))),
              Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 12, as: UInt32.self))))
         }
-        guard directorySize <= directoryLimit, let directory = read(directorySize) else { return nil }
-        let wanted = Array(path.utf8)
-        let found = directory.withUnsafeBytes { raw -> (offset: UInt64, count: Int)? in
+        guard directorySize <= directoryLimit, let directory = read(directorySize) else { return found }
+        let wanted = paths.map { Array($0.utf8) }
+        var locations = [(offset: UInt64, count: Int)?](repeating: nil, count: paths.count)
+        directory.withUnsafeBytes { raw in
             var position = 0
             for _ in 0..<count {
-                guard position + 2 <= raw.count else { return nil }
+                guard position + 2 <= raw.count else { return }
                 let length = Int(UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt16.self)))
                 let pathEnd = position + 2 + length
-                guard pathEnd + 12 <= raw.count else { return nil }
-                if raw[(position + 2)..<pathEnd].elementsEqual(wanted) {
-                    return (UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: pathEnd, as: UInt64.self)),
-                            Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: pathEnd + 8, as: UInt32.self))))
+                guard pathEnd + 12 <= raw.count else { return }
+                for (slot, path) in wanted.enumerated() where locations[slot] == nil
+                    && raw[(position + 2)..<pathEnd].elementsEqual(path)
+                {
+                    locations[slot] = (UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: pathEnd, as: UInt64.self)),
+                                       Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: pathEnd + 8, as: UInt32.self))))
                 }
                 position = pathEnd + 12
             }
-            return nil
         }
-        guard let found, (try? handle.seek(toOffset: found.offset)) != nil else { return nil }
-        return read(found.count)
+        for (slot, location) in locations.enumerated() {
+            guard let location, (try? handle.seek(toOffset: location.offset)) != nil else { continue }
+            found[slot] = read(location.count)
+        }
+        return found
     }
 }

@@ -12,8 +12,11 @@ extension OverlayStore {
     /// - Parameters:
     ///   - files: Relative path (`Info.plist`, `fr.lproj/Localizable.strings`, …) → bytes.
     /// - Throws: ``StoreError``; `invalidArgument` for a bad module name, SHA-256 or path.
-    package func activate(module: String, sha256: String, revision: Int, files: [String: Data]) throws {
-        try activate([PendingRevision(module: module, sha256: sha256, revision: revision, files: files)])
+    ///   - shipped: the module as the build shipped it, for the launch keys (``PendingRevision/shipped``).
+    package func activate(
+        module: String, sha256: String, revision: Int, files: [String: Data], shipped: CatalogModule? = nil
+    ) throws {
+        try activate([PendingRevision(module: module, sha256: sha256, revision: revision, files: files, shipped: shipped)])
     }
 
     /// A validated revision waiting to be written: what ``activate(_:)`` takes.
@@ -23,19 +26,26 @@ extension OverlayStore {
         package var revision: Int
         /// Relative path (`Info.plist`, `fr.lproj/Localizable.strings`, …) → bytes.
         package var files: [String: Data]
+        /// The module as the build shipped it (the catalog of the store's source hash): with it, the revision's index
+        /// file also holds each table's keys merged with the shipped ones (``LaunchKeys``), so a launch hashes none.
+        package var shipped: CatalogModule?
 
-        package init(module: String, sha256: String, revision: Int, files: [String: Data]) {
+        package init(module: String, sha256: String, revision: Int, files: [String: Data], shipped: CatalogModule? = nil) {
             self.module = module
             self.sha256 = sha256
             self.revision = revision
             self.files = files
+            self.shipped = shipped
         }
 
         /// The files with the revision's index file (`overlay-strings.index`: each `.strings` table's compiled index,
-        /// what a launch reads instead of scanning the table); an index file the archive itself carried is replaced.
-        var withCompiledIndexes: PendingRevision {
+        /// what a launch reads instead of scanning the table, and the launch keys of each table when the shipped
+        /// module is known); an index file the archive itself carried is replaced.
+        func withCompiledIndexes(sourceHash: String) -> PendingRevision {
             var copy = self
-            copy.files[OverlayStrings.revisionIndexFile] = OverlayStrings.revisionIndex(of: files)
+            copy.files[OverlayStrings.revisionIndexFile] = nil
+            let sections = shipped.map { LaunchKeys.sections(of: copy.files, shipped: $0, sourceHash: sourceHash) } ?? []
+            copy.files[OverlayStrings.revisionIndexFile] = OverlayStrings.revisionIndex(of: copy.files, sections: sections)
             return copy
         }
     }
@@ -52,7 +62,7 @@ extension OverlayStore {
     /// - Throws: ``StoreError``; `invalidArgument` for a bad module name, SHA-256 or path, or a module listed twice.
     @discardableResult
     package func activate(_ revisions: [PendingRevision]) throws -> Set<String> {
-        let revisions = revisions.map(\.withCompiledIndexes)
+        let revisions = revisions.map { $0.withCompiledIndexes(sourceHash: sourceHash) }
         for pending in revisions {
             try StoreLayout.validate(module: pending.module)
             try StoreLayout.validate(sha256: pending.sha256)
@@ -91,7 +101,7 @@ extension OverlayStore {
     /// process collected it meanwhile. Staging the active revision, or one already staged, writes nothing.
     /// - Throws: ``StoreError``; `invalidArgument` for a bad module name, SHA-256 or path.
     package func stage(_ pending: PendingRevision) throws {
-        let pending = pending.withCompiledIndexes
+        let pending = pending.withCompiledIndexes(sourceHash: sourceHash)
         try StoreLayout.validate(module: pending.module)
         try StoreLayout.validate(sha256: pending.sha256)
         try StoreLayout.validate(files: pending.files)

@@ -308,7 +308,9 @@ final class SyncCycle: Sendable {
                 module: .init(name: entry.name, action: .rejected, sha256: entry.sha256, revision: entry.revision, detail: detail),
                 findings: verdict.findings)
         }
-        let pending = OverlayStore.PendingRevision(module: entry.name, sha256: entry.sha256, revision: entry.revision, files: files)
+        let pending = OverlayStore.PendingRevision(
+            module: entry.name, sha256: entry.sha256, revision: entry.revision, files: files,
+            shipped: configuration.shipped.modules[entry.name])
         // Written and fsynced now, while other archives download; the cycle's one activation finds it in place
         // (a failure here is met again, and reported, by that activation).
         if !Task.isCancelled {

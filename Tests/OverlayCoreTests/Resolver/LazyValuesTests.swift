@@ -10,7 +10,8 @@ import Testing
     /// one wins); a `de.lproj` beside a String Catalog; `ru` written as UTF-16 (read by `StringsReader`, not the byte index); `.stringsdict` files,
     /// `Base.lproj`, `Info.plist` and String Catalogs copied as they are.
     /// With `indexed`, each revision also holds the index file the store writes at activation.
-    static func sampleStore(in root: URL, indexed: Bool = false) throws -> StoreSnapshot {
+    /// With `launchKeys` too, the index file also holds each table's keys merged with the shipped module's (`LaunchKeys`).
+    static func sampleStore(in root: URL, indexed: Bool = false, launchKeys: Bool = false) throws -> StoreSnapshot {
         let catalogURL = Fixtures.url("catalog")
         let fileManager = FileManager.default
         var modules: [String: ActiveRevision] = [:]
@@ -50,7 +51,18 @@ import Testing
                 for path in try fileManager.subpathsOfDirectory(atPath: revision.path) where path.hasSuffix(".strings") {
                     files[path] = try Data(contentsOf: revision.appendingPathComponent(path))
                 }
-                try #require(OverlayStrings.revisionIndex(of: files))
+                var sections: [(path: String, data: Data)] = []
+                if launchKeys {
+                    var everything: [String: Data] = [:]
+                    for path in try fileManager.subpathsOfDirectory(atPath: revision.path)
+                    where !CatalogLoader.isDirectoryURL(revision.appendingPathComponent(path)) {
+                        everything[path] = try Data(contentsOf: revision.appendingPathComponent(path))
+                    }
+                    let catalog = ResolverFixtures.sampleCatalog
+                    sections = LaunchKeys.sections(
+                        of: everything, shipped: try #require(catalog.modules[module]), sourceHash: catalog.sourceHash)
+                }
+                try #require(OverlayStrings.revisionIndex(of: files, sections: sections))
                     .write(to: revision.appendingPathComponent(OverlayStrings.revisionIndexFile))
             }
             modules[module] = ActiveRevision(module: module, sha256: "rev-\(module)", revision: 5, directory: revision)
@@ -105,12 +117,16 @@ import Testing
         return differences
     }
 
+    /// What the revisions' index file holds: nothing, the tables' compiled indexes, or those and the launch keys.
+    enum StoreIndex: CaseIterable, Sendable { case none, tables, launchKeys }
+
     @Test("lazy and eager values agree over every key of the sample catalog, with and without the store's index",
-          arguments: preferenceLists, [false, true])
-    func lazyMatchesEager(_ preferences: [String], indexed: Bool) throws {
+          arguments: preferenceLists, StoreIndex.allCases)
+    func lazyMatchesEager(_ preferences: [String], index: StoreIndex) throws {
         let root = try ResolverFixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: root) }
-        let store = try Self.sampleStore(in: root, indexed: indexed)
+        let store = try Self.sampleStore(in: root, indexed: index != .none, launchKeys: index == .launchKeys)
+        var launchKeyHandles = 0
         let catalog = ResolverFixtures.sampleCatalog
         var compared = 0
         var overlayAnswers = 0
@@ -120,6 +136,7 @@ import Testing
                 let byLookup = Localizer(catalog: catalog, store: store, preferredLanguages: preferences)
                 let reference = byLookup.snapshot.referenceValues(table, in: name)
                 let handle = byLookup.table(table, in: name)
+                if handle.usesLaunchKeys { launchKeyHandles += 1 }
                 for (key, expected) in reference {
                     let found = handle.value(forKey: key)
                     #expect(
@@ -138,6 +155,8 @@ import Testing
             }
         }
         #expect(compared > 50 && overlayAnswers > 0)
+        // Modules with `Base.lproj` or String Catalogs are merged by hashing; Account and Checkout use launch keys.
+        #expect((launchKeyHandles > 0) == (index == .launchKeys), "\(launchKeyHandles) handles used launch keys")
     }
 
     /// The overlay answers through every kind of table: the byte index, `StringsReader` (UTF-16), the catalog loader
