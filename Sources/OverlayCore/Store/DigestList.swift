@@ -26,7 +26,54 @@ struct DigestList: Sendable, Equatable {
         return Data(root.serialized(sortedKeys: true).utf8)
     }
 
+    /// Decodes a digest list: straight from its bytes when it can (``JSONDirectReader``, as a launch checks each
+    /// revision it serves), else through the JSON tree, which has the last word and the message.
     init(data: Data) throws {
+        if let direct = Self.decodeDirect(Array(data)) {
+            self = direct
+        } else {
+            try self.init(decodingTree: data)
+        }
+    }
+
+    /// Only ever agrees with ``init(decodingTree:)``: nil for anything else, the tree decoder then decides.
+    static func decodeDirect(_ bytes: [UInt8]) -> DigestList? {
+        JSONDirectReader.read(bytes) { reader throws(JSONError) -> DigestList in
+            var formatVersion: Int?
+            var files: [String: String]?
+            var sizes: [(path: String, size: Int)] = []
+            try reader.members { reader, key throws(JSONError) in
+                switch key {
+                case "format_version": formatVersion = try reader.int()
+                case "files":
+                    var read: [String: String] = [:]
+                    try reader.members { reader, path throws(JSONError) in
+                        guard (try? StoreLayout.validate(relativePath: path)) != nil else { throw JSONDirectReader.giveUp }
+                        read[path] = try reader.string()
+                    }
+                    files = read
+                case "sizes":
+                    try reader.members { reader, path throws(JSONError) in sizes.append((path, try reader.int())) }
+                default: try reader.skipValue()
+                }
+            }
+            guard formatVersion == 1, let files else { throw JSONDirectReader.giveUp }
+            var list = DigestList(files: files, sizes: [:])
+            for (path, size) in sizes {
+                guard files[path] != nil, size >= 0 else { throw JSONDirectReader.giveUp }
+                list.sizes[path] = size
+            }
+            return list
+        }
+    }
+
+    init(files: [String: String], sizes: [String: Int]) {
+        self.files = files
+        self.sizes = sizes
+    }
+
+    /// Decodes a digest list through a JSON tree: every rule with its message.
+    init(decodingTree data: Data) throws {
         let root = try JSONNode(StrictJSON.parse(data)).object()
         guard try root.required("format_version", as: Int.self) == 1 else {
             throw StoreError.invalid("\(StoreLayout.digestListFile) has an unknown format_version")
