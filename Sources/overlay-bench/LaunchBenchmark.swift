@@ -89,6 +89,7 @@ enum LaunchBenchmark {
         let clock = ContinuousClock()
         let t0 = clock.now
         let catalog = try CatalogLoader.load(at: cache.appendingPathComponent("catalog"), mode: .lenient).catalog
+        let faultsBefore = LibC.pageFaults()
         let t1 = clock.now
         // What `SyncService.snapshot()` does before the first cycle: the store's upkeep waits for that cycle.
         let snapshot = try OverlayStore.readSnapshot(
@@ -100,6 +101,7 @@ enum LaunchBenchmark {
         let t5 = clock.now
         let value = table.string(forKey: lookupKey)
         let t6 = clock.now
+        let faults = LibC.pageFaults() - faultsBefore
         blackHole(value)
         let resolution = table.resolve(lookupKey)
         guard snapshot.modules.count == modules, resolution.layer == .overlay, resolution.locale == "fr" else {
@@ -110,6 +112,7 @@ enum LaunchBenchmark {
         let names = ["catalog"] + phases
         var fields = zip(names, zip(times, times.dropFirst())).map { "\($0.0)=\(Int(nanoseconds($0.1.1 - $0.1.0)))" }
         fields.append("total=\(Int(nanoseconds(t6 - t1)))")
+        fields.append("faults=\(faults)")
         print(fields.joined(separator: " "))
     }
 

@@ -30,6 +30,17 @@ package enum LibC {
     /// `flock(2)`, called directly through the C shim.
     package static func flock(_ fd: Int32, _ operation: Int32) -> Int32 { overlay_flock(fd, operation) }
 
+    /// The page faults this process has taken so far (minor and major), for benchmarks that count them.
+    package static func pageFaults() -> Int {
+        var usage = rusage()
+        #if canImport(Glibc)
+        _ = getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        #else
+        _ = getrusage(RUSAGE_SELF, &usage)
+        #endif
+        return usage.ru_minflt + usage.ru_majflt
+    }
+
     /// Asks Linux to back an anonymous mapping with huge pages (advisory: failure only costs speed); elsewhere
     /// nothing, Darwin has no `MADV_HUGEPAGE`.
     package static func adviseHugePages(_ pointer: UnsafeMutableRawPointer, _ count: Int) {

@@ -23,6 +23,9 @@ final class KeyIndex: @unchecked Sendable {
     private let stringEntries: [String: Int]
     private let stringKeys: [String]
     private let seed: UInt64
+    /// What keeps `slots`, `bounds` and `arena` alive when they are views of a mapped file (``LaunchKeys``); nil when
+    /// they are this index's own allocations.
+    private let owner: AnyObject?
 
     /// The entry of `key`, or nil.
     @inline(__always)
@@ -100,9 +103,11 @@ final class KeyIndex: @unchecked Sendable {
         bounds.baseAddress!.initialize(from: builder.bounds, count: builder.boundsCount)
         stringEntries = builder.stringEntries
         stringKeys = builder.stringKeys
+        owner = nil
     }
 
     deinit {
+        guard owner == nil else { return }
         slots.deallocate()
         arena.deallocate()
         bounds.deallocate()
@@ -297,39 +302,58 @@ final class KeyIndex: @unchecked Sendable {
     /// slot count that is a power of two with at least one empty slot (a probe stops there), every slot's entry below
     /// the count, every entry's bytes inside the arena or its key among the string keys. A lookup compares the key's
     /// bytes with the entry's, so a damaged slot can only make a key not found, never find another key's entry.
+    ///
+    /// With an `owner` that keeps the bytes alive and unchanged (a mapped file), aligned little-endian parts are used
+    /// in place rather than copied: a launch then touches only the pages its probes reach.
     init?(
         seed: UInt64, entryCount: Int, slots slotBytes: UnsafeRawBufferPointer, bounds boundBytes: UnsafeRawBufferPointer,
-        arena arenaBytes: UnsafeRawBufferPointer, stringKeys: [String]
+        arena arenaBytes: UnsafeRawBufferPointer, stringKeys: [String], owner: AnyObject? = nil
     ) {
         let slotCount = slotBytes.count / 8
         guard slotCount >= 2, slotCount & (slotCount - 1) == 0, slotBytes.count == slotCount * 8,
             entryCount < slotCount, boundBytes.count == entryCount * 8
         else { return nil }
+        #if _endian(little)
+        if let owner, let slotBase = slotBytes.baseAddress, let boundBase = boundBytes.baseAddress,
+            Int(bitPattern: slotBase) % 8 == 0, Int(bitPattern: boundBase) % 4 == 0
+        {
+            let slots = UnsafeMutableBufferPointer(
+                start: UnsafeMutableRawPointer(mutating: slotBase).bindMemory(to: UInt64.self, capacity: slotCount),
+                count: slotCount)
+            let bounds = UnsafeMutableBufferPointer(
+                start: UnsafeMutableRawPointer(mutating: boundBase).bindMemory(to: UInt32.self, capacity: entryCount * 2),
+                count: entryCount * 2)
+            let arena = UnsafeMutableBufferPointer(
+                start: arenaBytes.baseAddress.map { UnsafeMutableRawPointer(mutating: $0).bindMemory(to: UInt8.self, capacity: arenaBytes.count) },
+                count: arenaBytes.count)
+            guard let stringEntries = Self.check(
+                slots: UnsafeBufferPointer(slots), bounds: UnsafeBufferPointer(bounds), entryCount: entryCount,
+                arenaCount: arenaBytes.count, stringKeys: stringKeys)
+            else { return nil }
+            self.count = entryCount
+            self.mask = slotCount - 1
+            self.seed = seed
+            self.slots = slots
+            self.bounds = bounds
+            self.arena = arena
+            self.stringEntries = stringEntries
+            self.stringKeys = stringKeys
+            self.owner = owner
+            return
+        }
+        #endif
         let slots = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: slotCount)
         let bounds = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: max(entryCount * 2, 1))
         let arena = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(arenaBytes.count, 1))
         UnsafeMutableRawBufferPointer(slots).copyMemory(from: slotBytes)
         UnsafeMutableRawBufferPointer(bounds).copyMemory(from: boundBytes)
         UnsafeMutableRawBufferPointer(arena).copyMemory(from: arenaBytes)
-        var stringEntries: [String: Int] = [:]
-        var fits = true
-        var empty = 0
-        for slot in 0..<slotCount {
-            slots[slot] = UInt64(littleEndian: slots[slot])
-            if slots[slot] == 0 { empty += 1 } else if Int(slots[slot] & 0xFFFF_FFFF) >= entryCount { fits = false }
-        }
-        for entry in 0..<entryCount where fits {
-            bounds[2 * entry] = UInt32(littleEndian: bounds[2 * entry])
-            bounds[2 * entry + 1] = UInt32(littleEndian: bounds[2 * entry + 1])
-            let (start, end) = (bounds[2 * entry], bounds[2 * entry + 1])
-            if end == UInt32.max {
-                guard Int(start) < stringKeys.count, stringEntries.updateValue(entry, forKey: stringKeys[Int(start)]) == nil
-                else { fits = false; break }
-            } else if start > end || Int(end) > arenaBytes.count {
-                fits = false
-            }
-        }
-        guard fits, empty > 0 else {
+        for slot in slots.indices { slots[slot] = UInt64(littleEndian: slots[slot]) }
+        for bound in 0..<(entryCount * 2) { bounds[bound] = UInt32(littleEndian: bounds[bound]) }
+        guard let stringEntries = Self.check(
+            slots: UnsafeBufferPointer(slots), bounds: UnsafeBufferPointer(rebasing: bounds[0..<(entryCount * 2)]),
+            entryCount: entryCount, arenaCount: arenaBytes.count, stringKeys: stringKeys)
+        else {
             slots.deallocate()
             bounds.deallocate()
             arena.deallocate()
@@ -343,6 +367,30 @@ final class KeyIndex: @unchecked Sendable {
         self.arena = arena
         self.stringEntries = stringEntries
         self.stringKeys = stringKeys
+        self.owner = nil
+    }
+
+    /// The string-keyed entries of parts that every lookup can finish in, or nil (the rules of the initializer).
+    private static func check(
+        slots: UnsafeBufferPointer<UInt64>, bounds: UnsafeBufferPointer<UInt32>, entryCount: Int, arenaCount: Int,
+        stringKeys: [String]
+    ) -> [String: Int]? {
+        var empty = 0
+        for slot in slots {
+            if slot == 0 { empty += 1 } else if Int(slot & 0xFFFF_FFFF) >= entryCount { return nil }
+        }
+        guard empty > 0 else { return nil }
+        var stringEntries: [String: Int] = [:]
+        for entry in 0..<entryCount {
+            let (start, end) = (bounds[2 * entry], bounds[2 * entry + 1])
+            if end == UInt32.max {
+                guard Int(start) < stringKeys.count, stringEntries.updateValue(entry, forKey: stringKeys[Int(start)]) == nil
+                else { return nil }
+            } else if start > end || Int(end) > arenaCount {
+                return nil
+            }
+        }
+        return stringEntries
     }
 
     /// Whether `bytes` (valid UTF-8) are the key of `entry`: equal bytes, else the index's own lookup (a canonically

@@ -134,7 +134,12 @@ enum LaunchKeys {
                       developmentRegion: developmentRegion)
     }
 
-    /// Little-endian: the header, per layer its kind, locale and folder (byte counts as UInt8), the index's slots
+    /// The slots start at a multiple of 8 from the section's start (and the revision index file starts each part at
+    /// one), so a mapped section's index is read in place.
+    private static func aligned(_ offset: Int) -> Int { (offset + 7) & ~7 }
+
+    /// Little-endian: the header, per layer its kind, locale and folder (byte counts as UInt8), zeros to a multiple
+    /// of 8, the index's slots
     /// (UInt64), bounds (UInt32) and arena, its keys outside ASCII (UInt32 byte count, UTF-8), then each layer's
     /// answers (Int32).
     private static func encode(
@@ -164,6 +169,7 @@ enum LaunchKeys {
             out += Array(layer.locale.utf8)
             out += Array(layer.folder.utf8)
         }
+        out += [UInt8](repeating: 0, count: aligned(out.count) - out.count)
         for slot in parts.slots { put(slot) }
         for bound in parts.bounds { put(bound) }
         out += parts.arena
@@ -181,7 +187,9 @@ enum LaunchKeys {
 
     /// The section in `data`, or nil when it does not read as one: another magic, counts that do not add up to its
     /// length, answers out of range, or an index that does not read.
-    static func read(_ data: Data) -> Section? {
+    /// With `inPlace`, the index reads the section's bytes where they are (their `Data` must not change: a view of a
+    /// mapped file) instead of copying them.
+    static func read(_ data: Data, inPlace: Bool = false) -> Section? {
         data.withUnsafeBytes { raw -> Section? in
             guard raw.count >= headerSize, raw.prefix(8).elementsEqual(magic) else { return nil }
             func word(_ offset: Int) -> Int { Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self))) }
@@ -209,7 +217,7 @@ enum LaunchKeys {
                 else { return nil }
                 shapes.append((head[0] == overlayKind, locale, folder))
             }
-            guard let slots = take(slotCount * 8), let bounds = take(entryCount * 8), let arena = take(arenaCount),
+            guard take(aligned(position) - position) != nil, let slots = take(slotCount * 8), let bounds = take(entryCount * 8), let arena = take(arenaCount),
                 let keyBytes = take(stringBytes)
             else { return nil }
             var stringKeys: [String] = []
@@ -230,7 +238,7 @@ enum LaunchKeys {
             }
             guard position == raw.count,
                 let index = KeyIndex(seed: seed, entryCount: entryCount, slots: slots, bounds: bounds, arena: arena,
-                                     stringKeys: stringKeys)
+                                     stringKeys: stringKeys, owner: inPlace ? DataOwner(data) : nil)
             else { return nil }
             return Section(sourceHash: sourceHash, developmentRegion: region, index: index, knownCount: knownCount,
                            layers: layers, bytes: data)
@@ -251,7 +259,7 @@ enum LaunchKeys {
         let file = listing.revision.directory.appendingPathComponent(OverlayStrings.revisionIndexFile).path
         let developmentRegion = shipped?.developmentRegion ?? "en"
         guard let data = OverlayStrings.parts([sectionPath(table: tableName)], inRevisionIndexAt: file)[0],
-            let section = read(data), section.sourceHash == sourceHash, section.developmentRegion == developmentRegion
+            let section = read(data, inPlace: true), section.sourceHash == sourceHash, section.developmentRegion == developmentRegion
         else { return nil }
         return section.bytes.withUnsafeBytes { raw in
             merge(section, raw, table: tableName, chain: chain, shipped: shipped, developmentTable: developmentTable,
@@ -312,4 +320,10 @@ enum LaunchKeys {
         }
         return MergedTableValues(index: index, answers: answers, layers: layers, device: device, mergedAtActivation: true)
     }
+}
+
+/// Keeps a `Data` (and so the mapping it views) alive for an index that reads its bytes in place.
+private final class DataOwner {
+    let data: Data
+    init(_ data: Data) { self.data = data }
 }

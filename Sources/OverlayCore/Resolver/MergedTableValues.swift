@@ -129,6 +129,8 @@ final class MergedTableValues: @unchecked Sendable {
             value = table.value(forKey: key)
         case .overlay(.text(let strings, let plurals)):
             if answer.entry >= 0, let strings {
+                // Checked when the answers were made; checked again here, as a lookup must never trap.
+                guard Int(answer.entry) < strings.entries.count else { return nil }
                 value = .string(strings.string(strings.entries[Int(answer.entry)].value))
             } else {
                 value = plurals[key].map(CatalogValue.plural)

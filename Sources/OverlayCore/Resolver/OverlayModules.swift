@@ -144,7 +144,7 @@ final class OverlayModules: Sendable {
         // A file that does not read adds nothing, as in the catalog loader. The store's compiled index, when it fits
         // the file, spares validating and scanning it.
         var strings: OverlayStrings?
-        if hasStrings, let data = try? Data(contentsOf: folder.appendingPathComponent(table + ".strings")) {
+        if hasStrings, let data = MappedFile.open(folder.appendingPathComponent(table + ".strings").path, limit: Int(Int32.max))?.data {
             let indexFile = listing.revision.directory.appendingPathComponent(OverlayStrings.revisionIndexFile).path
             strings = listing.hasStringsIndex
                 ? OverlayStrings.index(ofTable: "\(directory)/\(table).strings", inRevisionIndexAt: indexFile)

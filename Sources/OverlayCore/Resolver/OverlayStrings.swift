@@ -326,8 +326,11 @@ extension OverlayStrings {
         func put<T: FixedWidthInteger>(_ value: T) { withUnsafeBytes(of: value.littleEndian) { out.append(contentsOf: $0) } }
         put(UInt32(tables.count))
         put(UInt32(directorySize))
+        // Each part starts at a multiple of 8, so a mapped file's part can be read in place (``LaunchKeys``).
+        func aligned(_ offset: Int) -> Int { (offset + 7) & ~7 }
         var offset = revisionHeaderSize + directorySize
         for table in tables {
+            offset = aligned(offset)
             put(UInt16(table.path.count))
             out.append(contentsOf: table.path)
             put(UInt64(offset))
@@ -335,7 +338,10 @@ extension OverlayStrings {
             offset += table.index.count
         }
         var data = Data(out)
-        for table in tables { data.append(table.index) }
+        for table in tables {
+            data.append(contentsOf: [UInt8](repeating: 0, count: aligned(data.count) - data.count))
+            data.append(table.index)
+        }
         return data
     }
 
@@ -347,47 +353,32 @@ extension OverlayStrings {
     }
 
     /// The parts of the revision index file at `file` named `paths` (a table's index or a section), each nil when the
-    /// file has none of that name; every one nil when the file does not read as an index. One open and one read of
-    /// the directory for all of them.
+    /// file has none of that name; every one nil when the file does not read as an index. The file is mapped, not
+    /// read (``MappedFile``): each part is a view of the mapping, and a launch touches only the pages it uses.
     static func parts(_ paths: [String], inRevisionIndexAt file: String) -> [Data?] {
         var found = [Data?](repeating: nil, count: paths.count)
-        guard let fd = try? Syscalls.live.open(file, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0) else { return found }
-        let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
-        // A regular file, and each part read with one read(2) (FileHandle reads in 4 KiB calls, eight for a
-        // 2,000-key table's index) of no more than the file holds: a damaged count cannot make a large buffer.
-        guard let status = try? Syscalls.live.descriptorStatus(fd, file), status.kind == .regular else { return found }
-        func read(_ count: Int) -> Data? {
-            guard count <= status.size, let bytes = try? Syscalls.live.read(fd, file, count), bytes.count == count
-            else { return nil }
-            return Data(bytes)
-        }
-        guard let head = read(revisionHeaderSize), head.prefix(8).elementsEqual(revisionIndexMagic) else { return found }
-        let (count, directorySize) = head.withUnsafeBytes { raw in
-            (Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt32.self))),
-             Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 12, as: UInt32.self))))
-        }
-        guard directorySize <= directoryLimit, let directory = read(directorySize) else { return found }
+        guard let mapped = MappedFile.open(file, limit: Int(UInt32.max)) else { return found }
+        let raw = mapped.bytes
+        guard raw.count >= revisionHeaderSize, raw.prefix(8).elementsEqual(revisionIndexMagic) else { return found }
+        let count = Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt32.self)))
+        let directorySize = Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 12, as: UInt32.self)))
+        guard directorySize <= directoryLimit, directorySize <= raw.count - revisionHeaderSize else { return found }
+        let directory = UnsafeRawBufferPointer(rebasing: raw[revisionHeaderSize..<(revisionHeaderSize + directorySize)])
         let wanted = paths.map { Array($0.utf8) }
-        var locations = [(offset: UInt64, count: Int)?](repeating: nil, count: paths.count)
-        directory.withUnsafeBytes { raw in
-            var position = 0
-            for _ in 0..<count {
-                guard position + 2 <= raw.count else { return }
-                let length = Int(UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt16.self)))
-                let pathEnd = position + 2 + length
-                guard pathEnd + 12 <= raw.count else { return }
-                for (slot, path) in wanted.enumerated() where locations[slot] == nil
-                    && raw[(position + 2)..<pathEnd].elementsEqual(path)
-                {
-                    locations[slot] = (UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: pathEnd, as: UInt64.self)),
-                                       Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: pathEnd + 8, as: UInt32.self))))
-                }
-                position = pathEnd + 12
+        var position = 0
+        for _ in 0..<count {
+            guard position + 2 <= directory.count else { break }
+            let length = Int(UInt16(littleEndian: directory.loadUnaligned(fromByteOffset: position, as: UInt16.self)))
+            let pathEnd = position + 2 + length
+            guard pathEnd + 12 <= directory.count else { break }
+            for (slot, path) in wanted.enumerated() where found[slot] == nil
+                && directory[(position + 2)..<pathEnd].elementsEqual(path)
+            {
+                let offset = UInt64(littleEndian: directory.loadUnaligned(fromByteOffset: pathEnd, as: UInt64.self))
+                let size = Int(UInt32(littleEndian: directory.loadUnaligned(fromByteOffset: pathEnd + 8, as: UInt32.self)))
+                if offset <= UInt64(raw.count) { found[slot] = mapped.part(Int(offset), size) }
             }
-        }
-        for (slot, location) in locations.enumerated() {
-            guard let location, (try? handle.seek(toOffset: location.offset)) != nil else { continue }
-            found[slot] = read(location.count)
+            position = pathEnd + 12
         }
         return found
     }

@@ -1,0 +1,75 @@
+import Foundation
+
+/// A store file mapped read-only instead of read, for the launch: reading a 200 KB table into fresh memory costs a
+/// page fault per 4 KiB page of the buffer (1–5 µs each on a virtual machine), while a mapping of the page cache
+/// is filled sixteen pages a fault. 120 faults were a third of a cold launch.
+///
+/// Only a regular file is mapped (`O_NOFOLLOW`, `O_NONBLOCK`, then `fstat`): never a symbolic link, never a FIFO
+/// waited on, and never more than `limit` bytes. The store writes every file once and renames it into place, so a
+/// mapped file never shrinks under a reader; a file smaller than ``mappingThreshold`` is read (a mapping costs more
+/// than it saves there). The `Data` keeps the mapping until its last copy — or the last slice of it made by
+/// ``part(_:_:)`` — goes.
+final class MappedFile: @unchecked Sendable {
+    static let mappingThreshold = 16 << 10
+
+    /// The whole file; its bytes are immutable for as long as this object lives.
+    let bytes: UnsafeRawBufferPointer
+    private let isMapped: Bool
+
+    private init(bytes: UnsafeRawBufferPointer, isMapped: Bool) {
+        self.bytes = bytes
+        self.isMapped = isMapped
+    }
+
+    deinit {
+        guard let base = bytes.baseAddress else { return }
+        if isMapped {
+            munmap(UnsafeMutableRawPointer(mutating: base), bytes.count)
+        } else {
+            UnsafeMutableRawPointer(mutating: base).deallocate()
+        }
+    }
+
+    /// The regular file at `path`, mapped (or read when small); nil when it cannot be opened, is not a regular file,
+    /// is empty or larger than `limit`.
+    static func open(_ path: String, limit: Int) -> MappedFile? {
+        guard let fd = try? Syscalls.live.open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0) else { return nil }
+        defer { _ = LibC.close(fd) }
+        guard let status = try? Syscalls.live.descriptorStatus(fd, path), status.kind == .regular,
+            status.size > 0, status.size <= limit
+        else { return nil }
+        let count = Int(status.size)
+        if count >= mappingThreshold {
+            guard let mapped = mmap(nil, count, PROT_READ, MAP_PRIVATE, fd, 0), mapped != MAP_FAILED else { return nil }
+            return MappedFile(bytes: UnsafeRawBufferPointer(start: mapped, count: count), isMapped: true)
+        }
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: count, alignment: 16)
+        var filled = 0
+        while filled < count {
+            let got = LibC.read(fd, buffer + filled, count - filled)
+            if got < 0, errno == EINTR { continue }
+            guard got > 0 else { break }
+            filled += got
+        }
+        guard filled == count else {
+            buffer.deallocate()
+            return nil
+        }
+        return MappedFile(bytes: UnsafeRawBufferPointer(start: buffer, count: count), isMapped: false)
+    }
+
+    /// `count` bytes from `offset` as `Data` without a copy, keeping the file mapped while it lives; nil when the
+    /// range is not inside the file.
+    func part(_ offset: Int, _ count: Int) -> Data? {
+        guard offset >= 0, count >= 0, offset <= bytes.count, count <= bytes.count - offset,
+            let base = bytes.baseAddress
+        else { return nil }
+        if count == 0 { return Data() }
+        return Data(
+            bytesNoCopy: UnsafeMutableRawPointer(mutating: base + offset), count: count,
+            deallocator: .custom { _, _ in withExtendedLifetime(self) {} })
+    }
+
+    /// The whole file as `Data` without a copy.
+    var data: Data { part(0, bytes.count) ?? Data() }
+}
