@@ -395,6 +395,7 @@ final class KeyIndex: @unchecked Sendable {
 
     /// Whether `bytes` (valid UTF-8) are the key of `entry`: equal bytes, else the index's own lookup (a canonically
     /// equal spelling).
+    @inline(__always)
     func isKey(_ bytes: UnsafeBufferPointer<UInt8>, of entry: Int) -> Bool {
         let end = bounds[2 * entry + 1]
         if end != UInt32.max {
@@ -405,7 +406,12 @@ final class KeyIndex: @unchecked Sendable {
                 return true
             }
         }
-        return self.entry(for: String(decoding: bytes, as: UTF8.self)) == entry
+        return isKeyLookingUp(bytes, of: entry)
+    }
+
+    @inline(never)
+    private func isKeyLookingUp(_ bytes: UnsafeBufferPointer<UInt8>, of entry: Int) -> Bool {
+        self.entry(for: String(decoding: bytes, as: UTF8.self)) == entry
     }
 
     // MARK: Hashing and comparing

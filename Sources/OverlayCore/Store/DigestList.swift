@@ -43,18 +43,20 @@ struct DigestList: Sendable, Equatable {
             var files: [String: String]?
             var sizes: [(path: String, size: Int)] = []
             try reader.members { reader, key throws(JSONError) in
-                switch key {
-                case "format_version": formatVersion = try reader.int()
-                case "files":
+                if key.is("format_version") {
+                    formatVersion = try reader.int()
+                } else if key.is("files") {
                     var read: [String: String] = [:]
-                    try reader.members { reader, path throws(JSONError) in
+                    try reader.members { reader, pathKey throws(JSONError) in
+                        let path = pathKey.string
                         guard (try? StoreLayout.validate(relativePath: path)) != nil else { throw JSONDirectReader.giveUp }
                         read[path] = try reader.string()
                     }
                     files = read
-                case "sizes":
-                    try reader.members { reader, path throws(JSONError) in sizes.append((path, try reader.int())) }
-                default: try reader.skipValue()
+                } else if key.is("sizes") {
+                    try reader.members { reader, path throws(JSONError) in sizes.append((path.string, try reader.int())) }
+                } else {
+                    try reader.skipValue()
                 }
             }
             guard formatVersion == 1, let files else { throw JSONDirectReader.giveUp }

@@ -22,13 +22,17 @@ extension JSONDirectReader {
         var highestSHA256IsString = true
         var etag: String?
         try members { reader, key throws(JSONError) in
-            switch key {
-            case "format_version": formatVersion = try reader.int()
-            case "app_version": appVersion = try reader.string()
-            case "source_hash": sourceHash = try reader.string()
-            case "modules": modules = try reader.modules()
-            case "highest_manifest_revision": highestRevision = try reader.int()
-            case "highest_manifest_sha256":
+            if key.is("format_version") {
+                formatVersion = try reader.int()
+            } else if key.is("app_version") {
+                appVersion = try reader.string()
+            } else if key.is("source_hash") {
+                sourceHash = try reader.string()
+            } else if key.is("modules") {
+                modules = try reader.modules()
+            } else if key.is("highest_manifest_revision") {
+                highestRevision = try reader.int()
+            } else if key.is("highest_manifest_sha256") {
                 // Read only when the revision is there: any value is fine without it.
                 if reader.atString {
                     highestSHA256 = try reader.string()
@@ -36,8 +40,10 @@ extension JSONDirectReader {
                     try reader.skipValue()
                     highestSHA256IsString = false
                 }
-            case "etag": etag = try reader.string()
-            default: try reader.skipValue()
+            } else if key.is("etag") {
+                etag = try reader.string()
+            } else {
+                try reader.skipValue()
             }
         }
         guard formatVersion == StoreState.formatVersion, let appVersion, let sourceHash, let modules else { throw Self.giveUp }
@@ -52,15 +58,19 @@ extension JSONDirectReader {
     /// `modules`: a module's name is a member key, so a duplicate is met by the members' own check.
     private mutating func modules() throws(JSONError) -> [String: StoreState.Module] {
         var modules: [String: StoreState.Module] = [:]
-        try members { reader, name throws(JSONError) in
+        try members { reader, nameKey throws(JSONError) in
+            let name = nameKey.string
             var module = StoreState.Module()
             var rejected: [String]?
             try reader.members { reader, key throws(JSONError) in
-                switch key {
-                case "active": module.active = try reader.revision()
-                case "previous": module.previous = try reader.revision()
-                case "rejected": rejected = try reader.strings()
-                default: try reader.skipValue()
+                if key.is("active") {
+                    module.active = try reader.revision()
+                } else if key.is("previous") {
+                    module.previous = try reader.revision()
+                } else if key.is("rejected") {
+                    rejected = try reader.strings()
+                } else {
+                    try reader.skipValue()
                 }
             }
             guard let rejected else { throw Self.giveUp }
@@ -78,11 +88,14 @@ extension JSONDirectReader {
         var revision: Int?
         var directory: String?
         try members { reader, key throws(JSONError) in
-            switch key {
-            case "sha256": sha256 = try reader.string()
-            case "revision": revision = try reader.int()
-            case "dir": directory = try reader.string()
-            default: try reader.skipValue()
+            if key.is("sha256") {
+                sha256 = try reader.string()
+            } else if key.is("revision") {
+                revision = try reader.int()
+            } else if key.is("dir") {
+                directory = try reader.string()
+            } else {
+                try reader.skipValue()
             }
         }
         guard let sha256, let revision, let directory, (try? StoreLayout.validate(sha256: sha256)) != nil,

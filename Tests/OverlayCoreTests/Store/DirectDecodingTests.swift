@@ -68,7 +68,9 @@ import Testing
         for _ in 0..<300 {
             let state = Self.state(&generator)
             let bytes = Array(state.json.serialized().utf8)
-            #expect(StoreState.decodeDirect(bytes) == state)
+            // A module name outside ASCII is left to the tree decoder.
+            let ascii = state.modules.keys.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } }
+            #expect(StoreState.decodeDirect(bytes) == (ascii ? state : nil))
             #expect((try? StoreState(decodingTree: bytes)) == state)
             #expect((try? StoreState(json: bytes)) == state)
         }
@@ -106,6 +108,7 @@ import Testing
         (#"{"format_version":1,"app_version":"1","source_hash":"h","modules":{},"etag":null}"#, false),
         (#"{"format_version":1,"app_version":"1","source_hash":"h","modules":{}} x"#, false),
         (#"[]"#, false),
+        (#"{"format_version":1,"app_version":"1","source_hash":"h","modules":{"A":{"rejected":[]},"\u0041":{"rejected":[]}}}"#, false),
         ("", false),
     ])
     func handMadeStates(_ text: String, accepted: Bool) {

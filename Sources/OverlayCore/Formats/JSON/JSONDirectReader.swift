@@ -1,10 +1,11 @@
 /// Reads a JSON document straight from its bytes into the caller's types, without a tree: for the files a launch
 /// reads (`state.json`, a revision's digest list), where building and walking a tree was most of the cost.
 ///
-/// It walks the grammar with ``JSONByteParser``'s own scanners (strings, numbers, whitespace, depth), checks each
-/// object's keys for duplicates as the tree parser does (as `String`s compare), and parses a member the caller does
-/// not read as a value to drop. It **gives up** on anything else — a syntax error, a wrong type, a `null` where a
-/// value is read — and the caller then decodes the tree, which has the last word and the message. A decoder built
+/// It walks the grammar with ``JSONByteParser``'s own scanners (strings, numbers, whitespace, depth), takes keys as
+/// bytes (printable ASCII without escapes, where equal bytes are equal `String`s, so its duplicate check is the tree
+/// parser's), and parses a member the caller does not read as a value to drop. It **gives up** on anything else — a
+/// syntax error, a wrong type, a `null` where a value is read, a key with an escape or outside ASCII — and the caller
+/// then decodes the tree, which has the last word and the message. A decoder built
 /// on it must only ever accept what its tree decoder accepts, with the same result; its tests say so over damaged
 /// input.
 struct JSONDirectReader {
@@ -46,23 +47,35 @@ struct JSONDirectReader {
         _ = try parser.parseValue()
     }
 
-    /// The members of the object that starts here, each key checked against the earlier ones (as `String`s compare,
-    /// like the tree parser's duplicate check); `body` reads the value.
-    mutating func members(_ body: (inout JSONDirectReader, String) throws(JSONError) -> Void) throws(JSONError) {
+    /// A member's key: printable ASCII without escapes, where equal bytes are exactly equal `String`s (a key with an
+    /// escape or a byte outside printable ASCII makes the reader give up), so keys are compared without making them
+    /// `String`s.
+    struct Key {
+        let bytes: UnsafeBufferPointer<UInt8>
+
+        func `is`(_ literal: StaticString) -> Bool {
+            literal.utf8CodeUnitCount == bytes.count
+                && UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount).elementsEqual(bytes)
+        }
+
+        var string: String { String(decoding: bytes, as: UTF8.self) }
+    }
+
+    /// The members of the object that starts here, no key repeated; `body` reads each value.
+    mutating func members(_ body: (inout JSONDirectReader, Key) throws(JSONError) -> Void) throws(JSONError) {
         guard parser.peek == UInt8(ascii: "{") else { throw Self.giveUp }
         try parser.enterContainer(parser.location)
         parser.index += 1
         parser.skipWhitespace()
-        var keys: [String] = []
         if parser.peek == UInt8(ascii: "}") {
             parser.index += 1
             parser.depth -= 1
             return
         }
+        var keys: [Key] = []
         while true {
-            guard parser.peek == UInt8(ascii: "\"") else { throw Self.giveUp }
-            let key = try parser.parseString()
-            guard !keys.contains(key) else { throw Self.giveUp }
+            let key = try self.key()
+            guard !keys.contains(where: { $0.bytes.elementsEqual(key.bytes) }) else { throw Self.giveUp }
             keys.append(key)
             parser.skipWhitespace()
             guard parser.peek == UInt8(ascii: ":") else { throw Self.giveUp }
@@ -82,6 +95,20 @@ struct JSONDirectReader {
                 throw Self.giveUp
             }
         }
+    }
+
+    private mutating func key() throws(JSONError) -> Key {
+        let bytes = parser.bytes
+        guard parser.peek == UInt8(ascii: "\"") else { throw Self.giveUp }
+        let start = parser.index + 1
+        var end = start
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\"") {
+            guard bytes[end] >= 0x20, bytes[end] < 0x80, bytes[end] != UInt8(ascii: "\\") else { throw Self.giveUp }
+            end += 1
+        }
+        guard end < bytes.count else { throw Self.giveUp }
+        parser.index = end + 1
+        return Key(bytes: UnsafeBufferPointer(rebasing: bytes[start..<end]))
     }
 
     mutating func string() throws(JSONError) -> String {
