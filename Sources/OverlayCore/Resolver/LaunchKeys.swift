@@ -256,7 +256,7 @@ enum LaunchKeys {
         guard let sourceHash = overlays.sourceHash, let listing = overlays.listing(moduleName), listing.hasStringsIndex,
             !listing.hasStringCatalogs
         else { return nil }
-        let file = listing.revision.directory.appendingPathComponent(OverlayStrings.revisionIndexFile).path
+        let file = listing.revision.path + "/" + OverlayStrings.revisionIndexFile
         let developmentRegion = shipped?.developmentRegion ?? "en"
         guard let data = OverlayStrings.parts([sectionPath(table: tableName)], inRevisionIndexAt: file)[0],
             let section = read(data, inPlace: true), section.sourceHash == sourceHash, section.developmentRegion == developmentRegion

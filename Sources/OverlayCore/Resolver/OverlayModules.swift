@@ -7,7 +7,10 @@ final class OverlayModules: Sendable {
     /// What a revision directory holds, before any table is read.
     struct Listing: Sendable {
         var revision: ActiveRevision
-        var developmentRegion: String
+        /// The revision's `CFBundleDevelopmentRegion` (else `en`): read from its `Info.plist` when first asked, which
+        /// a launch with a shipped module and no `Base.lproj` never does.
+        var developmentRegion: String { region.value }
+        let region: DevelopmentRegion
         /// Normalized identifier → `.lproj` directory name.
         var locales: [String: String]
         /// String Catalogs beside the `.lproj` folders (a published revision has none): the module's tables are then
@@ -89,8 +92,9 @@ final class OverlayModules: Sendable {
         guard revisions[name] != nil else { return nil }
         // Damaged with nothing intact to fall back to: counted below as ignored, the shipped strings serve.
         let revision = servableRevision(name)
-        // As CatalogLoader.localizationIdentifiers, from the same listing that finds String Catalogs.
-        let entries = revision.flatMap { try? CatalogLoader.sortedEntries(of: $0.directory) } ?? []
+        // As CatalogLoader.localizationIdentifiers, from the same listing that finds String Catalogs (readdir, not
+        // FileManager: a launch lists one revision, and FileManager's first call was a tenth of the table phase).
+        let entries = revision.flatMap { Self.sortedEntries(of: $0.path) } ?? []
         var locales: [String: String] = [:]
         for entry in entries where entry.hasSuffix(".lproj") {
             let rawName = String(entry.dropLast(".lproj".count))
@@ -98,11 +102,8 @@ final class OverlayModules: Sendable {
         }
         var result: Listing?
         if let revision, !locales.isEmpty {
-            let info = try? PropertyListSerialization.propertyList(
-                from: Data(contentsOf: revision.directory.appendingPathComponent("Info.plist")), format: nil)
-            let region = ((info as? [String: Any])?["CFBundleDevelopmentRegion"] as? String).map(normalizedLocale) ?? "en"
             result = Listing(
-                revision: revision, developmentRegion: region, locales: locales,
+                revision: revision, region: DevelopmentRegion(revision: revision.path), locales: locales,
                 hasStringCatalogs: entries.contains { $0.hasSuffix(".xcstrings") },
                 hasStringsIndex: entries.contains(OverlayStrings.revisionIndexFile))
         }
@@ -120,7 +121,7 @@ final class OverlayModules: Sendable {
         let id = Self.tableID(module: name, locale: locale, table: table)
         if let cached = tables.withLock({ $0[id] }) { return cached }
         let read: Table?
-        if listing.hasStringCatalogs || (locale == listing.developmentRegion && listing.locales["Base"] != nil) {
+        if listing.hasStringCatalogs || (listing.locales["Base"] != nil && locale == listing.developmentRegion) {
             read = catalogTable(table, module: name, locale: locale, listing: listing)
         } else {
             read = textTable(table, module: name, locale: locale, directory: directory, listing: listing)
@@ -135,17 +136,18 @@ final class OverlayModules: Sendable {
     private func textTable(
         _ table: String, module name: String, locale: String, directory: String, listing: Listing
     ) -> Table? {
-        let folder = listing.revision.directory.appendingPathComponent(directory)
+        // Paths are joined as strings: Foundation's URL.appendingPathComponent cost 22,000 instructions a call.
+        let folder = listing.revision.path + "/" + directory
         let id = Self.localeID(module: name, locale: locale)
-        guard let files = files(in: folder, id: id, module: name, revision: listing.revision.directory) else { return nil }
+        guard let files = files(in: folder, id: id, module: name, revision: listing.revision.path) else { return nil }
         let hasStrings = files.contains(table + ".strings")
         let hasPlurals = files.contains(table + ".stringsdict")
         guard hasStrings || hasPlurals else { return nil }
         // A file that does not read adds nothing, as in the catalog loader. The store's compiled index, when it fits
         // the file, spares validating and scanning it.
         var strings: OverlayStrings?
-        if hasStrings, let data = MappedFile.open(folder.appendingPathComponent(table + ".strings").path, limit: Int(Int32.max))?.data {
-            let indexFile = listing.revision.directory.appendingPathComponent(OverlayStrings.revisionIndexFile).path
+        if hasStrings, let data = MappedFile.open(folder + "/" + table + ".strings", limit: Int(Int32.max))?.data {
+            let indexFile = listing.revision.path + "/" + OverlayStrings.revisionIndexFile
             strings = listing.hasStringsIndex
                 ? OverlayStrings.index(ofTable: "\(directory)/\(table).strings", inRevisionIndexAt: indexFile)
                     .flatMap { OverlayStrings.read(data, index: $0) }
@@ -153,7 +155,7 @@ final class OverlayModules: Sendable {
             strings = strings ?? OverlayStrings.read(data)
         }
         var plurals: [String: StringsdictEntry] = [:]
-        if hasPlurals, let data = try? Data(contentsOf: folder.appendingPathComponent(table + ".stringsdict")),
+        if hasPlurals, let data = try? Data(contentsOf: URL(fileURLWithPath: folder + "/" + table + ".stringsdict")),
             let file = try? StringsdictReader.readFile(data)
         {
             for entry in file.entries { plurals[entry.key] = entry.entry }
@@ -163,12 +165,12 @@ final class OverlayModules: Sendable {
 
     /// The `.lproj`'s file names; nil (the revision counted once as ignored) when it or the revision folder cannot
     /// be listed any more, as the catalog loader fails then. An `.lproj` that is not a folder holds no table.
-    private func files(in folder: URL, id: LocaleID, module: String, revision: URL) -> Set<String>? {
+    private func files(in folder: String, id: LocaleID, module: String, revision: String) -> Set<String>? {
         if let cached = folders.withLock({ $0[id] }) { return cached }
         var files: Set<String>?
-        if CatalogLoader.isDirectoryURL(folder) {
-            files = (try? CatalogLoader.sortedEntries(of: folder)).map(Set.init)
-        } else if (try? CatalogLoader.sortedEntries(of: revision)) != nil {
+        if BoundedFile.kind(of: folder) == .directory {
+            files = Self.sortedEntries(of: folder).map(Set.init)
+        } else if Self.sortedEntries(of: revision) != nil {
             files = []
         }
         if files == nil { countUnreadable(module) }
@@ -180,6 +182,30 @@ final class OverlayModules: Sendable {
 
     private func countUnreadable(_ module: String) {
         if unreadable.withLock({ $0.insert(module).inserted }) { counters.countIgnoredRevisions(1) }
+    }
+
+    /// The names in a directory in UTF-8 order, as `CatalogLoader.sortedEntries`; nil when it cannot be listed.
+    static func sortedEntries(of path: String) -> [String]? {
+        (try? Syscalls.live.listDirectory(path))?.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
+    /// A revision's development region, read from its `Info.plist` once, when first asked.
+    final class DevelopmentRegion: Sendable {
+        private let revision: String
+        private let read = LockedValue<String?>(nil)
+
+        init(revision: String) { self.revision = revision }
+
+        var value: String {
+            if let known = read.withLock({ $0 }) { return known }
+            let info = try? PropertyListSerialization.propertyList(
+                from: Data(contentsOf: URL(fileURLWithPath: revision).appendingPathComponent("Info.plist")), format: nil)
+            let region = ((info as? [String: Any])?["CFBundleDevelopmentRegion"] as? String).map(normalizedLocale) ?? "en"
+            return read.withLock { cached in
+                if cached == nil { cached = region }
+                return cached ?? region
+            }
+        }
     }
 
     // MARK: Through the catalog loader
@@ -194,7 +220,7 @@ final class OverlayModules: Sendable {
     func module(_ name: String, locales: [String]) -> CatalogModule? {
         guard let listing = listing(name) else { return nil }
         var wanted = Set(locales.filter { listing.locales[$0] != nil })
-        if wanted.contains(listing.developmentRegion), listing.locales["Base"] != nil { wanted.insert("Base") }
+        if listing.locales["Base"] != nil, wanted.contains(listing.developmentRegion) { wanted.insert("Base") }
         let missing = localizations.withLock { cache in wanted.filter { cache[Self.localeID(module: name, locale: $0)] == nil } }
         if !missing.isEmpty {
             // A revision whose folder cannot be listed any more serves nothing: counted, the shipped strings serve.

@@ -20,15 +20,49 @@ final class OverlayStrings: Sendable {
     }
 
     /// In file order, duplicates kept (the last one is the table's value).
-    let entries: [Entry]
+    let entries: Entries
     /// The file; the text starts after a byte-order mark.
     private let data: Data
     private let textStart: Int
 
     private init(entries: [Entry], data: Data, textStart: Int) {
-        self.entries = entries
+        self.entries = Entries(storage: .array(entries), count: entries.count)
         self.data = data
         self.textStart = textStart
+    }
+
+    private init(index: Data, count: Int, data: Data, textStart: Int) {
+        self.entries = Entries(storage: .index(index), count: count)
+        self.data = data
+        self.textStart = textStart
+    }
+
+    /// The entries: scanned into an array, or read one at a time from a compiled index that was checked whole (a
+    /// launch reads a few values and checks every key, so it makes no array of 2,000 entries).
+    struct Entries: RandomAccessCollection, Sendable {
+        enum Storage: Sendable {
+            case array([Entry])
+            case index(Data)
+        }
+
+        let storage: Storage
+        let count: Int
+        var startIndex: Int { 0 }
+        var endIndex: Int { count }
+
+        subscript(position: Int) -> Entry {
+            switch storage {
+            case .array(let entries):
+                return entries[position]
+            case .index(let index):
+                precondition(position >= 0 && position < count, "entry out of range")
+                return index.withUnsafeBytes { raw in
+                    let offset = OverlayStrings.headerSize + position * 16
+                    return Entry(key: OverlayStrings.text(raw, at: offset, count: count),
+                                 value: OverlayStrings.text(raw, at: offset + 8, count: count))
+                }
+            }
+        }
     }
 
     /// The table in `data`, or nil when ``StringsReader`` rejects it.
@@ -103,18 +137,33 @@ final class OverlayStrings: Sendable {
     func keysMatch(_ pairs: [(position: Int32, entry: Int32)], in index: KeyIndex) -> Bool {
         data.withUnsafeBytes { raw in
             let text = UnsafeRawBufferPointer(rebasing: raw[textStart...]).bindMemory(to: UInt8.self)
+            func matches(_ key: Text, _ entry: Int) -> Bool {
+                switch key {
+                case .decoded(let string): index.entry(for: string) == entry
+                case .bytes(let start, let end): index.isKey(UnsafeBufferPointer(rebasing: text[Int(start)..<Int(end)]), of: entry)
+                }
+            }
             for pair in pairs {
                 guard pair.position >= 0, Int(pair.position) < entries.count, pair.entry >= 0, Int(pair.entry) < index.count
                 else { return false }
-                switch entries[Int(pair.position)].key {
-                case .decoded(let string):
-                    guard index.entry(for: string) == Int(pair.entry) else { return false }
-                case .bytes(let start, let end):
-                    guard index.isKey(UnsafeBufferPointer(rebasing: text[Int(start)..<Int(end)]), of: Int(pair.entry))
-                    else { return false }
+            }
+            switch entries.storage {
+            case .array(let array):
+                return pairs.allSatisfy { matches(array[Int($0.position)].key, Int($0.entry)) }
+            case .index(let compiled):
+                // The key's range read straight from the index: no entry is made.
+                return compiled.withUnsafeBytes { indexBytes in
+                    pairs.allSatisfy { pair in
+                        let offset = OverlayStrings.headerSize + Int(pair.position) * 16
+                        let start = UInt32(littleEndian: indexBytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+                        let end = UInt32(littleEndian: indexBytes.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self))
+                        if start & OverlayStrings.decodedFlag == 0 {
+                            return index.isKey(UnsafeBufferPointer(rebasing: text[Int(start)..<Int(end)]), of: Int(pair.entry))
+                        }
+                        return matches(OverlayStrings.text(indexBytes, at: offset, count: entries.count), Int(pair.entry))
+                    }
                 }
             }
-            return true
         }
     }
 
@@ -219,8 +268,8 @@ final class OverlayStrings: Sendable {
 /// that does not fit its table (another size, a range outside it) is ignored and the table is scanned.
 extension OverlayStrings {
     private static let indexMagic = Array("OVLYIDX1".utf8)
-    private static let headerSize = 8 + 8 + 4 + 4 + 4
-    private static let decodedFlag: UInt32 = 1 << 31
+    fileprivate static let headerSize = 8 + 8 + 4 + 4 + 4
+    fileprivate static let decodedFlag: UInt32 = 1 << 31
 
     /// The index of `data`, or nil when the table does not read (nothing is written for it then).
     static func compiledIndex(of data: Data) -> Data? {
@@ -269,28 +318,30 @@ extension OverlayStrings {
                   raw.count == headerSize + count * 16 + decodedCount
             else { return nil }
             let textCount = data.count - textStart
-            let decodedStart = headerSize + count * 16
-            var entries: [Entry] = []
-            entries.reserveCapacity(count)
-            func text(_ offset: Int) -> Text? {
+            // Every range is checked now; an entry is read from the index when asked for (``Entries``).
+            func fits(_ offset: Int) -> Bool {
                 let start = word(offset)
                 let end = word(offset + 4)
-                if start & decodedFlag == 0 {
-                    guard start <= end, Int(end) <= textCount else { return nil }
-                    return .bytes(start: Int32(start), end: Int32(end))
-                }
+                if start & decodedFlag == 0 { return start <= end && Int(end) <= textCount }
                 let (from, to) = (Int(start & ~decodedFlag), Int(end & ~decodedFlag))
-                guard end & decodedFlag != 0, from <= to, to <= decodedCount else { return nil }
-                return .decoded(String(decoding: UnsafeRawBufferPointer(rebasing: raw[(decodedStart + from)..<(decodedStart + to)]),
-                                       as: UTF8.self))
+                return end & decodedFlag != 0 && from <= to && to <= decodedCount
             }
             for position in 0..<count {
                 let offset = headerSize + position * 16
-                guard let key = text(offset), let value = text(offset + 8) else { return nil }
-                entries.append(Entry(key: key, value: value))
+                guard fits(offset), fits(offset + 8) else { return nil }
             }
-            return OverlayStrings(entries: entries, data: data, textStart: textStart)
+            return OverlayStrings(index: index, count: count, data: data, textStart: textStart)
         }
+    }
+
+    /// The key or value whose range is at `offset` of a checked index of `count` entries.
+    fileprivate static func text(_ raw: UnsafeRawBufferPointer, at offset: Int, count: Int) -> Text {
+        let start = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+        let end = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self))
+        if start & decodedFlag == 0 { return .bytes(start: Int32(start), end: Int32(end)) }
+        let decodedStart = headerSize + count * 16
+        let range = (decodedStart + Int(start & ~decodedFlag))..<(decodedStart + Int(end & ~decodedFlag))
+        return .decoded(String(decoding: UnsafeRawBufferPointer(rebasing: raw[range]), as: UTF8.self))
     }
 }
 
