@@ -26,7 +26,7 @@ enum LaunchKeys {
     /// magic, seed, then entry, known, slot, arena, string-key, string-byte and layer counts, then the byte counts
     /// of the source hash and the development region.
     private static let headerSize = 8 + 8 + 7 * 4 + 2 + 2
-    private static let overlayKind: UInt8 = 0
+    fileprivate static let overlayKind: UInt8 = 0
     private static let shippedKind: UInt8 = 1
     /// An overlay answer: the key's `.stringsdict` entry.
     static let pluralAnswer: Int32 = -2
@@ -50,12 +50,34 @@ enum LaunchKeys {
         var developmentRegion: String
         var index: KeyIndex
         var knownCount: Int
-        var layers: [(isOverlay: Bool, locale: String, folder: String, offset: Int)]
+        /// Where the layer headers start in ``bytes``, how many there are, and where the first layer's answers start.
+        var layerHeaders: Int
+        var layerCount: Int
+        var answersStart: Int
         var bytes: Data
 
         /// Where the answers of the layer start in ``bytes``, and its folder; nil when the section has no such layer.
+        /// The headers are walked in the bytes (checked when the section was read), not kept in an array: the first
+        /// array of a new element type costs the runtime a type's metadata at launch.
         func layer(overlay: Bool, locale: String) -> (folder: String, offset: Int)? {
-            layers.first { $0.isOverlay == overlay && $0.locale == locale }.map { ($0.folder, $0.offset) }
+            let wanted = Array(locale.utf8)
+            return bytes.withUnsafeBytes { raw -> (folder: String, offset: Int)? in
+                var header = layerHeaders
+                var answers = answersStart
+                for _ in 0..<layerCount {
+                    let isOverlay = raw[header] == LaunchKeys.overlayKind
+                    let (localeCount, folderCount) = (Int(raw[header + 1]), Int(raw[header + 2]))
+                    let localeStart = header + 3
+                    if isOverlay == overlay, raw[localeStart..<(localeStart + localeCount)].elementsEqual(wanted) {
+                        let folder = UnsafeRawBufferPointer(
+                            rebasing: raw[(localeStart + localeCount)..<(localeStart + localeCount + folderCount)])
+                        return (String(decoding: folder, as: UTF8.self), answers)
+                    }
+                    header = localeStart + localeCount + folderCount
+                    answers += (isOverlay ? knownCount : index.count) * 4
+                }
+                return nil
+            }
         }
     }
 
@@ -210,12 +232,13 @@ enum LaunchKeys {
             }
             func text(_ count: Int) -> String? { take(count).map { String(decoding: $0, as: UTF8.self) } }
             guard let sourceHash = text(hashCount), let region = text(regionCount) else { return nil }
-            var shapes: [(isOverlay: Bool, locale: String, folder: String)] = []
+            let layerHeaders = position
+            var answerBytes = 0
             for _ in 0..<layerCount {
                 guard let head = take(3), head[0] == overlayKind || head[0] == shippedKind,
-                    let locale = text(Int(head[1])), let folder = text(Int(head[2]))
+                    take(Int(head[1])) != nil, take(Int(head[2])) != nil
                 else { return nil }
-                shapes.append((head[0] == overlayKind, locale, folder))
+                answerBytes += (head[0] == overlayKind ? knownCount : entryCount) * 4
             }
             guard take(aligned(position) - position) != nil, let slots = take(slotCount * 8), let bounds = take(entryCount * 8), let arena = take(arenaCount),
                 let keyBytes = take(stringBytes)
@@ -230,18 +253,14 @@ enum LaunchKeys {
                 keyPosition += 4 + length
             }
             guard keyPosition == keyBytes.count else { return nil }
-            var layers: [(isOverlay: Bool, locale: String, folder: String, offset: Int)] = []
-            for shape in shapes {
-                let offset = position
-                guard take((shape.isOverlay ? knownCount : entryCount) * 4) != nil else { return nil }
-                layers.append((shape.isOverlay, shape.locale, shape.folder, offset))
-            }
+            let answersStart = position
+            guard take(answerBytes) != nil else { return nil }
             guard position == raw.count,
                 let index = KeyIndex(seed: seed, entryCount: entryCount, slots: slots, bounds: bounds, arena: arena,
                                      stringKeys: stringKeys, owner: inPlace ? DataOwner(data) : nil)
             else { return nil }
             return Section(sourceHash: sourceHash, developmentRegion: region, index: index, knownCount: knownCount,
-                           layers: layers, bytes: data)
+                           layerHeaders: layerHeaders, layerCount: layerCount, answersStart: answersStart, bytes: data)
         }
     }
 
@@ -289,7 +308,7 @@ enum LaunchKeys {
                 else { return nil }
                 let layer = Int32(layers.count)
                 layers.append(.init(kind: .overlay, locale: locale, revision: revision, source: .overlay(table)))
-                var checked: [(position: Int32, entry: Int32)] = []
+                var checked: [Int] = []  // position, entry, position, entry, …
                 for entry in 0..<knownCount where answers[entry].layer < 0 {
                     let found = answer(answered.offset, entry)
                     if found == noAnswer { continue }
@@ -297,7 +316,8 @@ enum LaunchKeys {
                         guard plurals[index.key(at: entry)] != nil else { return nil }
                         answers[entry] = .init(layer: layer, entry: -1)
                     } else {
-                        checked.append((found, Int32(entry)))  // a negative one fails the check
+                        checked.append(Int(found))  // a negative one fails the check
+                        checked.append(entry)
                         answers[entry] = .init(layer: layer, entry: found)
                     }
                     unanswered -= 1

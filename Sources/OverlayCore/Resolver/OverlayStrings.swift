@@ -133,9 +133,15 @@ final class OverlayStrings: Sendable {
     }
 
     /// Whether every pair's entry (its position in the file) has the ``KeyIndex`` entry's key, with the file's bytes
-    /// bound once for all of them: what lets a launch take ``LaunchKeys``' answers without hashing the keys.
-    func keysMatch(_ pairs: [(position: Int32, entry: Int32)], in index: KeyIndex) -> Bool {
-        data.withUnsafeBytes { raw in
+    /// bound once for all of them: what lets a launch take ``LaunchKeys``' answers without hashing the keys. The pairs
+    /// are flat, position then entry (an array of a new tuple type costs the runtime its metadata at launch).
+    func keysMatch(_ pairs: [Int], in index: KeyIndex) -> Bool {
+        guard pairs.count % 2 == 0 else { return false }
+        for pair in stride(from: 0, to: pairs.count, by: 2) {
+            guard pairs[pair] >= 0, pairs[pair] < entries.count, pairs[pair + 1] >= 0, pairs[pair + 1] < index.count
+            else { return false }
+        }
+        return data.withUnsafeBytes { raw in
             let text = UnsafeRawBufferPointer(rebasing: raw[textStart...]).bindMemory(to: UInt8.self)
             func matches(_ key: Text, _ entry: Int) -> Bool {
                 switch key {
@@ -143,25 +149,26 @@ final class OverlayStrings: Sendable {
                 case .bytes(let start, let end): index.isKey(UnsafeBufferPointer(rebasing: text[Int(start)..<Int(end)]), of: entry)
                 }
             }
-            for pair in pairs {
-                guard pair.position >= 0, Int(pair.position) < entries.count, pair.entry >= 0, Int(pair.entry) < index.count
-                else { return false }
-            }
             switch entries.storage {
             case .array(let array):
-                return pairs.allSatisfy { matches(array[Int($0.position)].key, Int($0.entry)) }
+                for pair in stride(from: 0, to: pairs.count, by: 2) where !matches(array[pairs[pair]].key, pairs[pair + 1]) {
+                    return false
+                }
+                return true
             case .index(let compiled):
                 // The key's range read straight from the index: no entry is made.
                 return compiled.withUnsafeBytes { indexBytes in
-                    pairs.allSatisfy { pair in
-                        let offset = OverlayStrings.headerSize + Int(pair.position) * 16
+                    for pair in stride(from: 0, to: pairs.count, by: 2) {
+                        let (position, entry) = (pairs[pair], pairs[pair + 1])
+                        let offset = OverlayStrings.headerSize + position * 16
                         let start = UInt32(littleEndian: indexBytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
                         let end = UInt32(littleEndian: indexBytes.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self))
-                        if start & OverlayStrings.decodedFlag == 0 {
-                            return index.isKey(UnsafeBufferPointer(rebasing: text[Int(start)..<Int(end)]), of: Int(pair.entry))
-                        }
-                        return matches(OverlayStrings.text(indexBytes, at: offset, count: entries.count), Int(pair.entry))
+                        let matched = start & OverlayStrings.decodedFlag == 0
+                            ? index.isKey(UnsafeBufferPointer(rebasing: text[Int(start)..<Int(end)]), of: entry)
+                            : matches(OverlayStrings.text(indexBytes, at: offset, count: entries.count), entry)
+                        if !matched { return false }
                     }
+                    return true
                 }
             }
         }

@@ -159,4 +159,22 @@ import Testing
         let sizesFirst = #"{"sizes":{"a":1},"format_version":1,"files":{"a":"x"}}"#
         #expect(DigestList.decodeDirect(Array(sizesFirst.utf8)) == (try DigestList(decodingTree: Data(sizesFirst.utf8))))
     }
+
+    @Test func damagedMarkersAreNeverReadDifferently() {
+        var generator = Generator(state: 4)
+        var accepted = 0
+        for round in 0..<3_000 {
+            var bytes = Array(StoreMarker.make().data)
+            if round > 0 {
+                for _ in 0..<Int.random(in: 1...2, using: &generator) { bytes = Self.damaged(bytes, &generator) }
+            }
+            guard let id = StoreMarker.currentID(bytes) else { continue }
+            accepted += 1
+            #expect(StoreMarker(decodingTree: Data(bytes)) == .current(id: id), "\(String(decoding: bytes, as: UTF8.self))")
+        }
+        #expect(accepted > 20)  // most damage breaks a 70-byte marker; whitespace and key order do not
+        let extra = #"{"format":"overlay-store","version":2,"id":"0123456789abcdef0123456789abcdef","x":1}"#
+        #expect(StoreMarker.currentID(Array(extra.utf8)) == nil)
+        if case .invalid = StoreMarker(decodingTree: Data(extra.utf8)) {} else { Issue.record("another member is not a marker") }
+    }
 }
