@@ -86,7 +86,14 @@ enum LaunchKeys {
     /// The sections of a revision's `files` for the shipped module it overlays, one per table name an `.lproj`
     /// folder has. None for a revision with `Base.lproj` or String Catalogs: those tables are read by the catalog
     /// loader at launch, and merged by hashing.
-    static func sections(of files: [String: Data], shipped: CatalogModule, sourceHash: String) -> [(path: String, data: Data)] {
+    ///
+    /// `seed` is the key index's hash seed (the store derives it from its own random identifier, so a publisher cannot
+    /// choose keys that collide, and a revision written twice is written the same); `scanned` holds the `.strings`
+    /// tables already read, by path.
+    static func sections(
+        of files: [String: Data], shipped: CatalogModule, sourceHash: String, seed: UInt64 = .random(in: .min ... .max),
+        scanned: [String: OverlayStrings?] = [:]
+    ) -> [(path: String, data: Data)] {
         guard !files.keys.contains(where: { $0.hasPrefix("Base.lproj/") || $0.hasSuffix(".xcstrings") }) else { return [] }
         var tables: [String: Set<String>] = [:]  // table name → the `.lproj` folders that have it
         for path in files.keys {
@@ -97,20 +104,21 @@ enum LaunchKeys {
             }
         }
         return tables.keys.sorted().compactMap { name in
-            section(table: name, folders: tables[name]!, files: files, shipped: shipped, sourceHash: sourceHash)
+            section(table: name, folders: tables[name]!, files: files, shipped: shipped, sourceHash: sourceHash, seed: seed,
+                    scanned: scanned)
                 .map { (sectionPath(table: name), $0) }
         }
     }
 
     /// One table's section: the same merge ``MergedTableValues`` makes, for every layer a chain could have.
     static func section(
-        table name: String, folders: Set<String>, files: [String: Data], shipped: CatalogModule, sourceHash: String
+        table name: String, folders: Set<String>, files: [String: Data], shipped: CatalogModule, sourceHash: String,
+        seed: UInt64, scanned: [String: OverlayStrings?]
     ) -> Data? {
         let developmentRegion = shipped.developmentRegion
         let developmentTable = LocalizerSnapshot.table(name, of: shipped, locale: developmentRegion)
         guard let known = developmentTable ?? LocalizerSnapshot.translatedKeys(name, of: shipped) else { return nil }
-        let builder = KeyIndex.Builder(
-            capacity: known.plurals.count + known.strings.count, seed: UInt64.random(in: .min ... .max))
+        let builder = KeyIndex.Builder(capacity: known.plurals.count + known.strings.count, seed: seed)
         for key in known.plurals.keys { _ = builder.insert(key) }
         for key in known.strings.keys { _ = builder.insert(key) }
         let knownCount = builder.entryCount
@@ -128,7 +136,8 @@ enum LaunchKeys {
                     if let found = builder.entry(for: entry.key), found < knownCount { answers[found] = pluralAnswer }
                 }
             }
-            if let data = files["\(folder)/\(name).strings"], let strings = OverlayStrings.read(data) {
+            let path = "\(folder)/\(name).strings"
+            if let data = files[path], let strings = scanned[path] ?? OverlayStrings.read(data) {
                 strings.forEachKeyReversed(&answers) { answers, position, key in  // the last duplicate wins
                     if let found = builder.entry(utf8: key), found < knownCount, answers[found] == noAnswer {
                         answers[found] = Int32(position)

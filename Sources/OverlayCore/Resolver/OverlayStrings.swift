@@ -280,7 +280,12 @@ extension OverlayStrings {
 
     /// The index of `data`, or nil when the table does not read (nothing is written for it then).
     static func compiledIndex(of data: Data) -> Data? {
-        guard data.count < Int(decodedFlag), let table = read(data) else { return nil }
+        compiledIndex(of: read(data), count: data.count)
+    }
+
+    /// The index of a table already read from `count` bytes.
+    static func compiledIndex(of table: OverlayStrings?, count: Int) -> Data? {
+        guard count < Int(decodedFlag), let table else { return nil }
         var decoded: [UInt8] = []
         var ranges: [UInt32] = []
         ranges.reserveCapacity(table.entries.count * 4)
@@ -303,7 +308,7 @@ extension OverlayStrings {
         var out = indexMagic
         out.reserveCapacity(headerSize + ranges.count * 4 + decoded.count)
         func put<T: FixedWidthInteger>(_ value: T) { withUnsafeBytes(of: value.littleEndian) { out.append(contentsOf: $0) } }
-        put(UInt64(data.count))
+        put(UInt64(count))
         put(UInt32(table.textStart))
         put(UInt32(table.entries.count))
         put(UInt32(decoded.count))
@@ -372,10 +377,14 @@ extension OverlayStrings {
     /// The index file of a revision's `files`, with `sections` (path → bytes, e.g. ``LaunchKeys``' per-table
     /// sections) in the same directory; nil when none of its `.strings` tables reads and there is no section
     /// (nothing is written then, and an index file the archive itself carried is dropped).
-    static func revisionIndex(of files: [String: Data], sections: [(path: String, data: Data)] = []) -> Data? {
+    /// `scanned` holds tables already read, by path (the store reads each once for the indexes and the launch keys).
+    static func revisionIndex(
+        of files: [String: Data], scanned: [String: OverlayStrings?] = [:], sections: [(path: String, data: Data)] = []
+    ) -> Data? {
         var tables: [(path: [UInt8], index: Data)] = []
         for (path, data) in files.sorted(by: { $0.key < $1.key }) where path.hasSuffix(".strings") {
-            if let index = compiledIndex(of: data) { tables.append((Array(path.utf8), index)) }
+            let table = scanned[path] ?? read(data)
+            if let index = compiledIndex(of: table, count: data.count) { tables.append((Array(path.utf8), index)) }
         }
         tables += sections.map { (Array($0.path.utf8), $0.data) }
         guard !tables.isEmpty, tables.allSatisfy({ $0.path.count <= Int(UInt16.max) }) else { return nil }
@@ -411,33 +420,38 @@ extension OverlayStrings {
     }
 
     /// The parts of the revision index file at `file` named `paths` (a table's index or a section), each nil when the
-    /// file has none of that name; every one nil when the file does not read as an index. The file is mapped, not
-    /// read (``MappedFile``): each part is a view of the mapping, and a launch touches only the pages it uses.
+    /// file has none of that name; every one nil when the file does not read as an index. The header and directory are
+    /// read; each part found is mapped on its own (``MappedFile/parts(of:limit:head:locate:)``), so a launch keeps
+    /// resident only the parts it reads.
     static func parts(_ paths: [String], inRevisionIndexAt file: String) -> [Data?] {
-        var found = [Data?](repeating: nil, count: paths.count)
-        guard let mapped = MappedFile.open(file, limit: Int(UInt32.max)) else { return found }
-        let raw = mapped.bytes
-        guard raw.count >= revisionHeaderSize, raw.prefix(8).elementsEqual(revisionIndexMagic) else { return found }
-        let count = Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt32.self)))
-        let directorySize = Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 12, as: UInt32.self)))
-        guard directorySize <= directoryLimit, directorySize <= raw.count - revisionHeaderSize else { return found }
-        let directory = UnsafeRawBufferPointer(rebasing: raw[revisionHeaderSize..<(revisionHeaderSize + directorySize)])
         let wanted = paths.map { Array($0.utf8) }
-        var position = 0
-        for _ in 0..<count {
-            guard position + 2 <= directory.count else { break }
-            let length = Int(UInt16(littleEndian: directory.loadUnaligned(fromByteOffset: position, as: UInt16.self)))
-            let pathEnd = position + 2 + length
-            guard pathEnd + 12 <= directory.count else { break }
-            for (slot, path) in wanted.enumerated() where found[slot] == nil
-                && directory[(position + 2)..<pathEnd].elementsEqual(path)
-            {
-                let offset = UInt64(littleEndian: directory.loadUnaligned(fromByteOffset: pathEnd, as: UInt64.self))
-                let size = Int(UInt32(littleEndian: directory.loadUnaligned(fromByteOffset: pathEnd + 8, as: UInt32.self)))
-                if offset <= UInt64(raw.count) { found[slot] = mapped.part(Int(offset), size) }
+        let found = MappedFile.parts(of: file, limit: Int(UInt32.max), head: revisionHeaderSize, more: { head in
+            guard head.count >= revisionHeaderSize, head.prefix(8).elementsEqual(revisionIndexMagic) else { return 0 }
+            return min(Int(UInt32(littleEndian: head.loadUnaligned(fromByteOffset: 12, as: UInt32.self))), directoryLimit)
+        }) { raw, size in
+            var located = [(offset: Int, count: Int)?](repeating: nil, count: wanted.count)
+            guard raw.count >= revisionHeaderSize, raw.prefix(8).elementsEqual(revisionIndexMagic) else { return located }
+            let count = Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt32.self)))
+            let directorySize = Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 12, as: UInt32.self)))
+            guard directorySize <= directoryLimit, directorySize <= raw.count - revisionHeaderSize else { return located }
+            let directory = UnsafeRawBufferPointer(rebasing: raw[revisionHeaderSize..<(revisionHeaderSize + directorySize)])
+            var position = 0
+            for _ in 0..<count {
+                guard position + 2 <= directory.count else { break }
+                let length = Int(UInt16(littleEndian: directory.loadUnaligned(fromByteOffset: position, as: UInt16.self)))
+                let pathEnd = position + 2 + length
+                guard pathEnd + 12 <= directory.count else { break }
+                for (slot, path) in wanted.enumerated() where located[slot] == nil
+                    && directory[(position + 2)..<pathEnd].elementsEqual(path)
+                {
+                    let offset = UInt64(littleEndian: directory.loadUnaligned(fromByteOffset: pathEnd, as: UInt64.self))
+                    let part = Int(UInt32(littleEndian: directory.loadUnaligned(fromByteOffset: pathEnd + 8, as: UInt32.self)))
+                    if offset <= UInt64(size) { located[slot] = (Int(offset), part) }
+                }
+                position = pathEnd + 12
             }
-            position = pathEnd + 12
+            return located
         }
-        return found
+        return found ?? [Data?](repeating: nil, count: paths.count)
     }
 }

@@ -69,6 +69,12 @@ struct DigestList: Sendable, Equatable {
         }
     }
 
+    /// The list without the store's own index file (derived from the others, not given by the archive).
+    var withoutStoreIndex: DigestList {
+        DigestList(files: files.filter { $0.key != OverlayStrings.revisionIndexFile },
+                   sizes: sizes.filter { $0.key != OverlayStrings.revisionIndexFile })
+    }
+
     init(files: [String: String], sizes: [String: Int]) {
         self.files = files
         self.sizes = sizes

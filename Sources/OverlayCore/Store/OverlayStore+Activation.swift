@@ -40,12 +40,18 @@ extension OverlayStore {
 
         /// The files with the revision's index file (`overlay-strings.index`: each `.strings` table's compiled index,
         /// what a launch reads instead of scanning the table, and the launch keys of each table when the shipped
-        /// module is known); an index file the archive itself carried is replaced.
-        func withCompiledIndexes(sourceHash: String) -> PendingRevision {
+        /// module is known, hashed with `seed`); an index file the archive itself carried is replaced. Each table is
+        /// read once for both.
+        func withCompiledIndexes(sourceHash: String, seed: UInt64 = .random(in: .min ... .max)) -> PendingRevision {
             var copy = self
             copy.files[OverlayStrings.revisionIndexFile] = nil
-            let sections = shipped.map { LaunchKeys.sections(of: copy.files, shipped: $0, sourceHash: sourceHash) } ?? []
-            copy.files[OverlayStrings.revisionIndexFile] = OverlayStrings.revisionIndex(of: copy.files, sections: sections)
+            var scanned: [String: OverlayStrings?] = [:]
+            for (path, data) in copy.files where path.hasSuffix(".strings") { scanned[path] = .some(OverlayStrings.read(data)) }
+            let sections = shipped.map {
+                LaunchKeys.sections(of: copy.files, shipped: $0, sourceHash: sourceHash, seed: seed, scanned: scanned)
+            } ?? []
+            copy.files[OverlayStrings.revisionIndexFile] = OverlayStrings.revisionIndex(
+                of: copy.files, scanned: scanned, sections: sections)
             return copy
         }
     }
@@ -62,7 +68,6 @@ extension OverlayStore {
     /// - Throws: ``StoreError``; `invalidArgument` for a bad module name, SHA-256 or path, or a module listed twice.
     @discardableResult
     package func activate(_ revisions: [PendingRevision]) throws -> Set<String> {
-        let revisions = revisions.map { $0.withCompiledIndexes(sourceHash: sourceHash) }
         for pending in revisions {
             try StoreLayout.validate(module: pending.module)
             try StoreLayout.validate(sha256: pending.sha256)
@@ -80,7 +85,7 @@ extension OverlayStore {
                 let directory = StoreLayout.revisionDirectory(module: pending.module, sha256: pending.sha256)
                 let record = StoreState.Revision(sha256: pending.sha256, revision: pending.revision, directory: directory)
                 if entry.active?.sha256 != pending.sha256 {
-                    placed = try placeRevision(pending.files, at: layout.absolute(directory), module: pending.module) || placed
+                    placed = try placeRevision(pending, at: layout.absolute(directory)) || placed
                     if let active = entry.active { entry.previous = active }
                     switched.insert(pending.module)
                 }
@@ -101,7 +106,6 @@ extension OverlayStore {
     /// process collected it meanwhile. Staging the active revision, or one already staged, writes nothing.
     /// - Throws: ``StoreError``; `invalidArgument` for a bad module name, SHA-256 or path.
     package func stage(_ pending: PendingRevision) throws {
-        let pending = pending.withCompiledIndexes(sourceHash: sourceHash)
         try StoreLayout.validate(module: pending.module)
         try StoreLayout.validate(sha256: pending.sha256)
         try StoreLayout.validate(files: pending.files)
@@ -112,7 +116,7 @@ extension OverlayStore {
                 return
             }
             let directory = StoreLayout.revisionDirectory(module: pending.module, sha256: pending.sha256)
-            if try placeRevision(pending.files, at: layout.absolute(directory), module: pending.module) {
+            if try placeRevision(pending, at: layout.absolute(directory)) {
                 try syscalls.fsyncDirectory(layout.temporaryPath)
             }
         }
@@ -187,16 +191,23 @@ extension OverlayStore {
 
     /// Puts a complete, fsynced revision directory at `target`, reusing one a crash left there if it verifies.
     /// - Returns: Whether a directory was renamed out of `tmp/` (the caller fsyncs `tmp/` once for the batch).
-    private func placeRevision(_ files: [String: Data], at target: String, module: String) throws -> Bool {
+    ///
+    /// A directory already in place (staged, or left by a crash) is kept when it verifies and holds the revision's
+    /// files; its index file, derived by the store, is checked against its digest like every file but not compared
+    /// (it is computed only when the revision is written, not once more for the comparison).
+    private func placeRevision(_ pending: PendingRevision, at target: String) throws -> Bool {
+        let module = pending.module
+        let given = pending.files.filter { $0.key != OverlayStrings.revisionIndexFile }
         if let existing = try syscalls.status(target) {
             if existing.isDirectory,
                try syscalls.verifyRevision(at: target, fileLimit: Self.fileLimit).isEmpty,
                try DigestList(data: syscalls.readFile("\(target)/\(StoreLayout.digestListFile)",
-                                                      limit: Self.metadataLimit)) == DigestList(files: files) {
+                                                      limit: Self.metadataLimit)).withoutStoreIndex == DigestList(files: given) {
                 return false
             }
             try syscalls.removeTree(target)
         }
+        let files = pending.withCompiledIndexes(sourceHash: sourceHash, seed: launchKeySeed(module: module)).files
         let temp = "\(layout.temporaryPath)/\(StoreLayout.uniqueSuffix())"
         try syscalls.mkdir(temp, 0o755)
         var renamed = false
@@ -225,5 +236,12 @@ extension OverlayStore {
             throw error
         }
         return true
+    }
+
+    /// The launch keys' hash seed for a module: from the store's random identifier, so a publisher cannot choose keys
+    /// that collide in it, and the same for every write of a revision in this store.
+    private func launchKeySeed(module: String) -> UInt64 {
+        let digest = SHA256.hash(Data("overlay-launch-keys/\(storeID ?? "")/\(module)".utf8))
+        return digest.bytes.prefix(8).reduce(0) { $0 << 8 | UInt64($1) }
     }
 }

@@ -129,5 +129,5 @@ extension Syscalls {
 
 /// What the store writes for a revision's files: them, and beside each `.strings` table its compiled index.
 func storedFiles(_ files: [String: Data]) -> [String: Data] {
-    OverlayStore.PendingRevision(module: "M", sha256: "", revision: 0, files: files).withCompiledIndexes(sourceHash: "").files
+    OverlayStore.PendingRevision(module: "M", sha256: "", revision: 0, files: files).withCompiledIndexes(sourceHash: "", seed: 0).files
 }
