@@ -305,7 +305,7 @@ final class KeyIndex: @unchecked Sendable {
     ///
     /// With an `owner` that keeps the bytes alive and unchanged (a mapped file), aligned little-endian parts are used
     /// in place rather than copied: a launch then touches only the pages its probes reach.
-    init?(
+    convenience init?(
         seed: UInt64, entryCount: Int, slots slotBytes: UnsafeRawBufferPointer, bounds boundBytes: UnsafeRawBufferPointer,
         arena arenaBytes: UnsafeRawBufferPointer, stringKeys: [String], owner: AnyObject? = nil
     ) {
@@ -330,15 +330,8 @@ final class KeyIndex: @unchecked Sendable {
                 slots: UnsafeBufferPointer(slots), bounds: UnsafeBufferPointer(bounds), entryCount: entryCount,
                 arenaCount: arenaBytes.count, stringKeys: stringKeys)
             else { return nil }
-            self.count = entryCount
-            self.mask = slotCount - 1
-            self.seed = seed
-            self.slots = slots
-            self.bounds = bounds
-            self.arena = arena
-            self.stringEntries = stringEntries
-            self.stringKeys = stringKeys
-            self.owner = owner
+            self.init(seed: seed, count: entryCount, slots: slots, bounds: bounds, arena: arena,
+                      stringEntries: stringEntries, stringKeys: stringKeys, owner: owner)
             return
         }
         #endif
@@ -359,15 +352,23 @@ final class KeyIndex: @unchecked Sendable {
             arena.deallocate()
             return nil
         }
-        self.count = entryCount
-        self.mask = slotCount - 1
+        self.init(seed: seed, count: entryCount, slots: slots, bounds: bounds, arena: arena,
+                  stringEntries: stringEntries, stringKeys: stringKeys, owner: nil)
+    }
+
+    private init(
+        seed: UInt64, count: Int, slots: UnsafeMutableBufferPointer<UInt64>, bounds: UnsafeMutableBufferPointer<UInt32>,
+        arena: UnsafeMutableBufferPointer<UInt8>, stringEntries: [String: Int], stringKeys: [String], owner: AnyObject?
+    ) {
+        self.count = count
+        self.mask = slots.count - 1
         self.seed = seed
         self.slots = slots
         self.bounds = bounds
         self.arena = arena
         self.stringEntries = stringEntries
         self.stringKeys = stringKeys
-        self.owner = nil
+        self.owner = owner
     }
 
     /// The string-keyed entries of parts that every lookup can finish in, or nil (the rules of the initializer).

@@ -6,16 +6,7 @@ import Testing
 /// up, never disagree: whatever it accepts, the tree decoder accepts with the same result. Checked over generated
 /// files as the store writes them, every kind of hand-made trap, and thousands of damaged copies.
 @Suite struct DirectDecodingTests {
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
+    typealias Generator = SplitMix64
 
     static func hex(_ generator: inout Generator) -> String {
         (0..<32).map { _ in String(format: "%02x", Int.random(in: 0...255, using: &generator)) }.joined()
