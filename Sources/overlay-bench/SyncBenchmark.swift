@@ -190,9 +190,13 @@ enum SyncBenchmark {
         let many = Array(repeating: url.absoluteString, count: cycles)
         let one = try BenchProcess.medianWallTime("/usr/bin/curl", header + [url.absoluteString], runs: 9)
         let all = try BenchProcess.medianWallTime("/usr/bin/curl", header + many, runs: 9)
-        let perRequest = (all - one) / Double(cycles - 1)
+        let differenced = (all - one) / Double(cycles - 1)
+        // With few cycles (--quick) on a busy machine the difference can drown in noise and come out ≤ 0: the
+        // undifferenced time per URL (process start included, so a generous baseline) stands in then.
+        let perRequest = differenced > 0 ? differenced : all / Double(cycles)
         print("  curl: 1 URL \(rounded(one / 1_000_000)) ms/process, \(cycles) URLs \(rounded(all / 1_000_000)) ms/process "
-            + "→ \(rounded(perRequest / 1_000)) µs per kept-connection 304 (\(rounded(all / Double(cycles) / 1_000)) µs undifferenced)")
+            + "→ \(rounded(perRequest / 1_000)) µs per kept-connection 304 (\(rounded(all / Double(cycles) / 1_000)) µs undifferenced"
+            + (differenced > 0 ? ")" : "; the difference was \(rounded(differenced / 1_000)) µs, lost in noise, so undifferenced)"))
         return perRequest
     }
 
