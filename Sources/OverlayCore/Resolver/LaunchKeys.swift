@@ -14,10 +14,12 @@ import Foundation
 ///
 /// **Fit.** A section is used only when its source hash is the `Localizer`'s and its development region the
 /// shipped module's, when every table of the chain has its answers (an overlay localization in the same
-/// `.lproj` folder), and when each overlay answer's entry has the key it answers (its bytes compared, or looked up
-/// when they differ: a canonically equal spelling), every `.stringsdict` answer's key is in the file, and the
-/// index itself reads (``KeyIndex/init(seed:entryCount:slots:bounds:arena:stringKeys:)``). Anything else, and the
-/// handle is merged by hashing as before: a damaged section costs time, never a key another key's value.
+/// `.lproj` folder), every overlay answer names an entry of the file, every `.stringsdict` answer's key is in the
+/// file, and the index itself reads (``KeyIndex/init(seed:entryCount:slots:bounds:arena:stringKeys:)``). Anything
+/// else, and the handle is merged by hashing as before. Whether an overlay answer's entry has the key it answers
+/// (its bytes compared, or looked up when they differ: a canonically equal spelling) is checked on that key's first
+/// lookup (``MergedTableValues``); a key whose answer does not fit takes its value from the hashed merge. A damaged
+/// section costs time, never a key another key's value.
 enum LaunchKeys {
     /// The section's name in the revision index file's directory: NUL-prefixed, so no file path meets it.
     static func sectionPath(table: String) -> String { "\u{0}keys/\(table)" }
@@ -279,7 +281,8 @@ enum LaunchKeys {
     /// fit (see the type's documentation), and the caller merges by hashing.
     static func merge(
         table tableName: String, chain: [String], shipped: CatalogModule?, developmentTable: CatalogTable?,
-        overlays: OverlayModules, overlayModule moduleName: String, device: String
+        overlays: OverlayModules, overlayModule moduleName: String, device: String,
+        hashed: @escaping @Sendable () -> MergedTableValues
     ) -> MergedTableValues? {
         guard let sourceHash = overlays.sourceHash, let listing = overlays.listing(moduleName), listing.hasStringsIndex,
             !listing.hasStringCatalogs
@@ -291,14 +294,14 @@ enum LaunchKeys {
         else { return nil }
         return section.bytes.withUnsafeBytes { raw in
             merge(section, raw, table: tableName, chain: chain, shipped: shipped, developmentTable: developmentTable,
-                  overlays: overlays, overlayModule: moduleName, listing: listing, device: device)
+                  overlays: overlays, overlayModule: moduleName, listing: listing, device: device, hashed: hashed)
         }
     }
 
     private static func merge(
         _ section: Section, _ raw: UnsafeRawBufferPointer, table tableName: String, chain: [String],
         shipped: CatalogModule?, developmentTable: CatalogTable?, overlays: OverlayModules, overlayModule moduleName: String,
-        listing: OverlayModules.Listing, device: String
+        listing: OverlayModules.Listing, device: String, hashed: @escaping @Sendable () -> MergedTableValues
     ) -> MergedTableValues? {
         let index = section.index
         let knownCount = section.knownCount
@@ -317,7 +320,9 @@ enum LaunchKeys {
                 else { return nil }
                 let layer = Int32(layers.count)
                 layers.append(.init(kind: .overlay, locale: locale, revision: revision, source: .overlay(table)))
-                var checked: [Int] = []  // position, entry, position, entry, …
+                // Each entry's key is checked on its first lookup (`MergedTableValues`), not here: checking all of
+                // them read every key of the table at launch.
+                let entryCount = strings?.entries.count ?? 0
                 for entry in 0..<knownCount where answers[entry].layer < 0 {
                     let found = answer(answered.offset, entry)
                     if found == noAnswer { continue }
@@ -325,14 +330,10 @@ enum LaunchKeys {
                         guard plurals[index.key(at: entry)] != nil else { return nil }
                         answers[entry] = .init(layer: layer, entry: -1)
                     } else {
-                        checked.append(Int(found))  // a negative one fails the check
-                        checked.append(entry)
+                        guard found >= 0, Int(found) < entryCount else { return nil }
                         answers[entry] = .init(layer: layer, entry: found)
                     }
                     unanswered -= 1
-                }
-                if !checked.isEmpty {
-                    guard let strings, strings.keysMatch(checked, in: index) else { return nil }
                 }
             }
             guard let shipped,
@@ -347,7 +348,7 @@ enum LaunchKeys {
                 if entry < knownCount { unanswered -= 1 }
             }
         }
-        return MergedTableValues(index: index, answers: answers, layers: layers, device: device, mergedAtActivation: true)
+        return MergedTableValues(index: index, answers: answers, layers: layers, device: device, hashed: hashed)
     }
 }
 

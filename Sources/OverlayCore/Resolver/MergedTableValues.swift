@@ -38,12 +38,19 @@ final class MergedTableValues: @unchecked Sendable {
     private let device: String
     private let cells: UnsafeMutablePointer<Atomic<Unmanaged<ResolvedValue>?>>
 
-    /// Whether the keys came merged from the store (``LaunchKeys``) rather than hashed when the handle was built.
-    let mergedAtActivation: Bool
+    /// The hashed merge of the same chain, for answers that came merged from the store (``LaunchKeys``): an answer
+    /// is checked on its key's first lookup, and one that does not fit (a damaged index) is not shown; that key's
+    /// value comes from this merge instead, built once, on the first misfit.
+    private let hashed: (@Sendable () -> MergedTableValues)?
+    private let hashedValues = Mutex<MergedTableValues?>(nil)
 
-    init(index: KeyIndex, answers: [Answer], layers: [Layer], device: String, mergedAtActivation: Bool = false) {
+    /// Whether the keys came merged from the store (``LaunchKeys``) rather than hashed when the handle was built.
+    var mergedAtActivation: Bool { hashed != nil }
+
+    init(index: KeyIndex, answers: [Answer], layers: [Layer], device: String,
+         hashed: (@Sendable () -> MergedTableValues)? = nil) {
         precondition(answers.count == index.count)
-        self.mergedAtActivation = mergedAtActivation
+        self.hashed = hashed
         self.index = index
         self.answers = answers
         self.layers = layers
@@ -120,7 +127,7 @@ final class MergedTableValues: @unchecked Sendable {
     /// Builds the entry's value once; a thread that loses the race takes the winner's.
     private func makeValue(at entry: Int) -> ResolvedValue? {
         let answer = answers[entry]
-        guard answer.layer >= 0 else { return nil }
+        guard answer.layer >= 0, Int(answer.layer) < layers.count else { return nil }
         let layer = layers[Int(answer.layer)]
         let key = index.key(at: entry)
         let value: CatalogValue?
@@ -129,16 +136,39 @@ final class MergedTableValues: @unchecked Sendable {
             value = table.value(forKey: key)
         case .overlay(.text(let strings, let plurals)):
             if answer.entry >= 0, let strings {
-                // Checked when the answers were made; checked again here, as a lookup must never trap.
-                guard Int(answer.entry) < strings.entries.count else { return nil }
+                // An answer merged at activation is the entry's only if that entry has this key.
+                guard hashed == nil ? Int(answer.entry) < strings.entries.count
+                        : strings.hasKey(at: Int(answer.entry), of: entry, in: index)
+                else { return misfit(at: entry, key: key) }
                 value = .string(strings.string(strings.entries[Int(answer.entry)].value))
             } else {
                 value = plurals[key].map(CatalogValue.plural)
             }
         }
-        guard let value else { return nil }  // cannot happen: the answer was taken from this layer
-        let built = Unmanaged.passRetained(
-            ResolvedValue(value: value, layer: layer.kind, locale: layer.locale, revision: layer.revision, device: device))
+        // The answer was taken from this layer: no value means it was not (a damaged index).
+        guard let value else { return misfit(at: entry, key: key) }
+        return store(ResolvedValue(value: value, layer: layer.kind, locale: layer.locale, revision: layer.revision,
+                                   device: device), at: entry)
+    }
+
+    /// The value the hashed merge gives `key`, for an answer from the store that does not fit; nil for a handle
+    /// merged by hashing (its answers cannot misfit).
+    @inline(never)
+    private func misfit(at entry: Int, key: String) -> ResolvedValue? {
+        guard let hashed else { return nil }
+        let values = hashedValues.withLock { values in
+            if let values { return values }
+            let made = hashed()
+            values = made
+            return made
+        }
+        guard let value = values.value(forKey: key) else { return nil }
+        return store(value, at: entry)
+    }
+
+    /// Stores `value` in the entry's cell; a thread that lost the race takes the winner's.
+    private func store(_ value: ResolvedValue, at entry: Int) -> ResolvedValue {
+        let built = Unmanaged.passRetained(value)
         let (exchanged, original) = cells[entry].compareExchange(
             expected: nil, desired: built, ordering: .acquiringAndReleasing)
         guard !exchanged, let original else { return built.takeUnretainedValue() }

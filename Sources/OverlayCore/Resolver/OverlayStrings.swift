@@ -132,43 +132,33 @@ final class OverlayStrings: Sendable {
         }
     }
 
-    /// Whether every pair's entry (its position in the file) has the ``KeyIndex`` entry's key, with the file's bytes
-    /// bound once for all of them: what lets a launch take ``LaunchKeys``' answers without hashing the keys. The pairs
-    /// are flat, position then entry (an array of a new tuple type costs the runtime its metadata at launch).
-    func keysMatch(_ pairs: [Int], in index: KeyIndex) -> Bool {
-        guard pairs.count % 2 == 0 else { return false }
-        for pair in stride(from: 0, to: pairs.count, by: 2) {
-            guard pairs[pair] >= 0, pairs[pair] < entries.count, pairs[pair + 1] >= 0, pairs[pair + 1] < index.count
-            else { return false }
-        }
+    /// Whether the entry at `position` has the key of the ``KeyIndex``'s `entry`: equal bytes, else a canonically
+    /// equal spelling. What a handle whose answers came from ``LaunchKeys`` checks on each key's first lookup, so
+    /// that a damaged answer never shows another key's text.
+    func hasKey(at position: Int, of entry: Int, in index: KeyIndex) -> Bool {
+        guard position >= 0, position < entries.count, entry >= 0, entry < index.count else { return false }
         return data.withUnsafeBytes { raw in
             let text = UnsafeRawBufferPointer(rebasing: raw[textStart...]).bindMemory(to: UInt8.self)
-            func matches(_ key: Text, _ entry: Int) -> Bool {
-                switch key {
-                case .decoded(let string): index.entry(for: string) == entry
-                case .bytes(let start, let end): index.isKey(UnsafeBufferPointer(rebasing: text[Int(start)..<Int(end)]), of: entry)
-                }
-            }
             switch entries.storage {
             case .array(let array):
-                for pair in stride(from: 0, to: pairs.count, by: 2) where !matches(array[pairs[pair]].key, pairs[pair + 1]) {
-                    return false
+                switch array[position].key {
+                case .decoded(let string): return index.entry(for: string) == entry
+                case .bytes(let start, let end):
+                    return index.isKey(UnsafeBufferPointer(rebasing: text[Int(start)..<Int(end)]), of: entry)
                 }
-                return true
             case .index(let compiled):
                 // The key's range read straight from the index: no entry is made.
                 return compiled.withUnsafeBytes { indexBytes in
-                    for pair in stride(from: 0, to: pairs.count, by: 2) {
-                        let (position, entry) = (pairs[pair], pairs[pair + 1])
-                        let offset = OverlayStrings.headerSize + position * 16
-                        let start = UInt32(littleEndian: indexBytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
-                        let end = UInt32(littleEndian: indexBytes.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self))
-                        let matched = start & OverlayStrings.decodedFlag == 0
-                            ? index.isKey(UnsafeBufferPointer(rebasing: text[Int(start)..<Int(end)]), of: entry)
-                            : matches(OverlayStrings.text(indexBytes, at: offset, count: entries.count), entry)
-                        if !matched { return false }
+                    let offset = OverlayStrings.headerSize + position * 16
+                    let start = UInt32(littleEndian: indexBytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+                    let end = UInt32(littleEndian: indexBytes.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self))
+                    if start & OverlayStrings.decodedFlag == 0 {
+                        return index.isKey(UnsafeBufferPointer(rebasing: text[Int(start)..<Int(end)]), of: entry)
                     }
-                    return true
+                    guard case .decoded(let string) = OverlayStrings.text(indexBytes, at: offset, count: entries.count) else {
+                        return false
+                    }
+                    return index.entry(for: string) == entry
                 }
             }
         }

@@ -14,6 +14,8 @@ struct StoreLayout: Sendable {
     static let signatureFile = "manifest.json.sig"
     static let signaturesDirectory = "signatures"
     static let modulesDirectory = "modules"
+    /// `modulesDirectory` and `/`, as bytes compared without making a `String` (a test checks the two agree).
+    static let modulesPrefix: StaticString = "modules/"
     static let journalFile = "journal.jsonl"
     static let rotatedJournalFile = "journal.1.jsonl"
     static let temporaryDirectory = "tmp"

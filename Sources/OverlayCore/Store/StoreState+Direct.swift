@@ -75,12 +75,28 @@ extension JSONDirectReader {
             }
             guard let rejected else { throw Self.giveUp }
             module.rejected = rejected
-            for directory in [module.active?.directory, module.previous?.directory].compactMap({ $0 }) {
-                guard directory.hasPrefix("\(StoreLayout.modulesDirectory)/\(name)/") else { throw Self.giveUp }
-            }
+            if let active = module.active, !Self.isDirectory(active.directory, of: nameKey) { throw Self.giveUp }
+            if let previous = module.previous, !Self.isDirectory(previous.directory, of: nameKey) { throw Self.giveUp }
             modules[name] = module
         }
         return modules
+    }
+
+    /// Whether `directory` starts with `modules/<name>/`, as the tree decoder's `hasPrefix` asks, compared without
+    /// making the prefix. The name is printable ASCII, so equal bytes are equal characters, unless what follows the
+    /// last `/` combines with it (`hasPrefix` compares characters): that byte must be ASCII too.
+    private static func isDirectory(_ directory: String, of name: Key) -> Bool {
+        var directory = directory
+        let modules = StoreLayout.modulesPrefix
+        return directory.withUTF8 { path in
+            let count = modules.utf8CodeUnitCount + name.bytes.count + 1
+            guard path.count >= count, let base = path.baseAddress,
+                Key.equal(base, modules.utf8Start, count: modules.utf8CodeUnitCount),
+                Key.equal(base + modules.utf8CodeUnitCount, name.bytes.baseAddress, count: name.bytes.count),
+                path[count - 1] == UInt8(ascii: "/"), path.count == count || path[count] < 0x80
+            else { return false }
+            return true
+        }
     }
 
     private mutating func revision() throws(JSONError) -> StoreState.Revision {

@@ -138,17 +138,17 @@ extension StoreState.Revision {
         var sha256 = sha256
         return directory.withUTF8 { path in
             sha256.withUTF8 { digest in
-                var previous: UInt8 = 0
-                for byte in path {
-                    if byte == UInt8(ascii: "."), previous == UInt8(ascii: ".") { return false }
-                    previous = byte
+                guard let base = path.baseAddress, let digestBase = digest.baseAddress, path.count > digest.count,
+                    path[path.count - digest.count - 1] == UInt8(ascii: "/")
+                else { return false }
+                // `..` anywhere: found from each `.` (a revision's path usually has none).
+                var from = 0
+                while from < path.count - 1, let dot = memchr(base + from, Int32(UInt8(ascii: ".")), path.count - 1 - from) {
+                    let offset = UnsafePointer<UInt8>(dot.assumingMemoryBound(to: UInt8.self)) - base
+                    if path[offset + 1] == UInt8(ascii: ".") { return false }
+                    from = offset + 1
                 }
-                guard path.count > digest.count, path[path.count - digest.count - 1] == UInt8(ascii: "/") else {
-                    return false
-                }
-                let start = path.count - digest.count
-                for offset in 0..<digest.count where path[start + offset] != digest[offset] { return false }
-                return true
+                return memcmp(base + path.count - digest.count, digestBase, digest.count) == 0
             }
         }
     }

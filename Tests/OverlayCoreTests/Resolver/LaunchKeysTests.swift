@@ -56,7 +56,7 @@ import OverlayPublishing
 
     /// Each misfit is ignored: the handle is merged by hashing and answers the same.
     @Test("a section that does not fit is ignored", arguments: [
-        "another build", "other entry order", "other overlay locale", "a plural the file lacks", "another development region",
+        "another build", "other overlay locale", "a plural the file lacks", "another development region",
     ])
     func misfitSectionIsIgnored(_ misfit: String) throws {
         let root = try ResolverFixtures.temporaryDirectory()
@@ -65,9 +65,6 @@ import OverlayPublishing
         switch misfit {
         case "another build":
             store = try Self.store(in: root, sourceHash: "sha256:" + String(repeating: "0", count: 64))
-        case "other entry order":  // answers made for a table with the same keys in another order
-            let swapped = "\"a\" = \"aa\";\n\"b\" = \"bb\";\n\"c\" = \"cc\";\n\"b\" = \"bb, last\";\n\"q\u{37E}\" = \"qq\";\n"
-            store = try Self.store(in: root, sectionsFrom: ["fr.lproj/Localizable.strings": Data(swapped.utf8)])
         case "other overlay locale":
             store = try Self.store(in: root, sectionsFrom: ["de.lproj/Localizable.strings": Data(Self.overlayText.utf8)])
         case "a plural the file lacks":
@@ -85,6 +82,23 @@ import OverlayPublishing
         #expect(LazyValuesTests.differences(handle.values, reference).isEmpty)
         // With French as the development language only its keys (a, extra) may take an overlay's answer.
         #expect(handle.string(forKey: "b") == (misfit == "another development region" ? "B" : "bb, last"))
+    }
+
+    /// Answers made for a table with the same keys in another order name other keys' entries: the handle still takes
+    /// the section (checking every key at launch read the whole table), and each key's first lookup finds the
+    /// misfit and takes the hashed merge's value instead, so every key answers as the hashed merge does.
+    @Test func answersNamingOtherKeysAreCaughtOnLookup() throws {
+        let root = try ResolverFixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let swapped = "\"a\" = \"aa\";\n\"b\" = \"bb\";\n\"c\" = \"cc\";\n\"b\" = \"bb, last\";\n\"q\u{37E}\" = \"qq\";\n"
+        let store = try Self.store(in: root, sectionsFrom: ["fr.lproj/Localizable.strings": Data(swapped.utf8)])
+        let (handle, reference) = Self.handle(store)
+        #expect(handle.usesLaunchKeys)
+        #expect(handle.string(forKey: "a") == "aa")
+        #expect(handle.string(forKey: "b") == "bb, last")
+        #expect(handle.string(forKey: "c") == "cc")
+        #expect(handle.resolve("c").layer == .overlay)
+        #expect(LazyValuesTests.differences(handle.values, reference).isEmpty)
     }
 
     /// Every truncation and every single-byte change of a section: reading it never traps or hangs, and a handle

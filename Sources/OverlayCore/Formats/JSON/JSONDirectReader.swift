@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reads a JSON document straight from its bytes into the caller's types, without a tree: for the files a launch
 /// reads (`state.json`, a revision's digest list), where building and walking a tree was most of the cost.
 ///
@@ -10,6 +12,8 @@
 /// input.
 struct JSONDirectReader {
     var parser: JSONByteParser
+    /// The keys of the objects being read, innermost last: one buffer for the whole document, not one per object.
+    private var seen: [Key] = []
 
     /// Any reason to give up: the tree decoder decides.
     static let giveUp = JSONError(code: .invalidValue, message: "not decoded directly")
@@ -20,6 +24,7 @@ struct JSONDirectReader {
         guard bytes.count <= limits.maxBytes else { return nil }
         return bytes.withUnsafeBufferPointer { buffer -> T? in
             var reader = JSONDirectReader(parser: JSONByteParser(bytes: buffer, maxDepth: limits.maxDepth))
+            reader.seen.reserveCapacity(64)
             do throws(JSONError) {
                 if buffer.count >= 2, (buffer[0] == 0xFF && buffer[1] == 0xFE) || (buffer[0] == 0xFE && buffer[1] == 0xFF) {
                     throw giveUp
@@ -54,8 +59,18 @@ struct JSONDirectReader {
         let bytes: UnsafeBufferPointer<UInt8>
 
         func `is`(_ literal: StaticString) -> Bool {
-            literal.utf8CodeUnitCount == bytes.count
-                && UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount).elementsEqual(bytes)
+            literal.utf8CodeUnitCount == bytes.count && Self.equal(literal.utf8Start, bytes.baseAddress, count: bytes.count)
+        }
+
+        func `is`(_ other: Key) -> Bool {
+            other.bytes.count == bytes.count && Self.equal(other.bytes.baseAddress, bytes.baseAddress, count: bytes.count)
+        }
+
+        /// Whether `count` bytes at both addresses are equal.
+        static func equal(_ lhs: UnsafePointer<UInt8>?, _ rhs: UnsafePointer<UInt8>?, count: Int) -> Bool {
+            guard count > 0 else { return true }
+            guard let lhs, let rhs else { return false }
+            return memcmp(lhs, rhs, count) == 0
         }
 
         var string: String { String(decoding: bytes, as: UTF8.self) }
@@ -72,11 +87,12 @@ struct JSONDirectReader {
             parser.depth -= 1
             return
         }
-        var keys: [Key] = []
+        let base = seen.count
+        defer { seen.removeSubrange(base...) }
         while true {
             let key = try self.key()
-            guard !keys.contains(where: { $0.bytes.elementsEqual(key.bytes) }) else { throw Self.giveUp }
-            keys.append(key)
+            for index in base..<seen.count where seen[index].is(key) { throw Self.giveUp }
+            seen.append(key)
             parser.skipWhitespace()
             guard parser.peek == UInt8(ascii: ":") else { throw Self.giveUp }
             parser.index += 1

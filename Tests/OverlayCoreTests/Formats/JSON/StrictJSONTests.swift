@@ -220,3 +220,44 @@ import Testing
         #expect(error.message.contains(hint))
     }
 }
+
+/// The eight-bytes-at-a-time scan of a string's plain run (`JSONByteParser.plainRun`) stops at exactly the bytes the
+/// byte loop must decide — below 0x20, at or above 0x80, `"` and `\` — wherever they sit in the word and whatever
+/// their neighbours, and strings parse the same at every length and alignment around them.
+@Suite struct JSONPlainRunTests {
+    static func isSpecial(_ byte: UInt8) -> Bool { byte < 0x20 || byte >= 0x80 || byte == 0x22 || byte == 0x5C }
+
+    @Test func everyByteAtEveryPositionBesideEveryNeighbour() {
+        for byte in 0...255 {
+            for neighbour in [0x00, 0x1F, 0x20, 0x21, 0x22, 0x23, 0x5B, 0x5C, 0x5D, 0x61, 0x7E, 0x7F, 0x80, 0xFF] {
+                for position in 0..<8 {
+                    var bytes = [UInt8](repeating: UInt8(neighbour), count: 8)
+                    bytes[position] = UInt8(byte)
+                    let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+                    let expected = bytes.contains(where: Self.isSpecial)
+                    #expect((JSONByteParser.specialBytes(in: word) != 0) == expected, "\(bytes)")
+                }
+            }
+        }
+    }
+
+    @Test func runEndsAtTheFirstWordWithASpecialByte() throws {
+        for length in 0..<40 {
+            for special in [nil, UInt8(0x22), 0x5C, 0x0A, 0xC3] as [UInt8?] {
+                var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+                if let special, length > 0 { bytes[length / 2] = special }
+                let end = bytes.withUnsafeBufferPointer { JSONByteParser.plainRun($0, from: 0) }
+                let first = bytes.firstIndex(where: Self.isSpecial) ?? length
+                // Whole plain words only: up to the word that holds the first special byte (or the last whole word).
+                #expect(end == first / 8 * 8, "\(length) \(String(describing: special))")
+                let text = "\"" + String(repeating: "x", count: length % 9) + "é\\n" + String(repeating: "y", count: length) + "\""
+                #expect(try StrictJSON.parse(Data(text.utf8)) == .string(String(repeating: "x", count: length % 9) + "é\n"
+                    + String(repeating: "y", count: length)))
+            }
+        }
+    }
+
+    @Test func modulesPrefixIsTheModulesDirectory() {
+        #expect(StoreLayout.modulesPrefix.description == StoreLayout.modulesDirectory + "/")
+    }
+}
