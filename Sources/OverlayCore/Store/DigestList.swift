@@ -41,12 +41,15 @@ struct DigestList: Sendable, Equatable {
         JSONDirectReader.read(bytes) { reader throws(JSONError) -> DigestList in
             var formatVersion: Int?
             var files: [String: String]?
-            var sizes: [(path: String, size: Int)] = []
+            var sizes: [String: Int] = [:]
+            // Each member takes at least a 64-digit value (or a number and its path): no table grows on the way.
+            let capacity = min(bytes.count / 64, 4_096)
             try reader.members { reader, key throws(JSONError) in
                 if key.is("format_version") {
                     formatVersion = try reader.int()
                 } else if key.is("files") {
                     var read: [String: String] = [:]
+                    read.reserveCapacity(capacity)
                     try reader.members { reader, pathKey throws(JSONError) in
                         let path = pathKey.string
                         guard (try? StoreLayout.validate(relativePath: path)) != nil else { throw JSONDirectReader.giveUp }
@@ -54,18 +57,17 @@ struct DigestList: Sendable, Equatable {
                     }
                     files = read
                 } else if key.is("sizes") {
-                    try reader.members { reader, path throws(JSONError) in sizes.append((path.string, try reader.int())) }
+                    sizes.reserveCapacity(capacity)
+                    try reader.members { reader, path throws(JSONError) in sizes[path.string] = try reader.int() }
                 } else {
                     try reader.skipValue()
                 }
             }
             guard formatVersion == 1, let files else { throw JSONDirectReader.giveUp }
-            var list = DigestList(files: files, sizes: [:])
             for (path, size) in sizes {
                 guard files[path] != nil, size >= 0 else { throw JSONDirectReader.giveUp }
-                list.sizes[path] = size
             }
-            return list
+            return DigestList(files: files, sizes: sizes)
         }
     }
 
@@ -138,13 +140,25 @@ extension Syscalls {
         do {
             guard try status(directory)?.isDirectory == true else { return "its directory is missing" }
             let list = try DigestList(data: readFile("\(directory)/\(StoreLayout.digestListFile)", limit: 4 << 20))
-            for path in list.files.keys.sorted() {
-                guard let info = try status("\(directory)/\(path)"), info.kind == .regular else { return "\(path) is missing" }
+            // Every file is looked at (in the list's order, one path buffer for all); the first damaged one in path
+            // order is named.
+            var damaged: (path: String, reason: String)?
+            var full = ""
+            full.reserveCapacity(directory.utf8.count + 1 + 1_024)
+            for path in list.files.keys where damaged.map({ path < $0.path }) ?? true {
+                full.removeAll(keepingCapacity: true)
+                full.append(directory)
+                full.append("/")
+                full.append(path)
+                guard let info = try status(full), info.kind == .regular else {
+                    damaged = (path, "\(path) is missing")
+                    continue
+                }
                 if let size = list.sizes[path], size != info.size {
-                    return "\(path) is \(info.size) bytes, not the \(size) written"
+                    damaged = (path, "\(path) is \(info.size) bytes, not the \(size) written")
                 }
             }
-            return nil
+            return damaged?.reason
         } catch let error as StoreError where error.code == .simulatedCrash {
             throw error
         } catch {

@@ -108,4 +108,20 @@ struct StoreReadSnapshotTests {
         let healed = makeLocalizer(try Sample.open(temp.store).snapshot())
         #expect(healed.table(in: "App").string(forKey: "hello") == expected)
     }
+
+    /// The launch's size check names what is wrong, and of several damaged files the first in path order, whatever
+    /// order the digest list is walked in.
+    @Test func damageNamesTheFirstDamagedFileInPathOrder() throws {
+        let temp = TemporaryDirectory()
+        try populate(temp.store)
+        let active = temp.store.appendingPathComponent("modules/App/\(Sample.sha("B"))")
+        #expect(try Syscalls.live.damage(ofRevisionAt: active.path) == nil)
+        #expect(truncate(active.appendingPathComponent("fr.lproj/Localizable.strings").path, 3) == 0)
+        let size = try #require(try Syscalls.live.damage(ofRevisionAt: active.path))
+        #expect(size.hasPrefix("fr.lproj/Localizable.strings is 3 bytes, not the ") && size.hasSuffix(" written"), "\(size)")
+        try FileManager.default.removeItem(at: active.appendingPathComponent("Info.plist"))
+        #expect(try Syscalls.live.damage(ofRevisionAt: active.path) == "Info.plist is missing")
+        try FileManager.default.removeItem(at: active)
+        #expect(try Syscalls.live.damage(ofRevisionAt: active.path) == "its directory is missing")
+    }
 }

@@ -3,10 +3,33 @@ extension LocaleIdentifier {
     /// differs from the language's default script, then the preference's own region and variants.
     /// `zh-TW` → `zh-Hant-TW`, `zh-Hans` → `zh`, `sr-Latn` → `sr-Latn`, `en-IN` → `en-IN`.
     package var lookupTag: LocaleIdentifier {
+        var memo = MaximizedMemo()
+        return lookupTag(&memo)
+    }
+
+    private func lookupTag(_ memo: inout MaximizedMemo) -> LocaleIdentifier {
         guard !isRoot else { return self }
-        let script = maximized().script
+        let script = memo.maximized(self).script
+        let defaultScript = memo.maximized(bareLanguage).script
         return LocaleIdentifier(language: language, script: script == defaultScript ? nil : script,
-                                region: region, variants: variants)
+                                region: region, variants: variants, normalized: ())
+    }
+
+    /// The tags one fallback chain maximized so far: it asks for the same few (the preference, its bare language,
+    /// each step, each candidate) several times, and each costs bisections of CLDR's table. Two arrays of a type the
+    /// chain uses anyway: a dictionary of identifiers made the runtime look up their `Hashable` conformance at
+    /// launch, which cost more than all the maximizing.
+    private struct MaximizedMemo {
+        var tags: [LocaleIdentifier] = []
+        var maximized: [LocaleIdentifier] = []
+
+        mutating func maximized(_ tag: LocaleIdentifier) -> LocaleIdentifier {
+            if let index = tags.firstIndex(of: tag) { return maximized[index] }
+            let result = tag.maximized()
+            tags.append(tag)
+            maximized.append(result)
+            return result
+        }
     }
 
     /// Orders the available localisations for the user's preferences (FORMATS.md §6.4 steps 1–3).
@@ -25,38 +48,40 @@ extension LocaleIdentifier {
     ///   - developmentRegion: `CFBundleDevelopmentRegion`, e.g. `en`.
     /// - Returns: names from `available` (original spelling) in lookup order.
     package static func fallbackChain(preferences: [String], available: [String], developmentRegion: String) -> [String] {
-        var candidates: [(name: String, tag: LocaleIdentifier)] = []
+        // Names and tags side by side: an array of a new tuple type costs the runtime its metadata at launch.
+        var names: [String] = []
+        var tags: [LocaleIdentifier] = []
         var hasBase = false
         for name in available {
             if isBase(name) {
                 hasBase = true
             } else if let tag = LocaleIdentifier(name) {
-                candidates.append((name, tag))
+                names.append(name)
+                tags.append(tag)
             }
         }
         let development = LocaleIdentifier(developmentRegion)
-        if hasBase, let development, !candidates.contains(where: { $0.tag == development }) {
-            candidates.append((developmentRegion, development))
+        if hasBase, let development, !tags.contains(development) {
+            names.append(developmentRegion)
+            tags.append(development)
         }
         // Maximized on first need: maximizing keeps a language other than `und`, so only a candidate of the
         // element's language (or `und` on either side) can maximize to the same tag.
-        var maximizedCandidates = [LocaleIdentifier?](repeating: nil, count: candidates.count)
+        var memo = MaximizedMemo()
 
         func matches(for preference: LocaleIdentifier) -> [String] {
             var result: [String] = []
-            for element in preference.lookupTag.chain {
-                for candidate in candidates where candidate.tag == element && !result.contains(candidate.name) {
-                    result.append(candidate.name)
+            for element in preference.lookupTag(&memo).chain {
+                for index in tags.indices where tags[index] == element && !result.contains(names[index]) {
+                    result.append(names[index])
                 }
-                let maximizedElement = element.maximized()
-                for (index, candidate) in candidates.enumerated() where !result.contains(candidate.name) {
-                    let language = candidate.tag.language
+                let maximizedElement = memo.maximized(element)
+                for index in tags.indices where !result.contains(names[index]) {
+                    let language = tags[index].language
                     guard language == element.language || language == "und" || element.language == "und" else {
                         continue
                     }
-                    let maximized = maximizedCandidates[index] ?? candidate.tag.maximized()
-                    maximizedCandidates[index] = maximized
-                    if maximized == maximizedElement { result.append(candidate.name) }
+                    if memo.maximized(tags[index]) == maximizedElement { result.append(names[index]) }
                 }
             }
             return result
@@ -71,8 +96,8 @@ extension LocaleIdentifier {
         if let development {
             for name in matches(for: development) where !result.contains(name) { result.append(name) }
         }
-        if result.isEmpty, let first = candidates.first {
-            result.append(first.name)
+        if result.isEmpty, let first = names.first {
+            result.append(first)
         }
         return result
     }

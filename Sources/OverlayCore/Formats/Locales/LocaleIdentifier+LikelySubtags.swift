@@ -5,21 +5,19 @@ extension LocaleIdentifier {
     /// (UTS 35 §4.3); subtags present in `self` win. Returns `self` unchanged for root or when nothing matches.
     package func maximized() -> LocaleIdentifier {
         guard !isRoot else { return self }
-        var keys: [String] = []
-        if let script, let region { keys.append("\(language)-\(script)-\(region)") }
-        if let region { keys.append("\(language)-\(region)") }
-        if let script { keys.append("\(language)-\(script)") }
-        keys.append(language)
-        if language != "und", let script { keys.append("und-\(script)") }
-        for key in keys {
-            guard let value = CLDRLocaleTables.likelySubtags[key], let match = LocaleIdentifier(value) else { continue }
-            return LocaleIdentifier(
-                language: language == "und" ? match.language : language,
-                script: script ?? match.script,
-                region: region ?? match.region,
-                variants: variants)
+        func match(_ key: String) -> LocaleIdentifier? {
+            CLDRLocaleTables.likelySubtags[key].flatMap { LocaleIdentifier($0) }
         }
-        return self
+        let found = script.flatMap { script in region.flatMap { match("\(language)-\(script)-\($0)") } }
+            ?? region.flatMap { match("\(language)-\($0)") }
+            ?? script.flatMap { match("\(language)-\($0)") }
+            ?? match(language)
+            ?? (language != "und" ? script.flatMap { match("und-\($0)") } : nil)
+        guard let found else { return self }
+        // Both sides are normalized already: no subtag is re-cased.
+        return LocaleIdentifier(
+            language: language == "und" ? found.language : language, script: script ?? found.script,
+            region: region ?? found.region, variants: variants, normalized: ())
     }
 
     /// The script a bare language is written in by default (`zh` → `Hans`, `sr` → `Cyrl`), if known.

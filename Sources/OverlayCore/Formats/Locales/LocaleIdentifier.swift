@@ -61,6 +61,55 @@ package struct LocaleIdentifier: Sendable, Hashable, CustomStringConvertible {
 
     /// ``init(_:)`` without the cache.
     static func parseUncached(_ text: String) -> LocaleIdentifier? {
+        if let simple = parseSimple(text) { return simple }
+        return parseGeneral(text)
+    }
+
+    /// The common lproj names and tags — `fr`, `pt-BR`, `zh_TW`, `zh-Hant`, `sr-Latn-RS`, with or without `.lproj`,
+    /// already cased — read from their bytes; nil for anything else, which ``parseGeneral(_:)`` reads. It agrees with
+    /// that parse wherever it answers: a name that starts with a lower-case letter is no legacy CF name (those are
+    /// English words; `LocaleIdentifierTests` checks the table), and the language alias is applied the same way.
+    static func parseSimple(_ text: String) -> LocaleIdentifier? {
+        var text = text
+        return text.withUTF8 { bytes -> LocaleIdentifier? in
+            var count = bytes.count
+            if count > 6, bytes[count - 6] == UInt8(ascii: "."), bytes[count - 5] == UInt8(ascii: "l"),
+               bytes[count - 4] == UInt8(ascii: "p"), bytes[count - 3] == UInt8(ascii: "r"),
+               bytes[count - 2] == UInt8(ascii: "o"), bytes[count - 1] == UInt8(ascii: "j") {
+                count -= 6
+            }
+            func isLower(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") }
+            func isUpper(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") }
+            func string(_ start: Int, _ length: Int) -> String {
+                String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<(start + length)]), as: UTF8.self)
+            }
+            var languageLength = 0
+            while languageLength < count, languageLength < 4, isLower(bytes[languageLength]) { languageLength += 1 }
+            guard languageLength == 2 || languageLength == 3 else { return nil }
+            var index = languageLength
+            func separator() -> Bool {
+                index < count && (bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "_"))
+            }
+            var script: String?
+            var region: String?
+            if separator(), index + 5 <= count, isUpper(bytes[index + 1]), isLower(bytes[index + 2]),
+               isLower(bytes[index + 3]), isLower(bytes[index + 4]), index + 5 == count || bytes[index + 5] == UInt8(ascii: "-")
+                || bytes[index + 5] == UInt8(ascii: "_") {
+                script = string(index + 1, 4)
+                index += 5
+            }
+            if separator(), index + 3 == count, isUpper(bytes[index + 1]), isUpper(bytes[index + 2]) {
+                region = string(index + 1, 2)
+                index += 3
+            }
+            guard index == count else { return nil }
+            return LocaleIdentifier(language: string(0, languageLength), script: script, region: region, variants: [],
+                                    normalized: ()).applyingLanguageAlias()
+        }
+    }
+
+    /// Any name: legacy CF names, any casing, `@` modifiers, variants, extensions.
+    static func parseGeneral(_ text: String) -> LocaleIdentifier? {
         var name = Substring(text)
         if Self.hasLprojSuffix(name) { name = name.dropLast(6) }
         if let at = name.firstIndex(of: "@") { name = name[..<at] }
@@ -92,7 +141,9 @@ package struct LocaleIdentifier: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The bare language, e.g. `zh` for `zh-Hant-HK`.
-    package var bareLanguage: LocaleIdentifier { LocaleIdentifier(language: language) }
+    package var bareLanguage: LocaleIdentifier {
+        LocaleIdentifier(language: language, script: nil, region: nil, variants: [], normalized: ())
+    }
 
     private static func parse(_ name: Substring) -> LocaleIdentifier? {
         if let parsed = parsePrintableASCII(name) { return parsed }
@@ -181,7 +232,7 @@ package struct LocaleIdentifier: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Subtags already cased as the public initializer would case them.
-    private init(language: String, script: String?, region: String?, variants: [String], normalized: Void) {
+    init(language: String, script: String?, region: String?, variants: [String], normalized: Void) {
         self.language = language
         self.script = script
         self.region = region

@@ -102,4 +102,32 @@ struct LocaleIdentifierTests {
         }
         #expect(printable > 20_000)
     }
+
+    /// The simple parse (`fr`, `pt-BR`, `zh_Hant.lproj`) answers only as the general one does: every tag of CLDR's
+    /// tables with each separator, with and without `.lproj`, in several casings, and generated names. No legacy CF
+    /// name starts with a lower-case letter, which is what lets it skip that table.
+    @Test func simpleParseAgreesWithTheGeneralOne() {
+        var names: [String] = []
+        for table in [CLDRLocaleData.parentLocales, CLDRLocaleData.likelySubtags, CLDRLocaleData.languageAliases] {
+            for word in table.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
+                for spelling in [String(word), word.replacingOccurrences(of: "-", with: "_"), word.lowercased(), word.uppercased()] {
+                    names += [spelling, spelling + ".lproj", spelling + ".LPROJ", spelling + "@calendar=x"]
+                }
+            }
+        }
+        names += ["fr", "fr-", "fr_", "-fr", "frr", "frrr", "f", "fr-C", "fr-CAA", "fr-ca", "zh-HANT", "zh-hant", "zh-Hant-", "x.lproj",
+                  ".lproj", "fr.lproj.lproj", "fr-Hant-TW-x", "base", "root", "und", "in", "iw-IL", "sh", "sh_Latn", "no-NO", "en-001"]
+        var simple = 0
+        for name in names {
+            guard let parsed = LocaleIdentifier.parseSimple(name) else { continue }
+            simple += 1
+            #expect(parsed == LocaleIdentifier.parseGeneral(name), "\(name.debugDescription)")
+        }
+        #expect(simple > 1_000)
+        for name in LegacyLocalizationNames.table.split(whereSeparator: { $0 == "\n" }).compactMap({ $0.split(separator: " ").first }) {
+            #expect(!(name.first.map { $0 >= "a" && $0 <= "z" } ?? false), "\(name) starts with a lower-case letter")
+        }
+        #expect(LocaleIdentifier.parseSimple("Base") == nil && LocaleIdentifier.parseSimple("English") == nil)
+        #expect(LocaleIdentifier.parseSimple("iw")?.description == "he")
+    }
 }
