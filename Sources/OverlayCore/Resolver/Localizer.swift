@@ -33,10 +33,10 @@ public final class Localizer: Sendable {
 
     private let catalog: Catalog
     private let counters = LocalizerCounters()
-    private let current: LockedValue<LocalizerSnapshot>
-    private let observers = LockedValue<ObserverList>(ObserverList())
+    private let current: Guarded<LocalizerSnapshot>
+    private let observers = Guarded<ObserverList>(ObserverList())
     /// The store snapshot passed at launch when it was ignored for another source hash (for ``explain(_:table:module:context:)``).
-    private let ignored: LockedValue<StoreSnapshot?>
+    private let ignored: Guarded<StoreSnapshot?>
 
     /// Builds the Localizer at cold launch.
     ///
@@ -58,9 +58,9 @@ public final class Localizer: Sendable {
         let hash = sourceHash ?? catalog.sourceHash
         self.sourceHash = hash
         let accepted = Self.overlays(from: store, sourceHash: hash, counters: counters)
-        ignored = LockedValue(accepted == nil && store?.modules.isEmpty == false ? store : nil)
+        ignored = Guarded(accepted == nil && store?.modules.isEmpty == false ? store : nil)
         let overlays = accepted ?? OverlayModules(revisions: [:], counters: counters)
-        current = LockedValue(
+        current = Guarded(
             LocalizerSnapshot(
                 catalog: catalog, overlays: overlays, preferredLanguages: preferredLanguages, mode: mode,
                 device: device, counters: counters))

@@ -4,7 +4,7 @@ import Synchronization
 /// development mode, which only a miss locks.
 final class LocalizerCounters: Sendable {
     private let misses = Atomic<Int>(0)
-    private let missedKeys = LockedValue(MissRecorder())
+    private let missedKeys = Guarded(MissRecorder())
     private let renderErrors = Atomic<Int>(0)
     private let ignoredRevisions = Atomic<Int>(0)
 

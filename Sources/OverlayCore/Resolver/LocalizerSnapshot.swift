@@ -10,7 +10,7 @@ final class LocalizerSnapshot: Sendable {
     let device: String
     let counters: LocalizerCounters
     /// Keyed by a `String` (module and table, length-prefixed), not a struct: see `OverlayModules.LocaleID`.
-    private let handles = LockedValue<[String: LocalizedTable]>([:])
+    private let handles = Guarded<[String: LocalizedTable]>([:])
 
     init(
         catalog: Catalog, overlays: OverlayModules, preferredLanguages: [String], mode: Localizer.Mode,

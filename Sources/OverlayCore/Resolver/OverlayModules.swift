@@ -50,14 +50,14 @@ final class OverlayModules: Sendable {
     /// The source hash of the store the revisions come from (the build's); nil without a store.
     let sourceHash: String?
     private let counters: LocalizerCounters
-    private let listings = LockedValue<[String: Listing?]>([:])
+    private let listings = Guarded<[String: Listing?]>([:])
     /// File names in each `.lproj` read so far; nil when the folder could not be listed.
-    private let folders = LockedValue<[LocaleID: Set<String>?]>([:])
-    private let tables = LockedValue<[TableID: Table?]>([:])
+    private let folders = Guarded<[LocaleID: Set<String>?]>([:])
+    private let tables = Guarded<[TableID: Table?]>([:])
     /// Localizations read by the catalog loader (see ``Table/catalog(_:)``), `Base` included.
-    private let localizations = LockedValue<[LocaleID: CatalogLocalization?]>([:])
+    private let localizations = Guarded<[LocaleID: CatalogLocalization?]>([:])
     /// Modules whose revision stopped being readable after it was listed: counted once each.
-    private let unreadable = LockedValue<Set<String>>([])
+    private let unreadable = Guarded<Set<String>>([])
 
     /// How many overlay tables were asked for so far (for the tests: the ones no key needs are not).
     var tablesRead: Int { tables.withLock { $0.count } }

@@ -191,6 +191,7 @@ package final class OverlayStore: Sendable {
     /// The active and previous revisions `state` names, as directories of the store.
     private static func snapshot(of state: StoreState, layout: StoreLayout) -> StoreSnapshot {
         var snapshot = StoreSnapshot(appVersion: state.appVersion, sourceHash: state.sourceHash)
+        snapshot.modules.reserveCapacity(state.modules.count)
         for (name, module) in state.modules {
             if let active = module.active { snapshot.modules[name] = revision(active, of: name, layout: layout) }
             if let previous = module.previous { snapshot.fallbacks[name] = revision(previous, of: name, layout: layout) }

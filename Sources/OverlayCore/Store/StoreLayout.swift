@@ -68,7 +68,15 @@ struct StoreLayout: Sendable {
         "\(modulesDirectory)/\(module)/\(sha256)"
     }
 
-    func absolute(_ relative: String) -> String { "\(root)/\(relative)" }
+    /// One allocation: a launch makes one for each of the store's revisions.
+    func absolute(_ relative: String) -> String {
+        var path = ""
+        path.reserveCapacity(root.utf8.count + 1 + relative.utf8.count)
+        path.append(root)
+        path.append("/")
+        path.append(relative)
+        return path
+    }
 
     /// A name no other writer picks: process id and 64 random bits.
     static func uniqueSuffix() -> String {

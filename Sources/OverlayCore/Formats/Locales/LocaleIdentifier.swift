@@ -56,7 +56,7 @@ package struct LocaleIdentifier: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Names seen so far; bounded, so names from a hostile store or command line cannot grow it without end.
-    private static let parseCache = LockedValue<[String: LocaleIdentifier?]>([:])
+    private static let parseCache = Guarded<[String: LocaleIdentifier?]>([:])
     static let parseCacheLimit = 256
 
     /// ``init(_:)`` without the cache.
