@@ -50,17 +50,30 @@ final class OverlayModules: Sendable {
     /// The source hash of the store the revisions come from (the build's); nil without a store.
     let sourceHash: String?
     private let counters: LocalizerCounters
-    private let listings = Guarded<[String: Listing?]>([:])
-    /// File names in each `.lproj` read so far; nil when the folder could not be listed.
-    private let folders = Guarded<[LocaleID: Set<String>?]>([:])
-    private let tables = Guarded<[TableID: Table?]>([:])
-    /// Localizations read by the catalog loader (see ``Table/catalog(_:)``), `Base` included.
-    private let localizations = Guarded<[LocaleID: CatalogLocalization?]>([:])
+    /// What was read so far, a miss remembered as nil, in one table: each dictionary of a new value type makes the
+    /// runtime build its storage's metadata on the first insert (about 30,000 instructions of a launch each).
+    private enum Cached {
+        /// A module's listing (key `L` + module).
+        case listing(Listing?)
+        /// The file names of an `.lproj`, in UTF-8 order (key `F` + locale ID); nil when it could not be listed.
+        case folder([String]?)
+        /// A table (key `T` + table ID).
+        case table(Table?)
+        /// A localization read by the catalog loader, `Base` included (key `C` + locale ID; see ``Table/catalog(_:)``).
+        case localization(CatalogLocalization?)
+    }
+
+    private struct Caches {
+        var entries: [String: Cached] = [:]
+        var tablesRead = 0
+    }
+
+    private let caches = Guarded(Caches())
     /// Modules whose revision stopped being readable after it was listed: counted once each.
     private let unreadable = Guarded<Set<String>>([])
 
     /// How many overlay tables were asked for so far (for the tests: the ones no key needs are not).
-    var tablesRead: Int { tables.withLock { $0.count } }
+    var tablesRead: Int { caches.withLock { $0.tablesRead } }
 
     init(
         revisions: [String: ActiveRevision], fallbacks: [String: ActiveRevision] = [:], checksRevisions: Bool = false,
@@ -88,7 +101,8 @@ final class OverlayModules: Sendable {
     /// The module's localizations and development region; nil when there is no revision or its directory cannot be
     /// read (counted as an ignored revision: the shipped strings serve).
     func listing(_ name: String) -> Listing? {
-        if let cached = listings.withLock({ $0[name] }) { return cached }
+        let key = "L" + name
+        if case .listing(let cached)? = caches.withLock({ $0.entries[key] }) { return cached }
         guard revisions[name] != nil else { return nil }
         // Damaged with nothing intact to fall back to: counted below as ignored, the shipped strings serve.
         let revision = servableRevision(name)
@@ -107,10 +121,10 @@ final class OverlayModules: Sendable {
                 hasStringCatalogs: entries.contains { $0.hasSuffix(".xcstrings") },
                 hasStringsIndex: entries.contains(OverlayStrings.revisionIndexFile))
         }
-        return listings.withLock { cache in
-            if let existing = cache[name] { return existing }  // another thread listed it first
+        return caches.withLock { cache in
+            if case .listing(let existing)? = cache.entries[key] { return existing }  // another thread listed it first
             if result == nil { counters.countIgnoredRevisions(1) }
-            cache[name] = result
+            cache.entries[key] = .listing(result)
             return result
         }
     }
@@ -118,17 +132,18 @@ final class OverlayModules: Sendable {
     /// `table` of the module's `locale` localization; nil when the overlay does not have it.
     func table(_ table: String, module name: String, locale: String) -> Table? {
         guard let listing = listing(name), let directory = listing.locales[locale], locale != "Base" else { return nil }
-        let id = Self.tableID(module: name, locale: locale, table: table)
-        if let cached = tables.withLock({ $0[id] }) { return cached }
+        let id = "T" + Self.tableID(module: name, locale: locale, table: table)
+        if case .table(let cached)? = caches.withLock({ $0.entries[id] }) { return cached }
         let read: Table?
         if listing.hasStringCatalogs || (listing.locales["Base"] != nil && locale == listing.developmentRegion) {
             read = catalogTable(table, module: name, locale: locale, listing: listing)
         } else {
             read = textTable(table, module: name, locale: locale, directory: directory, listing: listing)
         }
-        return tables.withLock { cache in
-            if let existing = cache[id] { return existing }
-            cache[id] = .some(read)
+        return caches.withLock { cache in
+            if case .table(let existing)? = cache.entries[id] { return existing }
+            cache.entries[id] = .table(read)
+            cache.tablesRead += 1
             return read
         }
     }
@@ -165,17 +180,19 @@ final class OverlayModules: Sendable {
 
     /// The `.lproj`'s file names; nil (the revision counted once as ignored) when it or the revision folder cannot
     /// be listed any more, as the catalog loader fails then. An `.lproj` that is not a folder holds no table.
-    private func files(in folder: String, id: LocaleID, module: String, revision: String) -> Set<String>? {
-        if let cached = folders.withLock({ $0[id] }) { return cached }
-        var files: Set<String>?
+    /// An array, not a `Set`: a folder holds a few files, and a launch makes no `Set<String>` otherwise.
+    private func files(in folder: String, id: LocaleID, module: String, revision: String) -> [String]? {
+        let key = "F" + id
+        if case .folder(let cached)? = caches.withLock({ $0.entries[key] }) { return cached }
+        var files: [String]?
         if BoundedFile.kind(of: folder) == .directory {
-            files = Self.sortedEntries(of: folder).map(Set.init)
+            files = Self.sortedEntries(of: folder)
         } else if Self.sortedEntries(of: revision) != nil {
             files = []
         }
         if files == nil { countUnreadable(module) }
-        folders.withLock { cache in
-            if cache[id] == nil { cache[id] = .some(files) }
+        caches.withLock { cache in
+            if cache.entries[key] == nil { cache.entries[key] = .folder(files) }
         }
         return files
     }
@@ -221,25 +238,25 @@ final class OverlayModules: Sendable {
         guard let listing = listing(name) else { return nil }
         var wanted = Set(locales.filter { listing.locales[$0] != nil })
         if listing.locales["Base"] != nil, wanted.contains(listing.developmentRegion) { wanted.insert("Base") }
-        let missing = localizations.withLock { cache in wanted.filter { cache[Self.localeID(module: name, locale: $0)] == nil } }
+        func key(_ locale: String) -> String { "C" + Self.localeID(module: name, locale: locale) }
+        let missing = caches.withLock { cache in wanted.filter { cache.entries[key($0)] == nil } }
         if !missing.isEmpty {
             // A revision whose folder cannot be listed any more serves nothing: counted, the shipped strings serve.
             let read = try? CatalogLoader.loadModule(
                 named: name, at: listing.revision.directory, mode: .lenient, locales: Set(missing))
             if read == nil { countUnreadable(name) }
-            localizations.withLock { cache in
+            caches.withLock { cache in
                 for locale in missing {
                     let loaded = locale == "Base" ? read?.module?.base : read?.module?.localizations[locale]
-                    let id = Self.localeID(module: name, locale: locale)
                     // A miss is remembered too (as nil), so an unreadable table is not re-read on every handle.
-                    if cache[id] == nil { cache[id] = .some(loaded) }
+                    if cache.entries[key(locale)] == nil { cache.entries[key(locale)] = .localization(loaded) }
                 }
             }
         }
         var module = CatalogModule(name: name, developmentRegion: listing.developmentRegion)
-        localizations.withLock { cache in
+        caches.withLock { cache in
             for locale in wanted {
-                guard let localization = cache[Self.localeID(module: name, locale: locale)] ?? nil else { continue }
+                guard case .localization(let localization?)? = cache.entries[key(locale)] else { continue }
                 if locale == "Base" { module.base = localization } else { module.localizations[locale] = localization }
             }
         }

@@ -130,4 +130,24 @@ struct StoreValidationTests {
         let openError = try #require(throws: StoreError.self) { try Sample.open(file.appendingPathComponent("store")) }
         #expect(openError.cause == ENOTDIR)
     }
+
+    /// The store's root path skips Foundation's standardizing only where it could not change the path: the same root
+    /// as the standardized URL for every path here, plain or not.
+    @Test func rootPathSkipsStandardizingOnlyWhereItChangesNothing() throws {
+        let paths = ["/var/lib/app/overlay", "/var/lib/app/overlay/", "/a//b", "/a/./b", "/a/../b", "/a/b/.", "/a/b/..",
+                     "/home/u/.cache/overlay", "/a/.b/c", "/a..b/c", "/a b/%20c", "/x/~y", "/a.b", "/tmp/overlay-store",
+                     "/private/var/x", "/a/b///", "/.", "/a/..."]
+        for path in paths {
+            let url = URL(fileURLWithPath: path)
+            var expected = url.standardizedFileURL.path
+            while expected.count > 1, expected.hasSuffix("/") { expected.removeLast() }
+            if expected == "/" {
+                #expect(throws: StoreError.self) { try StoreLayout.rootPath(of: url) }
+            } else {
+                #expect(try StoreLayout.rootPath(of: url) == expected, "\(path)")
+            }
+        }
+        #expect(StoreLayout.isStandard("/var/lib/app") && !StoreLayout.isStandard("/var/./lib")
+            && !StoreLayout.isStandard("relative/path") && !StoreLayout.isStandard("/a//b"))
+    }
 }
