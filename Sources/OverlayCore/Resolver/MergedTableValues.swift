@@ -42,7 +42,7 @@ final class MergedTableValues: @unchecked Sendable {
     /// is checked on its key's first lookup, and one that does not fit (a damaged index) is not shown; that key's
     /// value comes from this merge instead, built once, on the first misfit.
     private let hashed: (@Sendable () -> MergedTableValues)?
-    private let hashedValues = Mutex<MergedTableValues?>(nil)
+    private let hashedValues = Guarded<MergedTableValues?>(nil)
 
     /// Whether the keys came merged from the store (``LaunchKeys``) rather than hashed when the handle was built.
     var mergedAtActivation: Bool { hashed != nil }
