@@ -1,7 +1,7 @@
 import Foundation
 
-/// A value guarded by a `pthread_mutex_t`, like ``LockedValue``, held inline by its owner rather than as an object of
-/// its own.
+/// A value guarded by a `pthread_mutex_t` (ThreadSanitizer sees it; see ``LockedValue``), held inline by its owner
+/// rather than as an object of its own.
 ///
 /// Why both: `LockedValue` is a generic class, and each new `LockedValue<Value>` makes the runtime build its metadata
 /// from a mangled name the first time one is made — about 30,000 instructions for each cache type a `Localizer` holds,

@@ -1,5 +1,6 @@
 import Foundation
-/// A value guarded by a `pthread_mutex_t`, with the same `withLock` shape as `Synchronization.Mutex`.
+/// A value guarded by a `pthread_mutex_t`, with the same `withLock` shape as `Synchronization.Mutex`: a ``Guarded``
+/// in an object of its own, for a value that closures capture and share.
 ///
 /// Why not `Mutex`: on Linux, `Synchronization.Mutex` locks with raw futex calls inside the uninstrumented
 /// runtime, so ThreadSanitizer cannot see its happens-before edges and reports every snapshot handed from
@@ -7,29 +8,17 @@ import Foundation
 /// `swift test --sanitize=thread` checks the resolver for real. The uncontended cost is the same order
 /// (tens of nanoseconds), and only snapshot switches, first handle builds and caches take it.
 ///
-/// `@unchecked Sendable`: the class owns its C mutex (allocated in `init`, destroyed in `deinit`) and `value`
-/// is only touched between `pthread_mutex_lock` and `pthread_mutex_unlock`.
-package final class LockedValue<Value>: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private var value: Value
+/// A stored property an owner never shares is a `Guarded` itself: each new `LockedValue<Value>` costs the runtime
+/// its metadata on first use.
+package final class LockedValue<Value>: Sendable {
+    private let guarded: Guarded<Value>
 
     package init(_ value: Value) {
-        self.value = value
-        mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
-    }
-
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deinitialize(count: 1)
-        mutex.deallocate()
+        guarded = Guarded(value)
     }
 
     /// Runs `body` with exclusive access to the value (wraps `pthread_mutex_lock` / `pthread_mutex_unlock`).
     package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return try body(&value)
+        try guarded.withLock(body)
     }
 }
