@@ -78,15 +78,7 @@ struct JSONDirectReader {
 
     /// The members of the object that starts here, no key repeated; `body` reads each value.
     mutating func members(_ body: (inout JSONDirectReader, Key) throws(JSONError) -> Void) throws(JSONError) {
-        guard parser.peek == UInt8(ascii: "{") else { throw Self.giveUp }
-        try parser.enterContainer(parser.location)
-        parser.index += 1
-        parser.skipWhitespace()
-        if parser.peek == UInt8(ascii: "}") {
-            parser.index += 1
-            parser.depth -= 1
-            return
-        }
+        guard try open("{", "}") else { return }
         let base = seen.count
         defer { seen.removeSubrange(base...) }
         while true {
@@ -98,18 +90,36 @@ struct JSONDirectReader {
             parser.index += 1
             parser.skipWhitespace()
             try body(&self, key)
+            if try closes("}") { return }
+        }
+    }
+
+    /// Enters the container that starts here with `opening`; false when it is empty (and already left).
+    private mutating func open(_ opening: Unicode.Scalar, _ closing: Unicode.Scalar) throws(JSONError) -> Bool {
+        guard parser.peek == UInt8(ascii: opening) else { throw Self.giveUp }
+        try parser.enterContainer(parser.location)
+        parser.index += 1
+        parser.skipWhitespace()
+        guard parser.peek == UInt8(ascii: closing) else { return true }
+        parser.index += 1
+        parser.depth -= 1
+        return false
+    }
+
+    /// After an element: true when `closing` ends the container (and it is left), false after a `,`.
+    private mutating func closes(_ closing: Unicode.Scalar) throws(JSONError) -> Bool {
+        parser.skipWhitespace()
+        switch parser.peek {
+        case UInt8(ascii: ","):
+            parser.index += 1
             parser.skipWhitespace()
-            switch parser.peek {
-            case UInt8(ascii: ","):
-                parser.index += 1
-                parser.skipWhitespace()
-            case UInt8(ascii: "}"):
-                parser.index += 1
-                parser.depth -= 1
-                return
-            default:
-                throw Self.giveUp
-            }
+            return false
+        case UInt8(ascii: closing):
+            parser.index += 1
+            parser.depth -= 1
+            return true
+        default:
+            throw Self.giveUp
         }
     }
 
@@ -141,30 +151,11 @@ struct JSONDirectReader {
 
     /// An array of strings, and nothing else.
     mutating func strings() throws(JSONError) -> [String] {
-        guard parser.peek == UInt8(ascii: "[") else { throw Self.giveUp }
-        try parser.enterContainer(parser.location)
-        parser.index += 1
-        parser.skipWhitespace()
         var elements: [String] = []
-        if parser.peek == UInt8(ascii: "]") {
-            parser.index += 1
-            parser.depth -= 1
-            return elements
-        }
+        guard try open("[", "]") else { return elements }
         while true {
             elements.append(try string())
-            parser.skipWhitespace()
-            switch parser.peek {
-            case UInt8(ascii: ","):
-                parser.index += 1
-                parser.skipWhitespace()
-            case UInt8(ascii: "]"):
-                parser.index += 1
-                parser.depth -= 1
-                return elements
-            default:
-                throw Self.giveUp
-            }
+            if try closes("]") { return elements }
         }
     }
 }
