@@ -29,8 +29,8 @@ extension InspectReport {
             var text = "manifest   "
             if let revision = manifest.revision {
                 text += "revision \(revision)"
-                if let published = manifest.publishedAt { text += ", published \(RFC3339.string(from: published)) (\(Self.age(generatedAt.timeIntervalSince(published))) ago)" }
-                if let expires = manifest.expiresAt { text += ", expires \(RFC3339.string(from: expires))" }
+                if let published = manifest.publishedAt { text += ", published \(InspectTime.string(published)) (\(InspectTime.age(generatedAt.timeIntervalSince(published))) ago)" }
+                if let expires = manifest.expiresAt { text += ", expires \(InspectTime.string(expires))" }
             } else {
                 text += manifest.present ? "unreadable" : "none applied yet"
             }
@@ -97,19 +97,11 @@ extension InspectReport {
     static func describe(_ revision: Revision, now: Date) -> String {
         var text = "r\(revision.revision.map(String.init) ?? "?") \(revision.sha256.prefix(12))…"
         guard revision.present else { return text + " (directory missing)" }
-        if let written = revision.writtenAt { text += ", \(age(now.timeIntervalSince(written))) old" }
+        if let written = revision.writtenAt { text += ", \(InspectTime.age(now.timeIntervalSince(written))) old" }
         text += ", \(revision.locales.count) locale(s) \(revision.locales.joined(separator: " ")), "
             + "\(revision.tables.joined(separator: " ")), \(revision.keys) keys"
         if revision.digest != "not-checked" { text += ", digest \(revision.digest)" }
         return text
-    }
-
-    static func age(_ seconds: TimeInterval) -> String {
-        let s = max(0, Int(seconds))
-        if s < 120 { return "\(s)s" }
-        if s < 7200 { return "\(s / 60)m" }
-        if s < 172_800 { return "\(s / 3600)h" }
-        return "\(s / 86400)d"
     }
 }
 

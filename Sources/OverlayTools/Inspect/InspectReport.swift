@@ -180,7 +180,7 @@ extension InspectReport {
     package var json: JSONValue {
         func string(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
         func int(_ value: Int?) -> JSONValue { value.map { .number(JSONNumber($0)) } ?? .null }
-        func date(_ value: Date?) -> JSONValue { value.map { .string(RFC3339.string(from: $0)) } ?? .null }
+        func date(_ value: Date?) -> JSONValue { value.map { .string(InspectTime.string($0)) } ?? .null }
         func strings(_ values: [String]) -> JSONValue { .array(values.map(JSONValue.string)) }
         func counts(_ pairs: [(String, Int)]) -> JSONValue {
             .object(JSONObject(pairs.map { ($0.0, .number(JSONNumber($0.1))) }))
@@ -190,7 +190,7 @@ extension InspectReport {
             return .object(JSONObject([
                 ("sha256", .string(r.sha256)), ("revision", int(r.revision)), ("directory", .string(r.directory)),
                 ("present", .bool(r.present)), ("written_at", date(r.writtenAt)),
-                ("age_seconds", int(r.writtenAt.map { max(0, Int(generatedAt.timeIntervalSince($0))) })),
+                ("age_seconds", int(r.writtenAt.map { InspectTime.seconds(generatedAt.timeIntervalSince($0)) })),
                 ("locales", strings(r.locales)), ("tables", strings(r.tables)), ("keys", int(r.keys)),
                 ("digest", .string(r.digest)), ("mismatched", strings(r.mismatched)),
             ]))

@@ -86,7 +86,7 @@ struct Inspection {
         guard let maxAge = options.maxAge, let manifest = savedManifest else { return }
         let age = options.now.timeIntervalSince(manifest.publishedAt)
         guard age > maxAge else { return }
-        let shown = "the applied manifest (revision \(manifest.revision)) was published \(Self.days(age)) ago, beyond --max-age \(Self.days(maxAge))"
+        let shown = "the applied manifest (revision \(manifest.revision)) was published \(InspectTime.days(age)) ago, beyond --max-age \(InspectTime.days(maxAge))"
         var serving: [String] = []
         for index in report.modules.indices where manifest.module(named: report.modules[index].name) != nil {
             if report.modules[index].serving == "overlay" {
@@ -101,10 +101,6 @@ struct Inspection {
         finding(.warning, "manifest.too-old", StoreFormat.manifestFile, serving.isEmpty
             ? "\(shown): modules it lists serve shipped strings until a sync reaches the origin"
             : "\(shown): \(serving.joined(separator: ", ")) still serve the overlay, and the next failed refresh returns them to shipped strings; check that devices reach the origin")
-    }
-
-    static func days(_ seconds: TimeInterval) -> String {
-        seconds >= 86_400 ? "\(Int(seconds / 86_400))d" : seconds >= 3_600 ? "\(Int(seconds / 3_600))h" : "\(Int(seconds))s"
     }
 
     // MARK: Format, lock, disabled
@@ -227,7 +223,7 @@ struct Inspection {
             summary.expiresAt = manifest.expiresAt
             if manifest.expiresAt < options.now {
                 finding(.warning, "store.manifest-expired", StoreFormat.manifestFile,
-                        "the last applied manifest (revision \(manifest.revision)) expired at \(RFC3339.string(from: manifest.expiresAt)); active revisions keep serving, nothing new activates until the origin serves a fresh one")
+                        "the last applied manifest (revision \(manifest.revision)) expired at \(InspectTime.string(manifest.expiresAt)); active revisions keep serving, nothing new activates until the origin serves a fresh one")
             }
         } catch {
             finding(.error, "store.manifest-unreadable", StoreFormat.manifestFile, "manifest.json does not decode: \(error.message)")

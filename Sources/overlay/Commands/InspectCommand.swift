@@ -149,7 +149,7 @@ enum InspectCommand: Command {
               let active = module.active, let written = active.writtenAt, let revision = active.revision
         else { return nil }
         let before = module.previous?.revision.map { "revision \($0)" } ?? "the shipped strings"
-        return "note: revision \(revision) of \(module.name) is active since \(RFC3339.string(from: written)); an app "
+        return "note: revision \(revision) of \(module.name) is active since \(InspectTime.string(written)); an app "
             + "launched before then still shows \(before) until its next launch (pass --launched-at to explain that app)"
     }
 }
