@@ -31,7 +31,7 @@ let package = Package(
         // tests, overlay-bench, overlay-torture and `overlay matrix` share; never linked by an app.
         .target(name: "OverlayTestSupport", dependencies: ["OverlayCore", "OverlaySync"]),
         .target(name: "OverlayTools", dependencies: ["OverlayCore", "OverlaySync", "OverlayPublishing", "OverlayTestSupport"]),
-        .target(name: "OverlayFuzzing", dependencies: ["OverlayCore", "OverlayPublishing"]),
+        .target(name: "OverlayFuzzing", dependencies: ["OverlayCore", "OverlayPublishing", "OverlaySync"]),
         .executableTarget(name: "overlay", dependencies: ["OverlayCore", "OverlaySync", "OverlayPublishing", "OverlayTools"]),
         .executableTarget(
             name: "overlay-bench",

@@ -4,7 +4,7 @@
 // Sources/overlay/CLI (an executable target cannot be linked).
 import PackageDescription
 
-let fuzzTargets = ["FuzzStrings", "FuzzStringsdict", "FuzzFormatSpecifier", "FuzzZIP", "FuzzJSON", "FuzzArguments"]
+let fuzzTargets = ["FuzzStrings", "FuzzStringsdict", "FuzzFormatSpecifier", "FuzzZIP", "FuzzJSON", "FuzzArguments", "FuzzHeaders"]
 
 let package = Package(
     name: "OverlayFuzz",

@@ -147,6 +147,22 @@ extension OverlayStore {
         }
     }
 
+    /// Returns `modules` to the shipped strings and forgets the ETag, in one state write (all or none). An overlay
+    /// retired for its age must come back when the manifest validates again, e.g. once a clock that ran ahead is
+    /// corrected: without the ETag the next check fetches the manifest whole instead of being answered 304.
+    package func expire(modules: [String]) throws {
+        for module in modules { try StoreLayout.validate(module: module) }
+        try mutate { state in
+            for module in modules {
+                guard var entry = state.modules[module] else { continue }
+                entry.active = nil
+                entry.previous = nil
+                state.modules[module] = entry.isEmpty ? nil : entry
+            }
+            state.etag = nil
+        }
+    }
+
     /// Records a manifest that passed signature, binding and expiry. A lower revision than the highest
     /// recorded never lowers the mark (the sync service rejects it as a rollback before calling this).
     package func recordManifestSeen(revision: Int, sha256: String) throws {

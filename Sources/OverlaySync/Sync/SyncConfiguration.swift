@@ -7,7 +7,8 @@ public struct SyncConfiguration: Sendable {
     /// `<origin>/<appVersion>/manifest.json`.
     public var origin: URL
     /// Further origins with the same content, tried in order when one refuses, times out, or serves a manifest
-    /// the client rejects (stale, tampered, unsigned). A mirror needs no trust: every rule still applies.
+    /// the client rejects (stale, tampered, unsigned), and asked for any signature or archive the origin that served
+    /// the manifest cannot serve intact. A mirror needs no trust: every rule still applies.
     public var mirrors: [URL]
     /// `origin`, then `mirrors`.
     package var origins: [URL] { [origin] + mirrors }

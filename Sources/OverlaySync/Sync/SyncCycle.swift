@@ -7,15 +7,24 @@ final class SyncCycle: Sendable {
     let transport: any HTTPTransport
     let store: OverlayStore
     let events: (any EventSink)?
+    /// The cycle's one reading of the clock (DESIGN.md "Clocks"): every expiry, age and journal time of the cycle
+    /// uses this instant, so no two checks of one cycle disagree about what time it is.
+    let now: Date
 
     /// Request and byte counters shared by concurrent downloads.
     private let traffic = LockedValue<(requests: Int, bytes: Int)>((0, 0))
+    /// Signature searches by manifest SHA-256: a mirror serving the same manifest bytes is not asked again.
+    let signatureSearches = LockedValue<[String: Result<Data?, SyncError>]>([:])
 
-    init(configuration: SyncConfiguration, transport: any HTTPTransport, store: OverlayStore, events: (any EventSink)?) {
+    init(
+        configuration: SyncConfiguration, transport: any HTTPTransport, store: OverlayStore, events: (any EventSink)?,
+        now: Date
+    ) {
         self.configuration = configuration
         self.transport = transport
         self.store = store
         self.events = events
+        self.now = now
     }
 
     /// One cycle. `missed`: the attached development Localizer's missed keys, journaled for `overlay inspect`.
@@ -86,10 +95,12 @@ final class SyncCycle: Sendable {
             var report = await failedRefresh(SyncError(
                 code: .httpStatus, message: "the origin answered HTTP \(response.status)", url: manifestURL), view: view)
             report.httpStatus = response.status
-            report.retryAfter = response.retryAfter
+            report.retryAfter = response.retryAfter.map(RetryAfter.clamped)
             return report
         }
-        return await apply(manifestBytes: response.body, etag: response.etag, view: view, origin: origin)
+        // An ETag the store cannot keep safely (over 512 bytes, control characters) is dropped: the next check is
+        // then an unconditional GET.
+        return await apply(manifestBytes: response.body, etag: ETag.kept(response.etag), view: view, origin: origin)
     }
 
     /// Steps 3–6: verify, check rollback and equivocation, record, revoke, download, activate, persist.
@@ -98,22 +109,15 @@ final class SyncCycle: Sendable {
         let sha256 = SHA256.hash(manifestBytes).hex
         var report = SyncReport(outcome: .applied)
         report.httpStatus = 200
-        let signatureURL = configuration.url("signatures/\(sha256).sig", origin: origin)
-        var signature: Data?
-        do {
-            let answer = try await fetch(TransportRequest(
-                url: signatureURL, maxBytes: configuration.limits.maxSignatureBytes, timeout: configuration.requestTimeout))
-            if answer.isSuccess { signature = answer.body } else if answer.status != 404 {
-                return await failedRefresh(SyncError(
-                    code: .httpStatus, message: "the signature request answered HTTP \(answer.status)", url: signatureURL), view: view)
-            }
-        } catch {
-            return await failedRefresh(error, view: view)
+        let signature: Data?
+        switch await self.signature(for: manifestBytes, sha256: sha256, origins: origins(startingWith: origin)) {
+        case .success(let found): signature = found
+        case .failure(let error): return await failedRefresh(error, view: view)
         }
         let context = ValidationContext(
             trustedKeys: configuration.trustedKeys, appVersion: configuration.appVersion,
             sourceHash: configuration.sourceHash, shipped: configuration.shipped, limits: configuration.limits,
-            now: configuration.now(), maxManifestAge: configuration.maxManifestAge)
+            now: now, maxManifestAge: configuration.maxManifestAge)
         let verdict = ManifestValidator.validate(
             manifest: manifestBytes, signatureFile: signature, context: context, file: "manifest.json")
         report.findings = verdict.findings
@@ -165,7 +169,7 @@ final class SyncCycle: Sendable {
                 downloads.append(entry)
             }
         }
-        let results = await download(downloads, manifest: manifest, context: context, origin: origin)
+        let results = await download(downloads, manifest: manifest, context: context, origins: origins(startingWith: origin))
         if Task.isCancelled {
             report.outcome = .cancelled
             return report
@@ -249,89 +253,12 @@ final class SyncCycle: Sendable {
         return results
     }
 
-    private struct DownloadResult: Sendable {
-        var module: SyncReport.ModuleResult
-        var findings: [Finding]
-        /// A verified, validated revision for the cycle's one batch activation.
-        var pending: OverlayStore.PendingRevision?
-    }
-
-    /// Step 5, with at most `maxConcurrentDownloads` archives in flight.
-    private func download(
-        _ entries: [Manifest.Module], manifest: Manifest, context: ValidationContext, origin: URL
-    ) async -> [DownloadResult] {
-        await withTaskGroup(of: DownloadResult.self) { group in
-            var results: [DownloadResult] = []
-            var pending = entries[...]
-            func launch() {
-                guard let entry = pending.popFirst() else { return }
-                group.addTask { await self.downloadOne(entry, manifest: manifest, context: context, origin: origin) }
-            }
-            for _ in 0..<configuration.maxConcurrentDownloads { launch() }
-            for await result in group {
-                results.append(result)
-                if !Task.isCancelled { launch() }
-            }
-            return results.sorted { $0.module.name < $1.module.name }
-        }
-    }
-
-    private func downloadOne(
-        _ entry: Manifest.Module, manifest: Manifest, context: ValidationContext, origin: URL
-    ) async -> DownloadResult {
-        let url = configuration.url(entry.path, origin: origin)
-        func failed(_ detail: String) -> DownloadResult {
-            emit(.warning, "module.failed", ["module": entry.name, "url": url.absoluteString, "detail": detail])
-            return DownloadResult(module: .init(name: entry.name, action: .failed, sha256: entry.sha256, revision: entry.revision, detail: detail), findings: [])
-        }
-        let response: TransportResponse
-        do {
-            response = try await fetch(TransportRequest(
-                url: url, maxBytes: min(entry.size, configuration.limits.maxArchiveBytes), timeout: configuration.requestTimeout))
-        } catch {
-            return failed(error.description)
-        }
-        guard response.isSuccess else { return failed("HTTP \(response.status)") }
-        let verdict = ModuleValidator.validate(archive: response.body, entry: entry, manifest: manifest, context: context)
-        guard verdict.isAccepted, let files = verdict.files else {
-            emit(.warning, "module.rejected", ["module": entry.name, "codes": verdict.findings.filter { $0.severity == .error }.map(\.code).joined(separator: ",")])
-            var detail = verdict.findings.first { $0.severity == .error }?.message
-            let store = self.store
-            do {
-                try await Self.storeWrite { try store.markRejected(module: entry.name, sha256: entry.sha256) }
-            } catch {
-                // Not remembered: the next cycle downloads and rejects it again; nothing wrong is served.
-                emit(.warning, "store.write-failed", ["module": entry.name, "write": "mark-rejected", "error": "\(error)"])
-                detail = (detail.map { $0 + "; " } ?? "") + "the rejection could not be recorded (\(error)), so the next sync checks it again"
-            }
-            return DownloadResult(
-                module: .init(name: entry.name, action: .rejected, sha256: entry.sha256, revision: entry.revision, detail: detail),
-                findings: verdict.findings)
-        }
-        let pending = OverlayStore.PendingRevision(
-            module: entry.name, sha256: entry.sha256, revision: entry.revision, files: files,
-            shipped: configuration.shipped.modules[entry.name])
-        // Written and fsynced now, while other archives download; the cycle's one activation finds it in place
-        // (a failure here is met again, and reported, by that activation).
-        if !Task.isCancelled {
-            let store = self.store
-            do {
-                try await Self.storeWrite { try store.stage(pending) }
-            } catch {
-                emit(.debug, "store.write-failed", ["module": entry.name, "write": "stage", "error": "\(error)"])
-            }
-        }
-        return DownloadResult(
-            module: .init(name: entry.name, action: .activated, sha256: entry.sha256, revision: entry.revision),
-            findings: verdict.findings, pending: pending)
-    }
-
     /// Store writes wait on fsync and on `LOCK`; they run on this queue so they never hold a thread of the
     /// cooperative pool that the downloads and the app share.
-    private static let storeQueue = DispatchQueue(label: "overlay.sync.store")
+    static let storeQueue = DispatchQueue(label: "overlay.sync.store")
 
     /// Runs one store write on ``storeQueue`` and hands back its result or its error.
-    private static func storeWrite<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    static func storeWrite<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
             storeQueue.async { continuation.resume(with: Result { try work() }) }
         }
@@ -339,7 +266,7 @@ final class SyncCycle: Sendable {
 
     // MARK: Helpers
 
-    private func fetch(_ request: TransportRequest) async throws(SyncError) -> TransportResponse {
+    func fetch(_ request: TransportRequest) async throws(SyncError) -> TransportResponse {
         if Task.isCancelled { throw SyncError(code: .cancelled, message: "the cycle was cancelled", url: request.url) }
         let started = ContinuousClock.now
         do {
@@ -369,25 +296,35 @@ final class SyncCycle: Sendable {
         return report
     }
 
-    /// When no origin could refresh: past the optional maximum overlay age, modules return to shipped strings.
+    /// When no origin could refresh: past the optional maximum overlay age, modules return to shipped strings, in one
+    /// store write that also forgets the ETag — so the next check that reaches the origin fetches the manifest whole
+    /// and, if it validates (a clock that ran ahead was corrected), brings the overlay back instead of a 304.
     private func expireIfTooOld(_ report: inout SyncReport) async {
-        if let maxAge = configuration.maxOverlayAge, let saved = try? store.savedManifest(),
-            let manifest = try? Manifest.decode(saved.manifest),
-            configuration.now().timeIntervalSince(manifest.publishedAt) > maxAge
-        {
-            let store = self.store
-            for (name, active) in store.cycleView().snapshot.modules.sorted(by: { $0.key < $1.key }) {
-                do {
-                    try await Self.storeWrite { try store.deactivate(module: name) }
-                    report.modules.append(.init(name: name, action: .deactivated, sha256: active.sha256, detail: "overlay older than the maximum age"))
-                } catch {
-                    emit(.warning, "store.write-failed", ["module": name, "write": "deactivate", "error": "\(error)"])
-                    report.modules.append(.init(
-                        name: name, action: .failed, sha256: active.sha256,
-                        detail: "the overlay is older than the maximum age but could not be retired: \(error)"))
-                }
+        guard let maxAge = configuration.maxOverlayAge, let saved = try? store.savedManifest(),
+            let manifest = try? Manifest.decode(saved.manifest), now.timeIntervalSince(manifest.publishedAt) > maxAge
+        else { return }
+        let store = self.store
+        let active = store.cycleView().snapshot.modules.sorted(by: { $0.key < $1.key })
+        guard !active.isEmpty else { return }
+        do {
+            try await Self.storeWrite { try store.expire(modules: active.map(\.key)) }
+            for (name, revision) in active {
+                report.modules.append(.init(name: name, action: .deactivated, sha256: revision.sha256, detail: "overlay older than the maximum age"))
+            }
+        } catch {
+            emit(.warning, "store.write-failed", ["write": "expire", "error": "\(error)"])
+            for (name, revision) in active {
+                report.modules.append(.init(
+                    name: name, action: .failed, sha256: revision.sha256,
+                    detail: "the overlay is older than the maximum age but could not be retired: \(error)"))
             }
         }
+    }
+
+    /// `first`, then every other configured origin in order: where the files of a manifest `first` served are asked
+    /// for. They are named by content and checked against the signed manifest, so any origin's copy is as good.
+    func origins(startingWith first: URL) -> [URL] {
+        [first] + configuration.origins.filter { $0 != first }
     }
 
     private func rejected(_ base: SyncReport, code: String, _ message: String) -> SyncReport {
@@ -410,77 +347,7 @@ final class SyncCycle: Sendable {
         return report
     }
 
-    private func emit(_ level: SyncEvent.Level, _ name: String, _ fields: [String: String]) {
+    func emit(_ level: SyncEvent.Level, _ name: String, _ fields: [String: String]) {
         events?.record(SyncEvent(level, name, fields))
-    }
-
-    /// Keys a development build asked for and no catalog has, as one bounded journal line (a sample of keys per
-    /// module with the counts): `overlay inspect` shows the latest.
-    private func journal(_ missed: MissedKeys) async {
-        var modules: [(String, JSONValue)] = []
-        for name in missed.modules.keys.sorted().prefix(Self.missedModulesJournaled) {
-            let keys = missed.modules[name] ?? []
-            let sample = keys.prefix(Self.missedKeysJournaled).map { key -> JSONValue in
-                let text = "\(key.table):\(key.key)"
-                return .string(text.utf8.count <= 200 ? text : String(decoding: text.utf8.prefix(200), as: UTF8.self) + "…")
-            }
-            modules.append((name, .object(JSONObject([
-                ("count", .number(JSONNumber(keys.count))), ("overflow", .number(JSONNumber(missed.overflow[name] ?? 0))),
-                ("keys", .array(Array(sample))),
-            ]))))
-        }
-        let line = JSONValue.object(JSONObject([
-            ("at", .string(RFC3339.string(from: configuration.now()))), ("event", .string("missed-keys")),
-            ("modules", .object(JSONObject(modules))), ("modules_total", .number(JSONNumber(missed.modules.count))),
-        ]))
-        let store = self.store
-        do {
-            try await Self.storeWrite { try store.appendJournal(line) }
-        } catch {
-            emit(.warning, "store.write-failed", ["write": "journal", "error": "\(error)"])
-        }
-    }
-
-    /// What one missed-keys line holds at most: 10 × 20 keys of ≤ 200 bytes stay under the journal's line limit.
-    static let missedModulesJournaled = 10
-    static let missedKeysJournaled = 20
-
-    /// Step 7: one journal line per cycle (counters, not payloads).
-    private func journal(_ report: SyncReport) async {
-        var members: [(String, JSONValue)] = [
-            ("at", .string(RFC3339.string(from: configuration.now()))),
-            ("outcome", .string(report.outcome.rawValue)),
-        ]
-        if let revision = report.manifestRevision { members.append(("revision", .number(JSONNumber(revision)))) }
-        for (name, value) in report.counters { members.append((name, .number(JSONNumber(value)))) }
-        members.append(("ms", .number(JSONNumber(Self.milliseconds(report.duration)))))
-        let rejected = report.rejectedByCode
-        if !rejected.isEmpty {
-            members.append(("rejected_by_code", .object(JSONObject(rejected.sorted { $0.key < $1.key }.map { ($0.key, .number(JSONNumber($0.value))) }))))
-        }
-        if let error = report.error { members.append(("error", .string("\(error.code.rawValue): \(error.message)"))) }
-        if !report.skippedOrigins.isEmpty {
-            members.append(("skipped_origins", .array(report.skippedOrigins.map { skipped in
-                .object(JSONObject([
-                    ("origin", .string(skipped.origin.absoluteString)), ("outcome", .string(skipped.outcome.rawValue)),
-                    ("reason", .string(skipped.reason)),
-                ]))
-            })))
-        }
-        let line = JSONValue.object(JSONObject(members))
-        let store = self.store
-        do {
-            try await Self.storeWrite { try store.appendJournal(line) }
-        } catch {
-            // The journal is a diagnostic: a cycle's outcome stands without its line, and the sink still hears it.
-            emit(.warning, "store.write-failed", ["write": "journal", "error": "\(error)"])
-        }
-        emit(report.outcome == .failed || report.outcome == .rejected ? .warning : .info, "cycle", [
-            "outcome": report.outcome.rawValue, "requests": String(report.requests), "bytes": String(report.bytes),
-        ])
-    }
-
-    static func milliseconds(_ duration: Duration) -> Int {
-        Int(duration.components.seconds * 1000) + Int(duration.components.attoseconds / 1_000_000_000_000_000)
     }
 }

@@ -8,7 +8,8 @@ public struct SyncReport: Sendable {
         case notModified = "not-modified"
         /// A manifest was applied (every module succeeded or was settled).
         case applied
-        /// A manifest was accepted but some modules failed; they are retried next cycle.
+        /// A manifest was accepted but some modules failed (no origin served the archive the manifest lists); they
+        /// are retried next cycle.
         case partial
         /// The manifest was refused (signature, binding, rollback, equivocation, freeze): nothing activated.
         case rejected
@@ -35,6 +36,10 @@ public struct SyncReport: Sendable {
         public var sha256: String?
         public var revision: Int?
         public var detail: String?
+        /// Each origin that could not serve this archive, in the order asked, and why (the error's `url` is that
+        /// origin's copy; `sync.mismatch`: bytes that are not the ones the manifest lists). A failed module has one per
+        /// origin; an activated or rejected one has some when a later origin served it.
+        public var fetchErrors: [SyncError] = []
     }
 
     /// An origin the cycle tried and left for the next one (DESIGN.md "Sync cycle", mirrors).
@@ -101,6 +106,15 @@ public struct SyncReport: Sendable {
         return result
     }
 
+    /// Failed archive fetches by error code, one per origin asked: what a CDN or mirror did wrong, not the catalog.
+    public var failedByCode: [String: Int] {
+        var result: [String: Int] = [:]
+        for module in modules {
+            for error in module.fetchErrors { result[error.code.rawValue, default: 0] += 1 }
+        }
+        return result
+    }
+
     /// One line for people: `applied revision 3: 1 activated, 3 unchanged (2 requests, 8.1 KB, 12 ms)`.
     public var summary: String {
         let ms = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
@@ -113,6 +127,8 @@ public struct SyncReport: Sendable {
         if let error { text += ": \(error.message)" }
         let rejected = rejectedByCode.keys.sorted()
         if !rejected.isEmpty { text += " [rejected: \(rejected.joined(separator: ", "))]" }
+        let failed = failedByCode.keys.sorted()
+        if !failed.isEmpty { text += " [fetch failed: \(failed.joined(separator: ", "))]" }
         for skipped in skippedOrigins { text += " [skipped \(skipped.origin.absoluteString): \(skipped.reason)]" }
         return text + " (\(timing))"
     }

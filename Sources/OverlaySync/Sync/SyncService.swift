@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 public import OverlayCore
 
 /// Keeps a client's store in step with its origin: one conditional request when nothing changed, and
@@ -51,13 +51,18 @@ public actor SyncService {
     public func start() async -> SyncReport {
         if let inFlight { return await inFlight.value }
         guard !isDisabled else { return SyncReport(outcome: .disabled) }
+        // The cycle's one reading of the clock (DESIGN.md "Clocks"): back-off, interval, expiry and journal use it.
         let now = configuration.now()
-        if let until = backoff.until, now < until {
+        if let remaining = backoff.remaining(at: now) {
             var report = SyncReport(outcome: .skipped)
-            report.error = SyncError(code: .httpStatus, message: "backing off after server errors until \(RFC3339.string(from: until))")
+            report.error = SyncError(
+                code: .httpStatus, message: "backing off after server errors for another \(Int(remaining.rounded(.up))) s")
             return report
         }
-        if let lastCheck, configuration.minimumCheckInterval > 0, now.timeIntervalSince(lastCheck) < configuration.minimumCheckInterval {
+        // A negative distance means the clock was set back since the last check: that check is not recent.
+        if let lastCheck, configuration.minimumCheckInterval > 0,
+            (0..<configuration.minimumCheckInterval).contains(now.timeIntervalSince(lastCheck))
+        {
             return SyncReport(outcome: .skipped)
         }
         let store: OverlayStore
@@ -69,7 +74,7 @@ public actor SyncService {
             return report
         }
         lastCheck = now
-        let cycle = SyncCycle(configuration: configuration, transport: transport, store: store, events: events)
+        let cycle = SyncCycle(configuration: configuration, transport: transport, store: store, events: events, now: now)
         // A development build's missed keys go to the journal when they changed, for `overlay inspect`.
         var missed: MissedKeys?
         if let localizer, localizer.mode == .development {
@@ -83,7 +88,7 @@ public actor SyncService {
         inFlight = task
         let report = await task.value
         inFlight = nil
-        backoff.record(report, now: configuration.now())
+        backoff.record(report, now: now)
         return report
     }
 
@@ -124,27 +129,46 @@ public actor SyncService {
     }
 }
 
-/// Exponential back-off after 429/5xx, honouring `Retry-After`.
-struct Backoff {
-    private(set) var until: Date?
+/// Exponential back-off after 429/5xx, honouring `Retry-After` within its bounds (at most a day).
+package struct Backoff {
+    package init() {}
+
+    private var until: Date?
+    /// The wait `until` was set for: more than that still to wait means the clock was set back since, and the wait
+    /// is over (a clock corrected by days must not hold checks back for days).
+    private var delay: TimeInterval = 0
     private var failures = 0
 
-    mutating func record(_ report: SyncReport, now: Date) {
-        guard let delay = report.retryDelay else {
+    /// Seconds still to wait at `now`, or nil when checks may run.
+    package func remaining(at now: Date) -> TimeInterval? {
+        guard let until else { return nil }
+        let remaining = until.timeIntervalSince(now)
+        return remaining > 0 && remaining <= delay ? remaining : nil
+    }
+
+    package mutating func record(_ report: SyncReport, now: Date) {
+        guard let asked = report.retryDelay else {
             if report.outcome != .failed { failures = 0; until = nil }
             return
         }
-        failures += 1
+        failures = min(failures + 1, 32)
         let exponential = min(3_600, 30 * pow(2, Double(failures - 1)))
-        until = now.addingTimeInterval(delay ?? exponential)
+        delay = asked.map(Self.seconds) ?? exponential
+        until = now.addingTimeInterval(delay)
+    }
+
+    /// A transport's `Retry-After` (an app may bring its own transport), bounded to 0 … 1 day, in seconds.
+    package static func seconds(_ duration: Duration) -> TimeInterval {
+        let (seconds, attoseconds) = RetryAfter.clamped(duration).components
+        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
     }
 }
 
 extension SyncReport {
-    /// Set when the origin asked the client to back off: the `Retry-After` seconds, or nil inside for
+    /// Set when the origin asked the client to back off: the `Retry-After` delay, or nil inside for
     /// "use the exponential default". Nil outside when no back-off is due.
-    var retryDelay: TimeInterval?? {
+    var retryDelay: Duration?? {
         guard let status = httpStatus, status == 429 || (500...599).contains(status) else { return nil }
-        return .some(retryAfter.map { Double($0.components.seconds) })
+        return .some(retryAfter)
     }
 }

@@ -215,7 +215,8 @@ final class CurlExchange: @unchecked Sendable {
 
     func response(status: Int) -> TransportResponse {
         TransportResponse(
-            status: status, etag: header("ETag"), retryAfter: header("Retry-After").flatMap(RetryAfter.parse), body: body)
+            status: status, etag: header("ETag"), retryAfter: header("Retry-After").flatMap { RetryAfter.parse($0, date: header("Date")) },
+            body: body)
     }
 }
 

@@ -124,15 +124,3 @@ final class OneAnswer<Value: Sendable>: Sendable {
         waiting?.resume(returning: value)
     }
 }
-
-/// ETag comparison as `If-None-Match` does it: weak comparison, `W/` prefixes ignored.
-enum ETag {
-    static func matches(_ a: String, _ b: String) -> Bool {
-        strip(a) == strip(b)
-    }
-
-    private static func strip(_ tag: String) -> String {
-        let trimmed = tag.trimmingCharacters(in: .whitespaces)
-        return trimmed.hasPrefix("W/") ? String(trimmed.dropFirst(2)) : trimmed
-    }
-}

@@ -23,7 +23,8 @@ public struct TransportRequest: Sendable, Hashable {
 public struct TransportResponse: Sendable, Hashable {
     public var status: Int
     public var etag: String?
-    /// `Retry-After` in seconds (delta form; an HTTP date is converted by the transport).
+    /// `Retry-After` as a delay (an HTTP date is converted by the transport, from the response's `Date`). The sync
+    /// cycle bounds whatever a transport answers to 0 … 1 day.
     public var retryAfter: Duration?
     public var body: Data
 
@@ -62,6 +63,10 @@ public struct SyncError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let cancelled = Code(rawValue: "sync.cancelled")
         /// The origin answered with an unexpected status.
         public static let httpStatus = Code(rawValue: "sync.http-status")
+        /// The bytes served are not the ones the signed manifest lists (size or SHA-256): a cache, CDN or mirror
+        /// served other bytes (an error page with 200, a truncated or stale copy). Transient: the next origin is asked,
+        /// and the next cycle asks again; nothing is remembered as rejected.
+        public static let mismatch = Code(rawValue: "sync.mismatch")
         /// A file origin path does not exist.
         public static let notFound = Code(rawValue: "sync.not-found")
         /// The store could not be read or written.

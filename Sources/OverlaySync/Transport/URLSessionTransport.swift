@@ -142,7 +142,7 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable 
         func header(_ name: String) -> String? {
             headers.first { ($0.key as? String)?.caseInsensitiveCompare(name) == .orderedSame }?.value as? String
         }
-        let retryAfter = header("Retry-After").flatMap(RetryAfter.parse)
+        let retryAfter = header("Retry-After").flatMap { RetryAfter.parse($0, date: header("Date")) }
         finish(task, .success(TransportResponse(
             status: response.statusCode, etag: header("ETag"), retryAfter: retryAfter, body: entry.body)))
     }

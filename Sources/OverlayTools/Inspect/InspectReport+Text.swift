@@ -67,6 +67,7 @@ extension InspectReport {
                 if !counts.isEmpty { text += "  \(counts.joined(separator: ", "))" }
                 if let ms = cycle.milliseconds { text += "  \(ms) ms" }
                 if !cycle.rejectedByCode.isEmpty { text += "  [rejected: \(cycle.rejectedByCode.map { "\($0.0)×\($0.1)" }.joined(separator: ", "))]" }
+                if !cycle.failedByCode.isEmpty { text += "  [fetch failed: \(cycle.failedByCode.map { "\($0.0)×\($0.1)" }.joined(separator: ", "))]" }
                 if let error = cycle.error { text += "  error \(error)" }
                 lines.append(text)
             }

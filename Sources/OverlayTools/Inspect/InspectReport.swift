@@ -114,6 +114,11 @@ public struct InspectReport: Sendable {
         public var milliseconds: Int?
         public var error: String?
         public var rejectedByCode: [(String, Int)]
+        /// Archive fetches that failed, by error code, one per origin asked (`sync.mismatch`: bytes that are not the
+        /// ones the manifest lists).
+        public var failedByCode: [(String, Int)] = []
+        /// The journal's sample of those failures: which module, which origin's copy, why.
+        public var fetchFailures: [FetchFailure] = []
 
         /// The error's code (`sync.unreachable`): the journal writes `<code>: <message>`.
         public var errorCode: String? {
@@ -122,6 +127,15 @@ public struct InspectReport: Sendable {
             let isCode = code.contains(".") && code.allSatisfy { $0.isLowercase || $0 == "." || $0 == "-" }
             return isCode ? String(code) : nil
         }
+    }
+
+    /// One failed fetch of an archive, as the journal keeps it.
+    public struct FetchFailure: Sendable, Equatable {
+        public var module: String
+        /// The origin's copy that failed (`https://cdn…/1.0/modules/App-….zip`).
+        public var url: String
+        /// `sync.mismatch`, `sync.http-status`, `sync.deadline`, …
+        public var code: String
     }
 
     public struct Lock: Sendable {
@@ -234,7 +248,10 @@ extension InspectReport {
             .object(JSONObject([
                 ("at", string(c.at)), ("outcome", .string(c.outcome)), ("revision", int(c.revision)),
                 ("counters", counts(c.counters)), ("ms", int(c.milliseconds)), ("error", string(c.error)), ("error_code", string(c.errorCode)),
-                ("rejected_by_code", counts(c.rejectedByCode)),
+                ("rejected_by_code", counts(c.rejectedByCode)), ("failed_by_code", counts(c.failedByCode)),
+                ("fetch_failures", .array(c.fetchFailures.map {
+                    .object(JSONObject([("module", .string($0.module)), ("url", .string($0.url)), ("code", .string($0.code))]))
+                })),
             ]))
         })))
         members.append(("missed_keys", .array(missedKeys.map { m in

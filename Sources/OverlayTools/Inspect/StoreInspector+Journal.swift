@@ -44,13 +44,25 @@ extension Inspection {
                 for (key, node) in object.members where !["at", "outcome", "revision", "ms", "error"].contains(key) {
                     if let value = try? node.int() { cycle.counters.append((key, value)) }
                 }
-                if let codes = try? object.optional("rejected_by_code")?.object() {
-                    cycle.rejectedByCode = codes.members.compactMap { member in (try? member.node.int()).map { (member.key, $0) } }
+                cycle.rejectedByCode = Self.counts(object, "rejected_by_code")
+                cycle.failedByCode = Self.counts(object, "failed_by_code")
+                cycle.fetchFailures = ((try? object.optional("fetch_failures")?.array()) ?? []).compactMap { node in
+                    guard let entry = try? node.object(), let module = try? entry.optional("module", as: String.self),
+                          let url = try? entry.optional("url", as: String.self),
+                          let code = try? entry.optional("code", as: String.self)
+                    else { return nil }
+                    return InspectReport.FetchFailure(module: module, url: url, code: code)
                 }
                 read.cycles.append(cycle)
             }
         }
         return read
+    }
+
+    /// A journal object of counts by code (`rejected_by_code`, `failed_by_code`), in its order.
+    static func counts(_ object: JSONObjectNode, _ name: String) -> [(String, Int)] {
+        guard let codes = try? object.optional(name)?.object() else { return [] }
+        return codes.members.compactMap { member in (try? member.node.int()).map { (member.key, $0) } }
     }
 
     /// A `missed-keys` journal line: module → count, overflow and a sample of `Table:key`.
@@ -83,6 +95,21 @@ extension Inspection {
             let times = trailing.count == 1 ? "the last cycle" : "the last \(trailing.count) cycles"
             finding(.warning, "journal.failing", StoreFormat.journalFiles[1],
                     "\(times) ended \(last.outcome)\(last.error.map { ": \($0)" } ?? "")\(last.rejectedByCode.isEmpty ? "" : " [rejected: \(last.rejectedByCode.map(\.0).joined(separator: ", "))]")")
+        }
+        for failure in read.cycles.last?.fetchFailures ?? [] { reportFetchFailure(failure) }
+    }
+
+    /// Advice for an archive an origin could not serve in the last cycle. Bytes that are not the ones the signed
+    /// manifest lists are the origin's or a cache's doing, never the catalog's; the client retried every origin and
+    /// asks again at each sync.
+    mutating func reportFetchFailure(_ failure: InspectReport.FetchFailure) {
+        let path = StoreFormat.journalFiles[1]
+        if failure.code == "sync.mismatch" {
+            finding(.warning, "origin.wrong-bytes", path,
+                    "\(failure.module): \(failure.url) served bytes that are not the archive the signed manifest lists (an error page with 200, a truncated or stale copy): a CDN, cache or mirror problem, not the catalog; purge or re-upload that file (publish wrote it correctly). Nothing unverified was activated; the client asks again at every sync")
+        } else {
+            finding(.warning, "origin.fetch-failed", path,
+                    "\(failure.module): \(failure.url) could not be fetched [\(failure.code)]: check that the origin (or its CDN) serves every file publish wrote; the client asks again at every sync")
         }
     }
 
@@ -130,8 +157,10 @@ extension Inspection {
                 report.modules[index].shippedReason = "incompatible with this build (source hash or app version)"
             }
         }
+        let unfetched = unfetchedModules()
         for module in shipped.moduleNames where !report.modules.contains(where: { $0.name == module }) {
-            report.modules.append(.init(name: module, serving: "shipped", shippedReason: state == nil ? stateMissingReason : "never activated"))
+            report.modules.append(.init(name: module, serving: "shipped", shippedReason: state == nil ? stateMissingReason
+                : unfetched.contains(module) ? Self.unfetchedReason : "never activated"))
         }
         report.modules.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
     }

@@ -13,6 +13,7 @@ extension Inspection {
         var names = Set(onDisk ?? [])
         names.formUnion(state?.modules.keys ?? [:].keys)
         let lastCodes = rejectedCodesFromJournal()
+        let unfetched = unfetchedModules()
         let stateModified = reader.entry(StoreFormat.stateFile)?.modified
         for name in names.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
             let path = "\(StoreFormat.modulesDirectory)/\(name)"
@@ -25,8 +26,11 @@ extension Inspection {
             module.previous = recorded?.previous.map { revisionReport(module: name, $0.sha256, $0.revision, role: "previous") }
             module.rejected = (recorded?.rejected ?? []).map { .init(sha256: $0, codes: lastCodes) }
             for sha in module.rejected.map(\.sha256) {
+                // Clients before issue 22 also recorded bytes that failed the manifest's size or SHA-256 as rejected.
+                let transfer = lastCodes.contains { $0.hasPrefix("integrity.") }
                 finding(.warning, "module.rejected", path,
-                        "\(name): archive \(sha.prefix(12))… was rejected under the current manifest\(lastCodes.isEmpty ? "" : " (\(lastCodes.joined(separator: ", ")))"); it is not fetched again until the manifest changes — fix the catalog and publish")
+                        "\(name): archive \(sha.prefix(12))… was rejected under the current manifest\(lastCodes.isEmpty ? "" : " (\(lastCodes.joined(separator: ", ")))"); it is not fetched again until the manifest changes — "
+                            + (transfer ? "the bytes served did not match the signed manifest (a CDN or mirror served other bytes, the catalog may be fine): fix the origin's copy, then publish again to lift the record" : "fix the catalog and publish"))
             }
             let named = Set([recorded?.active?.sha256, recorded?.previous?.sha256].compactMap { $0 })
             for child in reader.list(path) ?? [] where !named.contains(child) {
@@ -57,12 +61,13 @@ extension Inspection {
                                 : "\(name): revision directory \(child.prefix(12))… is \(revoked ? "revoked" : "superseded") and no longer named by state.json; the next launch removes it")
                 }
             }
-            decideServing(&module, recorded: recorded)
+            decideServing(&module, recorded: recorded, unfetched: unfetched.contains(name))
             report.modules.append(module)
         }
     }
 
-    mutating func decideServing(_ module: inout InspectReport.Module, recorded: ParsedState.Module?) {
+    /// - Parameter unfetched: the last cycle could not fetch this module's archive intact from any origin.
+    mutating func decideServing(_ module: inout InspectReport.Module, recorded: ParsedState.Module?, unfetched: Bool) {
         let name = module.name
         if let active = module.active {
             if !active.present {
@@ -91,10 +96,19 @@ extension Inspection {
                 module.shippedReason = "its archive was rejected"
             }
         }
+        if module.shippedReason == nil, unfetched { module.shippedReason = Self.unfetchedReason }
         if module.shippedReason == nil {
             module.shippedReason = state == nil ? stateMissingReason
                 : recorded == nil ? "never activated" : "no active revision"
         }
+    }
+
+    static let unfetchedReason = "its archive could not be fetched intact from any origin (asked again at every sync)"
+
+    /// Modules whose archive some origin failed to serve in the last cycle (those still without a revision failed on
+    /// every origin).
+    func unfetchedModules() -> Set<String> {
+        Set((journalLines().cycles.last?.fetchFailures ?? []).map(\.module))
     }
 
     /// The rejection codes of the latest journal cycle that rejected something.

@@ -42,7 +42,7 @@ public enum Matrix {
             body: MatrixScenarios.wrongSourceHash),
         Scenario(
             id: "damaged-artifacts", title: "Truncated, malformed and tampered artifacts",
-            expected: "each damaged manifest or archive is rejected before anything is replaced; undamaged modules still activate",
+            expected: "each damaged manifest is rejected and each damaged archive fails its transfer (retried next cycle, never remembered as rejected) before anything is replaced; undamaged modules still activate",
             body: MatrixScenarios.damagedArtifacts),
         Scenario(
             id: "app-upgrade", title: "App upgrade with an old cache",

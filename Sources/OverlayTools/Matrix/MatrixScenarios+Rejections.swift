@@ -57,18 +57,21 @@ extension MatrixScenarios {
             transport.inject(.init(pathSuffix: suffix, fault: fault))
             let report = await lab.sync(configuration, transport: transport)
             let snapshot = try lab.restartSnapshot(configuration)
+            var codes = report.findings.filter { $0.severity == .error && ($0.location.module == nil || $0.location.module == target) }
+                .map(\.code)
             if suffix == archive {
-                observation.require(report.action(of: target) == .rejected, "\(name): \(target) was \(report.action(of: target)?.rawValue ?? "not fetched"), expected rejected")
+                // Bytes that are not the manifest's are a failed transfer (retried next cycle), never a rejection.
+                observation.require(report.action(of: target) == .failed, "\(name): \(target) was \(report.action(of: target)?.rawValue ?? "not fetched"), expected failed")
                 observation.require(snapshot.modules[target] == nil, "\(name): \(target) is active")
                 let others = Set(candidate.acceptedModules).subtracting([target])
                 observation.require(others.isSubset(of: snapshot.modules.keys), "\(name): undamaged modules did not activate: \(others.subtracting(snapshot.modules.keys).sorted())")
+                codes = report.modules.first { $0.name == target }?.fetchErrors.map(\.code.rawValue) ?? []
+                observation.require(codes == [SyncError.Code.mismatch.rawValue], "\(name): \(target) failed with \(codes), expected sync.mismatch")
             } else {
                 observation.require(report.outcome == .rejected, "\(name): the cycle ended \(report.brief)")
                 observation.require(snapshot.modules.isEmpty, "\(name): \(snapshot.modules.keys.sorted()) activated")
             }
-            let codes = report.findings.filter { $0.severity == .error && ($0.location.module == nil || $0.location.module == target) }
-                .map(\.code)
-            seen.append("\(name): \(suffix == archive ? "\(target) rejected" : report.outcome.rawValue) [\(Array(Set(codes)).sorted().joined(separator: ", "))]")
+            seen.append("\(name): \(suffix == archive ? "\(target) failed" : report.outcome.rawValue) [\(Array(Set(codes)).sorted().joined(separator: ", "))]")
         }
         observation.note(seen.joined(separator: "; "))
         return observation

@@ -138,9 +138,16 @@ enum SyncReportJSON {
             if let sha = module.sha256 { fields.append(("sha256", .string(sha))) }
             if let revision = module.revision { fields.append(("revision", .int(revision))) }
             if let detail = module.detail { fields.append(("detail", .string(detail))) }
+            if !module.fetchErrors.isEmpty {
+                fields.append(("fetch_errors", .array(module.fetchErrors.map { error in
+                    .object([("url", error.url.map { .string($0.absoluteString) } ?? .null), ("code", .string(error.code.rawValue)),
+                             ("message", .string(error.message))])
+                })))
+            }
             return .object(fields)
         })))
         members.append(("rejected_by_code", .object(report.rejectedByCode.sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) })))
+        members.append(("failed_by_code", .object(report.failedByCode.sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) })))
         members.append(("findings", .array(report.findings.map(FindingPrinter.json))))
         if !report.skippedOrigins.isEmpty {
             members.append(("skipped_origins", .array(report.skippedOrigins.map { skipped in

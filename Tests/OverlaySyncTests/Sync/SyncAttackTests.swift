@@ -3,6 +3,8 @@ import Testing
 import OverlayCore
 @testable import OverlaySync
 import OverlayTestSupport
+@testable import OverlayPublishing
+import OverlayTools
 
 /// A manifest the client must refuse, staged after a first successful sync (App at revision 1, "Notifcations").
 enum ManifestAttack: String, CaseIterable, CustomTestStringConvertible {
@@ -103,23 +105,70 @@ enum ManifestAttack: String, CaseIterable, CustomTestStringConvertible {
         }
     }
 
-    @Test func tamperedArchiveIsRejectedAloneAndNotFetchedAgainUntilTheManifestChanges() async throws {
+    /// Bytes that are not the archive the signed manifest lists (one bit flipped on the way) are a failed transfer:
+    /// nothing is remembered as rejected, and the next cycle fetches the genuine archive.
+    @Test func aTamperedTransferFailsAloneAndIsRetriedNextCycle() async throws {
         let harness = try await SyncHarness()
         defer { harness.remove() }
-        let manifest = try harness.manifest()
-        let app = try #require(manifest.module(named: "App"))
+        let app = try #require(try harness.manifest().module(named: "App"))
         let transport = harness.transport()
-        transport.inject(.init(pathSuffix: app.path, fault: .flipBit(offset: 200)))
+        transport.inject(.init(pathSuffix: app.path, fault: .flipBit(offset: 200), times: 1))
+        let service = try harness.service(transport: transport)
+
+        let first = await service.start()
+        #expect(first.outcome == .partial, "\(first.summary)")
+        #expect(first.actions == ["Account": .activated, "App": .failed, "Checkout": .activated, "Onboarding": .activated])
+        #expect(first.errorCodes.isEmpty)
+        #expect(first.rejectedByCode.isEmpty)
+        #expect(first.failedByCode == [SyncError.Code.mismatch.rawValue: 1])
+        let failure = try #require(first.modules.first { $0.name == "App" }?.fetchErrors.first)
+        #expect(failure.url?.path == "/1.0/\(app.path)")
+        #expect(try harness.activeHashes()["App"] == nil)
+        #expect(try OverlayStore.inspect(at: harness.storeURL).modules.first { $0.name == "App" }?.rejected ?? [] == [])
+
+        let logged = harness.logged().count
+        let second = await service.start()
+        #expect(second.outcome == .applied, "\(second.summary)")
+        #expect(second.actions["App"] == .activated)
+        #expect(harness.logged(from: logged).map(\.path).last == "/1.0/\(app.path)")
+        #expect(try harness.activeHashes()["App"] == app.sha256)
+        #expect(try harness.notificationsTitle() == ("Notifcations", .overlay))
+    }
+
+    /// An archive whose size and SHA-256 are the manifest's and whose content fails validation is rejected alone and
+    /// not fetched again until the manifest changes.
+    @Test func aVerifiedArchiveThatFailsValidationIsRejectedUntilTheManifestChanges() async throws {
+        let harness = try await SyncHarness()
+        defer { harness.remove() }
+        // A genuinely signed manifest (revision 2) whose App archive holds a name outside the module layout.
+        var manifest = try harness.manifest()
+        let original = try #require(manifest.module(named: "App"))
+        let genuine = try Data(contentsOf: harness.versionRoot.appendingPathComponent(original.path))
+        var files = try #require(ModuleValidator.validateContents(
+            genuine, expectedModule: "App", expectedRevision: original.revision,
+            context: ValidationContext(
+                trustedKeys: TrustedKeys([harness.key.publicKey]), appVersion: "1.0", sourceHash: harness.shipped.sourceHash),
+            file: original.path).files)
+        files["notes.txt"] = Data("not part of a module\n".utf8)
+        let archive = ZIPWriter.archive(files)
+        var bad = original
+        bad.sha256 = SHA256.hash(archive).hex
+        bad.size = archive.count
+        bad.path = Manifest.archivePath(name: "App", sha256: bad.sha256)
+        try archive.write(to: harness.versionRoot.appendingPathComponent(bad.path))
+        manifest.modules = manifest.modules.map { $0.name == "App" ? bad : $0 }
+        manifest.revision = 2
+        try harness.publishSigned(manifest)
+        let transport = harness.transport()
         let service = try harness.service(transport: transport)
 
         let first = await service.start()
         #expect(first.outcome == .applied, "\(first.summary)")
         #expect(first.actions == ["Account": .activated, "App": .rejected, "Checkout": .activated, "Onboarding": .activated])
-        #expect(first.errorCodes == ["integrity.sha256"])
-        #expect(try harness.activeHashes()["App"] == nil)
+        #expect(!first.errorCodes.isEmpty && !first.errorCodes.contains { $0.hasPrefix("integrity.") }, "\(first.errorCodes)")
+        #expect(first.failedByCode.isEmpty)
+        #expect(try OverlayStore.inspect(at: harness.storeURL).modules.first { $0.name == "App" }?.rejected == [bad.sha256])
         #expect(try harness.notificationsTitle() == ("Notifcations", .shipped))
-        let rejected = try OverlayStore.inspect(at: harness.storeURL).modules.first { $0.name == "App" }?.rejected
-        #expect(rejected == [app.sha256])
 
         // The same manifest answered 200 again (its file touched: a new ETag): the archive is not fetched again.
         let manifestURL = harness.versionRoot.appendingPathComponent("manifest.json")
@@ -129,17 +178,18 @@ enum ManifestAttack: String, CaseIterable, CustomTestStringConvertible {
         #expect(second.outcome == .applied, "\(second.summary)")
         #expect(harness.logged(from: logged).map(\.status) == [200, 200])
         #expect(second.actions["App"] == .skippedRejected)
-        #expect(!transport.requests.dropFirst(first.requests).contains { $0.url.path.hasSuffix(app.path) })
+        #expect(!transport.requests.dropFirst(first.requests).contains { $0.url.path.hasSuffix(bad.path) })
 
-        // A new manifest (revision 2, same App archive) lifts the rejection: the archive is fetched, untampered now.
-        transport.removeAllFaults()
-        try await harness.publish()
+        // A new manifest (revision 3, with a corrected App) lifts the rejection.
+        try harness.editApp()
+        #expect(try await harness.publish().revision == 3)
+        let fixed = try #require(try harness.manifest().module(named: "App"))
         logged = harness.logged().count
         let third = await service.start()
         #expect(third.outcome == .applied, "\(third.summary)")
         #expect(third.actions["App"] == .activated)
-        #expect(harness.logged(from: logged).map(\.path).last == "/1.0/\(app.path)")
-        #expect(try harness.activeHashes()["App"] == app.sha256)
+        #expect(harness.logged(from: logged).map(\.path).last == "/1.0/\(fixed.path)")
+        #expect(try harness.notificationsTitle() == ("Notifications", .overlay))
     }
 
     /// A transport failure before anything is verified: the cycle fails with the transport's code, writes nothing.

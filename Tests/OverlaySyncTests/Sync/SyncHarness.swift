@@ -18,6 +18,8 @@ final class TestClock: Sendable {
     var now: Date { value.withLock { $0 } }
 
     func advance(by seconds: TimeInterval) { value.withLock { $0 = $0.addingTimeInterval(seconds) } }
+
+    func set(_ date: Date) { value.withLock { $0 = date } }
 }
 
 /// Collects every event the sync service emits.
@@ -124,13 +126,13 @@ final class SyncHarness: Sendable {
 
     func configuration(
         appVersion: String = "1.0", shipped: Catalog? = nil, limits: ValidationLimits = .default,
-        requestTimeout: Duration = .seconds(10), maxConcurrentDownloads: Int = 3
+        requestTimeout: Duration = .seconds(10), maxConcurrentDownloads: Int = 3, maxOverlayAge: TimeInterval? = nil
     ) throws -> SyncConfiguration {
         let clock = self.clock
         return try SyncConfiguration(
             origin: server.baseURL, appVersion: appVersion, trustedKeys: TrustedKeys([key.publicKey]),
             shipped: shipped ?? self.shipped, storeURL: storeURL, limits: limits, requestTimeout: requestTimeout,
-            maxConcurrentDownloads: maxConcurrentDownloads, now: { clock.now })
+            maxConcurrentDownloads: maxConcurrentDownloads, maxOverlayAge: maxOverlayAge, now: { clock.now })
     }
 
     func transport() -> FaultInjectingTransport {

@@ -25,10 +25,8 @@ import OverlayTestSupport
     @Test func aStaleOverlayReturnsToShippedWhenRefreshFails() async throws {
         let harness = try await SyncHarness()
         defer { harness.remove() }
-        var configuration = try harness.configuration()
-        configuration.maxOverlayAge = 7 * 86_400
         let transport = harness.transport()
-        let service = SyncService(configuration: configuration, transport: transport)
+        let service = try harness.service(harness.configuration(maxOverlayAge: 7 * 86_400), transport: transport)
         #expect(await service.start().outcome == .applied)
         #expect(try harness.storeSnapshot().modules.count == 4)
 

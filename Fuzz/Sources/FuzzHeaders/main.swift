@@ -1,0 +1,8 @@
+// libFuzzer entry; the harness lives in the main package (OverlayFuzzing), where the header readers' package API is
+// visible.
+import OverlayFuzzing
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
+    FuzzHarness.headers(start, count)
+}
