@@ -44,6 +44,10 @@ public enum PseudoCatalog {
         for name in loaded.catalog.moduleNames where loaded.catalog.modules[name]?.localizations[tag] != nil {
             throw Failure(message: "module \(name) already has a \(tag) localization; a pseudo locale must be a tag the catalog does not use, such as en-XA")
         }
+        // A copy written inside the tree it copies would copy itself until the disk fills.
+        if let conflict = PathOverlap.conflict(output: ("the output", output.path), input: ("the catalog", root.path)) {
+            throw Failure(message: conflict)
+        }
         try prepareEmpty(output)
         try copyTree(from: root, to: output)
 

@@ -29,7 +29,7 @@ enum PseudoCommand: Command {
         options: [
             .value("style", "style", "accented, expanded, rtl or bounded."),
             .value("locale", "tag", "The pseudo locale's tag, e.g. en-XA or ar-XB."),
-            .value("out", "dir", "A new or empty directory for the copy."),
+            .value("out", "dir", "A new or empty directory for the copy, outside the catalog."),
             .flag("json", "Print what was written as JSON."),
         ])
 
@@ -40,6 +40,7 @@ enum PseudoCommand: Command {
         }
         let locale = try arguments.required("locale")
         let output = try arguments.required("out")
+        try OutputFolder.check(("--out", output), against: [("the catalog", arguments.positionals[0])])
         let report: PseudoCatalog.Report
         do {
             report = try PseudoCatalog.write(

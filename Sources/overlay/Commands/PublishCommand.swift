@@ -68,6 +68,11 @@ enum PublishCommand: Command {
         let output = try arguments.required("out")
         let keyPaths = arguments.all("key")
         guard !keyPaths.isEmpty else { throw UsageError(message: "missing required option --key") }
+        // The origin is uploaded whole: neither a catalog nor a private key may lie inside it, nor it inside them.
+        try OutputFolder.check(
+            ("--out", output),
+            against: [("the catalog", catalogPath)] + (arguments.value("bundle").map { [("--bundle", $0)] } ?? [])
+                + keyPaths.map { ("--key", $0) })
         let revision = try arguments.integer("revision", in: 1...Manifest.maximumRevision)
         let expiresIn = try arguments.seconds("expires-in", default: 30 * 86_400)
         var revocations: [Manifest.Revocation] = []

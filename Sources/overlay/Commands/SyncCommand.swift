@@ -60,6 +60,9 @@ enum SyncCommand: Command {
         let trusted = try arguments.trustedKeys()
 
         let resolved = try originTexts.map(Self.origin)
+        try OutputFolder.check(
+            ("--store", storePath),
+            against: [("--bundle", bundle)] + resolved.compactMap { $0.0.isFileURL ? ("--origin", $0.0.path) : nil })
         let transport = resolved[0].1
         guard resolved.allSatisfy({ type(of: $0.1) == type(of: transport) }) else {
             throw UsageError(message: "--origin values mix http(s) URLs and directories; give mirrors of one kind")
