@@ -8,10 +8,13 @@ enum ResolveCommand: Command {
     static let summary = "Resolve and render one key as the app would: overlay, shipped, fallback chain."
     static let usage = """
         resolve <key> --module <M> [--table <T>] --locale <L> [--count <N>] [--arg <value>]... \
-        [--sub <name=value>]... --bundle <catalog> [--store <dir>] [--width <W>] [--device <D>] [--dev] [--trace] [--json]
+        [--sub <name=value>]... --bundle <catalog> [--store <dir>] [--width <W>] [--device <D>] [--dev] [--trace] [--raw] [--json]
         """
     static let discussion = """
-        Prints exactly the rendered string on stdout. The lookup walks the fallback chain of --locale
+        Prints the rendered string on stdout: exactly, when stdout is a pipe or a file (or with --raw);
+        on a terminal, control characters, escape sequences and bidirectional controls a published
+        value may hold are shown escaped (\\u{1B}, \\u{202E}, \\n), so a value cannot recolour the screen,
+        move the cursor or reorder what follows. The lookup walks the fallback chain of --locale
         (CLDR parents, then the module's development region); for each locale the store's active
         revision (with --store) answers first, then the shipped catalog (--bundle), per key. Without
         --store only shipped strings are used; so too, as in the app, with a --store that has nothing to
@@ -54,6 +57,7 @@ enum ResolveCommand: Command {
             .value("device", "D", "The device a device-rule entry picks (iphone, ipad, mac; default other)."),
             .flag("dev", "Development mode: a miss shows the ⟦Module/Table:key⟧ sentinel."),
             .flag("trace", "Print the fallback chain and the answering layer on stderr."),
+            .flag("raw", "Print the string exactly, even on a terminal (control characters unescaped)."),
             .flag("json", "Print value, layer, locale, revision and chain as JSON."),
         ])
 
@@ -103,8 +107,11 @@ enum ResolveCommand: Command {
                 ("revision", resolution.revision.map { .int($0) } ?? .null),
                 ("chain", .array(resolution.chain.map { .string($0) })),
             ]).rendered())
-        } else {
+        } else if arguments.flag("raw") || isatty(STDOUT_FILENO) != 1 {
             console.out(rendered)
+        } else {
+            // A terminal interprets escape sequences: a published value must not drive it.
+            console.out(TerminalText.escaped(rendered))
         }
         if arguments.flag("trace") {
             // One implementation with `inspect --explain`: the library's explanation, printed line by line.
