@@ -19,7 +19,10 @@ enum SyncCommand: Command {
         revisions keep serving. No minimum interval applies.
         Repeat --origin to name mirrors, tried in order: an origin that refuses, times out, has no
         manifest or serves one that fails a check (stale, tampered, unsigned) is skipped and reported, and
-        the next one is asked. Mirrors need no trust; the signature and rollback rules still apply.
+        the next one is asked. So is each file (signature, archive) the origin that served the manifest
+        cannot serve intact: a 404, a 5xx, a deadline, or bytes that are not the ones the signed manifest
+        lists (an error page with 200, a truncated copy). Such bytes are never counted as a rejection: the
+        module is retried at the next sync. Mirrors need no trust; the signature and rollback rules apply.
         The store directory is created if missing or empty; a non-empty directory without the store.json
         Overlay writes, a store.json that is not that marker, a symbolic link and / are refused untouched.
         Opening the store heals it: a revision whose files are missing or of another size is dropped (the
