@@ -2,6 +2,12 @@
 extension StringsParser {
     /// Parses the string that starts at `position`, or returns `nil` when no string can start there.
     mutating func parseString() throws(StringsError) -> String? {
+        try parseSpan().map(string)
+    }
+
+    /// Parses the string that starts at `position` as a range of the text when it has no escape, else decoded; `nil`
+    /// when no string can start there.
+    mutating func parseSpan() throws(StringsError) -> Span? {
         let byte = bytes[position]
         if byte == ASCII.doubleQuote || byte == ASCII.singleQuote {
             return try parseQuotedString(quote: byte)
@@ -9,7 +15,18 @@ extension StringsParser {
         guard StringsParser.isUnquotedCharacter(byte) else { return nil }
         let start = position
         repeat { position += 1 } while position < bytes.count && StringsParser.isUnquotedCharacter(bytes[position])
-        return makeString(from: start, to: position)
+        return .bytes(start: start, end: position)
+    }
+
+    /// The text of a span of this parser's text.
+    func string(_ span: Span) -> String { Self.string(span, in: bytes) }
+
+    /// The text of a span of `bytes`.
+    static func string(_ span: Span, in bytes: UnsafeBufferPointer<UInt8>) -> String {
+        switch span {
+        case .bytes(let start, let end): String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        case .decoded(let text): text
+        }
     }
 
     /// `[A-Za-z0-9_$/:.-]`, the characters of an unquoted string.
@@ -21,19 +38,15 @@ extension StringsParser {
         }
     }
 
-    private func makeString(from start: Int, to end: Int) -> String {
-        String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-    }
-
-    /// Parses `"…"` or `'…'`. Strings without a backslash are sliced straight out of the input.
-    private mutating func parseQuotedString(quote: UInt8) throws(StringsError) -> String {
+    /// Parses `"…"` or `'…'`. Strings without a backslash are a range of the input.
+    private mutating func parseQuotedString(quote: UInt8) throws(StringsError) -> Span {
         let opening = position
         let start = position + 1
         let end = bytes.count
         var index = ByteScanning.firstIndex(of: quote, or: ASCII.backslash, in: bytes, from: start)
         if index < end && bytes[index] == quote {
             position = index + 1
-            return makeString(from: start, to: index)
+            return .bytes(start: start, end: index)
         }
         guard index < end else { throw unterminatedString(at: opening, quote: quote) }
 
@@ -97,7 +110,7 @@ extension StringsParser {
         }
         flush(&pendingHighSurrogate)
         position = index + 1
-        return String(decoding: scratch, as: UTF8.self)
+        return .decoded(String(decoding: scratch, as: UTF8.self))
     }
 
     private mutating func unterminatedString(at opening: Int, quote: UInt8) -> StringsError {

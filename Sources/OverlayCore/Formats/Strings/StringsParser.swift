@@ -17,7 +17,6 @@ struct StringsParser {
     /// Reused buffer for strings that contain escapes.
     var scratch: [UInt8] = []
     let rejectingDuplicates: Bool
-    private var firstLocations: [String: SourceLocation] = [:]
 
     init(bytes: UnsafeBufferPointer<UInt8>, rejectingDuplicates: Bool) {
         self.bytes = bytes
@@ -25,29 +24,44 @@ struct StringsParser {
         self.rejectingDuplicates = rejectingDuplicates
     }
 
+    /// A key or value as the text holds it: a range of the text when it has no escape (nearly always), else the
+    /// text its escapes decode to. Entries are walked as spans so that a reader keeping ranges (the resolver's tables,
+    /// the store's compiled index) and one making strings (``StringsReader``) share one walk of the grammar.
+    enum Span: Sendable, Equatable {
+        case bytes(start: Int, end: Int)
+        case decoded(String)
+    }
+
     /// Parses the whole text into entries in file order.
     mutating func parseFile() throws(StringsError) -> [StringsFile.Entry] {
-        var entries: [StringsFile.Entry] = []
-        entries.reserveCapacity(bytes.count / 48)
+        var collector = EntryCollector(bytes: bytes, rejectingDuplicates: rejectingDuplicates)
+        try walkFile(&collector)
+        return collector.entries
+    }
+
+    /// Walks `file` and hands each entry to `visitor` in file order: its key, its value (the key again for `key;`)
+    /// and where the key starts. Throws where ``parseFile()`` throws, after visiting the entries before the error.
+    mutating func walkFile<Visitor: StringsEntryVisitor>(_ visitor: inout Visitor) throws(StringsError) {
         try skipTrivia()
-        guard position < bytes.count else { return entries }
+        guard position < bytes.count else { return }
         if bytes[position] == ASCII.openBrace {
             let brace = position
             position += 1
-            try parseBody(into: &entries, openingBrace: brace)
+            try walkBody(&visitor, openingBrace: brace)
             try skipTrivia()
             if position < bytes.count {
                 throw error(.unexpectedCharacter, at: position,
                     "unexpected \(describeCharacter(at: position)) after the closing '}'; remove it or move the entry inside the braces")
             }
         } else {
-            try parseBody(into: &entries, openingBrace: nil)
+            try walkBody(&visitor, openingBrace: nil)
         }
-        return entries
     }
 
-    /// Parses `entry*` up to the end of the text, or up to the `}` matching `openingBrace`.
-    private mutating func parseBody(into entries: inout [StringsFile.Entry], openingBrace: Int?) throws(StringsError) {
+    /// Walks `entry*` up to the end of the text, or up to the `}` matching `openingBrace`.
+    private mutating func walkBody<Visitor: StringsEntryVisitor>(
+        _ visitor: inout Visitor, openingBrace: Int?
+    ) throws(StringsError) {
         while true {
             try skipTrivia()
             guard position < bytes.count else {
@@ -61,21 +75,20 @@ struct StringsParser {
                 position += 1
                 return
             }
-            entries.append(try parseEntry())
+            try walkEntry(&visitor)
         }
     }
 
-    /// Parses `key = value;` or `key;` starting at a non-trivia byte.
-    private mutating func parseEntry() throws(StringsError) -> StringsFile.Entry {
+    /// Walks `key = value;` or `key;` starting at a non-trivia byte.
+    private mutating func walkEntry<Visitor: StringsEntryVisitor>(_ visitor: inout Visitor) throws(StringsError) {
         let keyStart = position
-        guard let key = try parseString() else {
+        guard let key = try parseSpan() else {
             throw error(.unexpectedCharacter, at: keyStart,
                 "unexpected \(describeCharacter(at: keyStart)) where a key was expected; quote the key, as in \"key\" = \"value\";")
         }
-        let location = locator.location(of: keyStart)
         let keyEnd = position
         try skipTrivia()
-        let value: String
+        let value: Span
         guard position < bytes.count else {
             throw error(.missingSemicolon, at: keyEnd,
                 "the key \(quoted(key)) is not followed by '= value;' or ';'; add the missing ';'")
@@ -98,26 +111,18 @@ struct StringsParser {
             throw error(.unexpectedCharacter, at: position,
                 "unexpected \(describeCharacter(at: position)) after the key \(quoted(key)); expected '=' or ';'")
         }
-        if rejectingDuplicates {
-            if let first = firstLocations[key] {
-                throw StringsError(code: .duplicateKey,
-                    message: "the key \(quoted(key)) is already defined on line \(first.line); remove or rename one of them",
-                    location: location)
-            }
-            firstLocations[key] = location
-        }
-        return StringsFile.Entry(key: key, value: value, location: location)
+        try visitor.visit(key: key, value: value, keyStart: keyStart)
     }
 
     /// Parses the value after `=`: a string, or an error naming the non-string value.
-    private mutating func parseValue(forKey key: String) throws(StringsError) -> String {
+    private mutating func parseValue(forKey key: Span) throws(StringsError) -> Span {
         try skipTrivia()
         guard position < bytes.count else {
             throw error(.unexpectedEndOfFile, at: position,
                 "the file ends after '=' for the key \(quoted(key)); add a quoted value and ';'")
         }
         let start = position
-        if let value = try parseString() { return value }
+        if let value = try parseSpan() { return value }
         let kind: String? = switch bytes[start] {
         case ASCII.openBrace: "a dictionary"
         case ASCII.openParenthesis: "an array"
@@ -211,7 +216,10 @@ struct StringsParser {
         return "U+" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 
-    func quoted(_ key: String) -> String {
+    /// A key for a message: quoted, cut after 60 scalars.
+    func quoted(_ key: Span) -> String { Self.quoted(Self.string(key, in: bytes)) }
+
+    static func quoted(_ key: String) -> String {
         let shown = key.unicodeScalars.count > 60 ? String(key.unicodeScalars.prefix(60)) + "…" : key
         return "\"\(shown)\""
     }
