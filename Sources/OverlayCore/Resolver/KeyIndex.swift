@@ -22,10 +22,6 @@ final class KeyIndex: @unchecked Sendable {
     private let bounds: UnsafeMutableBufferPointer<UInt32>
     private let stringEntries: [String: Int]
     private let stringKeys: [String]
-    private let seed: UInt64
-    /// What keeps `slots`, `bounds` and `arena` alive when they are views of a mapped file (``LaunchKeys``); nil when
-    /// they are this index's own allocations.
-    private let owner: AnyObject?
 
     /// The entry of `key`, or nil.
     @inline(__always)
@@ -56,7 +52,7 @@ final class KeyIndex: @unchecked Sendable {
     /// The entry of ASCII `bytes`, ``absent``, or ``notASCII`` when a byte is not ASCII.
     @inline(__always)
     private func find(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        let (hash, isASCII) = Self.hash(bytes, seed: seed)
+        let (hash, isASCII) = Self.hash(bytes, seed: Self.processSeed)
         guard isASCII else { return Self.notASCII }
         let tag = UInt64(Self.tag(hash)) << 32
         return Self.probe(
@@ -94,7 +90,6 @@ final class KeyIndex: @unchecked Sendable {
     init(_ builder: Builder) {
         count = builder.entryCount
         mask = builder.slots.count - 1
-        seed = builder.seed
         slots = .allocate(capacity: builder.slots.count)
         UnsafeMutableRawBufferPointer(slots).copyMemory(from: UnsafeRawBufferPointer(builder.slots))
         arena = .allocate(capacity: max(builder.arenaCount, 1))
@@ -103,11 +98,9 @@ final class KeyIndex: @unchecked Sendable {
         bounds.baseAddress!.initialize(from: builder.bounds, count: builder.boundsCount)
         stringEntries = builder.stringEntries
         stringKeys = builder.stringKeys
-        owner = nil
     }
 
     deinit {
-        guard owner == nil else { return }
         slots.deallocate()
         arena.deallocate()
         bounds.deallocate()
@@ -129,13 +122,10 @@ final class KeyIndex: @unchecked Sendable {
         private var boundsCapacity: Int
         fileprivate private(set) var stringEntries: [String: Int] = [:]
         fileprivate private(set) var stringKeys: [String] = []
-        fileprivate let seed: UInt64
         var entryCount: Int { boundsCount / 2 }
 
         /// Room for `keys` keys of about `bytesPerKey` bytes, so building a table of a known size never rehashes.
-        /// `seed` is the process's own unless the index is written to a file (``LaunchKeys``), which keeps its seed.
-        init(capacity keys: Int = 0, bytesPerKey: Int = 24, seed: UInt64 = KeyIndex.processSeed) {
-            self.seed = seed
+        init(capacity keys: Int = 0, bytesPerKey: Int = 24) {
             var count = 64
             while count < keys * 2 + 2 { count *= 2 }
             slots = .allocate(capacity: count)
@@ -215,7 +205,7 @@ final class KeyIndex: @unchecked Sendable {
         }
 
         private func lookUp(_ bytes: UnsafeBufferPointer<UInt8>, inserting: Bool) -> Found {
-            let (hash, isASCII) = KeyIndex.hash(bytes, seed: seed)
+            let (hash, isASCII) = KeyIndex.hash(bytes, seed: KeyIndex.processSeed)
             guard isASCII else { return .notASCII }
             let tag = UInt64(KeyIndex.tag(hash)) << 32
             let (slot, found) = KeyIndex.probe(
@@ -240,7 +230,7 @@ final class KeyIndex: @unchecked Sendable {
             for entry in 0..<entryCount where bounds[2 * entry + 1] != UInt32.max {
                 let start = Int(bounds[2 * entry])
                 let bytes = UnsafeBufferPointer(start: arena + start, count: Int(bounds[2 * entry + 1]) - start)
-                let hash = KeyIndex.hash(bytes, seed: seed).hash
+                let hash = KeyIndex.hash(bytes, seed: KeyIndex.processSeed).hash
                 var slot = Int(truncatingIfNeeded: hash) & mask
                 while larger[slot] != 0 { slot = (slot + 1) & mask }
                 larger[slot] = UInt64(KeyIndex.tag(hash)) << 32 | UInt64(entry)
@@ -275,144 +265,6 @@ final class KeyIndex: @unchecked Sendable {
             bounds[boundsCount + 1] = end
             boundsCount += 2
         }
-    }
-
-    // MARK: Persisted form
-
-    /// The built index as bytes, for ``LaunchKeys``: the seed, the slots, the bounds and the arena exactly as in
-    /// memory (little-endian), then the keys outside ASCII, each as a UInt32 byte count and its UTF-8.
-    struct Parts {
-        var seed: UInt64
-        var entryCount: Int
-        var slots: [UInt64]
-        var bounds: [UInt32]
-        var arena: [UInt8]
-        var stringKeys: [String]
-    }
-
-    static func parts(of builder: Builder) -> Parts {
-        Parts(
-            seed: builder.seed, entryCount: builder.entryCount, slots: Array(builder.slots),
-            bounds: Array(UnsafeBufferPointer(start: builder.bounds, count: builder.boundsCount)),
-            arena: Array(UnsafeBufferPointer(start: builder.arena, count: builder.arenaCount)),
-            stringKeys: builder.stringKeys)
-    }
-
-    /// An index read back from its parts, or nil when they do not describe one that every lookup can finish in: a
-    /// slot count that is a power of two with at least one empty slot (a probe stops there), every slot's entry below
-    /// the count, every entry's bytes inside the arena or its key among the string keys. A lookup compares the key's
-    /// bytes with the entry's, so a damaged slot can only make a key not found, never find another key's entry.
-    ///
-    /// With an `owner` that keeps the bytes alive and unchanged (a mapped file), aligned little-endian parts are used
-    /// in place rather than copied: a launch then touches only the pages its probes reach.
-    convenience init?(
-        seed: UInt64, entryCount: Int, slots slotBytes: UnsafeRawBufferPointer, bounds boundBytes: UnsafeRawBufferPointer,
-        arena arenaBytes: UnsafeRawBufferPointer, stringKeys: [String], owner: AnyObject? = nil
-    ) {
-        let slotCount = slotBytes.count / 8
-        guard slotCount >= 2, slotCount & (slotCount - 1) == 0, slotBytes.count == slotCount * 8,
-            entryCount < slotCount, boundBytes.count == entryCount * 8
-        else { return nil }
-        #if _endian(little)
-        if let owner, let slotBase = slotBytes.baseAddress, let boundBase = boundBytes.baseAddress,
-            Int(bitPattern: slotBase) % 8 == 0, Int(bitPattern: boundBase) % 4 == 0
-        {
-            let slots = UnsafeMutableBufferPointer(
-                start: UnsafeMutableRawPointer(mutating: slotBase).bindMemory(to: UInt64.self, capacity: slotCount),
-                count: slotCount)
-            let bounds = UnsafeMutableBufferPointer(
-                start: UnsafeMutableRawPointer(mutating: boundBase).bindMemory(to: UInt32.self, capacity: entryCount * 2),
-                count: entryCount * 2)
-            let arena = UnsafeMutableBufferPointer(
-                start: arenaBytes.baseAddress.map { UnsafeMutableRawPointer(mutating: $0).bindMemory(to: UInt8.self, capacity: arenaBytes.count) },
-                count: arenaBytes.count)
-            guard let stringEntries = Self.check(
-                slots: UnsafeBufferPointer(slots), bounds: UnsafeBufferPointer(bounds), entryCount: entryCount,
-                arenaCount: arenaBytes.count, stringKeys: stringKeys)
-            else { return nil }
-            self.init(seed: seed, count: entryCount, slots: slots, bounds: bounds, arena: arena,
-                      stringEntries: stringEntries, stringKeys: stringKeys, owner: owner)
-            return
-        }
-        #endif
-        let slots = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: slotCount)
-        let bounds = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: max(entryCount * 2, 1))
-        let arena = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(arenaBytes.count, 1))
-        UnsafeMutableRawBufferPointer(slots).copyMemory(from: slotBytes)
-        UnsafeMutableRawBufferPointer(bounds).copyMemory(from: boundBytes)
-        UnsafeMutableRawBufferPointer(arena).copyMemory(from: arenaBytes)
-        for slot in slots.indices { slots[slot] = UInt64(littleEndian: slots[slot]) }
-        for bound in 0..<(entryCount * 2) { bounds[bound] = UInt32(littleEndian: bounds[bound]) }
-        guard let stringEntries = Self.check(
-            slots: UnsafeBufferPointer(slots), bounds: UnsafeBufferPointer(rebasing: bounds[0..<(entryCount * 2)]),
-            entryCount: entryCount, arenaCount: arenaBytes.count, stringKeys: stringKeys)
-        else {
-            slots.deallocate()
-            bounds.deallocate()
-            arena.deallocate()
-            return nil
-        }
-        self.init(seed: seed, count: entryCount, slots: slots, bounds: bounds, arena: arena,
-                  stringEntries: stringEntries, stringKeys: stringKeys, owner: nil)
-    }
-
-    private init(
-        seed: UInt64, count: Int, slots: UnsafeMutableBufferPointer<UInt64>, bounds: UnsafeMutableBufferPointer<UInt32>,
-        arena: UnsafeMutableBufferPointer<UInt8>, stringEntries: [String: Int], stringKeys: [String], owner: AnyObject?
-    ) {
-        self.count = count
-        self.mask = slots.count - 1
-        self.seed = seed
-        self.slots = slots
-        self.bounds = bounds
-        self.arena = arena
-        self.stringEntries = stringEntries
-        self.stringKeys = stringKeys
-        self.owner = owner
-    }
-
-    /// The string-keyed entries of parts that every lookup can finish in, or nil (the rules of the initializer).
-    private static func check(
-        slots: UnsafeBufferPointer<UInt64>, bounds: UnsafeBufferPointer<UInt32>, entryCount: Int, arenaCount: Int,
-        stringKeys: [String]
-    ) -> [String: Int]? {
-        var empty = 0
-        for slot in slots {
-            if slot == 0 { empty += 1 } else if Int(slot & 0xFFFF_FFFF) >= entryCount { return nil }
-        }
-        guard empty > 0 else { return nil }
-        var stringEntries: [String: Int] = [:]
-        for entry in 0..<entryCount {
-            let (start, end) = (bounds[2 * entry], bounds[2 * entry + 1])
-            if end == UInt32.max {
-                guard Int(start) < stringKeys.count, stringEntries.updateValue(entry, forKey: stringKeys[Int(start)]) == nil
-                else { return nil }
-            } else if start > end || Int(end) > arenaCount {
-                return nil
-            }
-        }
-        return stringEntries
-    }
-
-    /// Whether `bytes` (valid UTF-8) are the key of `entry`: equal bytes, else the index's own lookup (a canonically
-    /// equal spelling).
-    @inline(__always)
-    func isKey(_ bytes: UnsafeBufferPointer<UInt8>, of entry: Int) -> Bool {
-        let end = bounds[2 * entry + 1]
-        if end != UInt32.max {
-            let start = Int(bounds[2 * entry])
-            if Int(end) - start == bytes.count,
-                Self.equal(arena.baseAddress.map { $0 + start }, bytes.baseAddress, count: bytes.count)
-            {
-                return true
-            }
-        }
-        return isKeyLookingUp(bytes, of: entry)
-    }
-
-    @inline(never)
-    private func isKeyLookingUp(_ bytes: UnsafeBufferPointer<UInt8>, of entry: Int) -> Bool {
-        self.entry(for: String(decoding: bytes, as: UTF8.self)) == entry
     }
 
     // MARK: Hashing and comparing

@@ -28,9 +28,6 @@ public final class LocalizedTable: Sendable {
     /// not for lookups.
     package var values: [String: ResolvedValue] { merged.all }
 
-    /// Whether the handle's keys came merged from the store at activation (``LaunchKeys``), not hashed at build.
-    package var usesLaunchKeys: Bool { merged.mergedAtActivation }
-
     /// The keys, which table answers each, and the values built so far (each on its key's first lookup).
     private let merged: MergedTableValues
     private let developmentValues: CatalogTable?

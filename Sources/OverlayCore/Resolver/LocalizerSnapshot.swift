@@ -57,17 +57,10 @@ final class LocalizerSnapshot: Sendable {
         let chain = Self.chain(preferences: preferredLanguages, shipped: shipped, overlay: overlays.listing(moduleName))
         let developmentRegion = shipped?.developmentRegion ?? "en"
         let developmentTable = shipped.flatMap { Self.table(tableName, of: $0, locale: developmentRegion) }
-        let (overlays, device) = (overlays, device)
-        let hashed: @Sendable () -> MergedTableValues = {
-            MergedTableValues.merge(
-                table: tableName, chain: chain, shipped: shipped, developmentTable: developmentTable,
-                translatedKeys: shipped.flatMap { Self.translatedKeys(tableName, of: $0) },
-                overlays: overlays, overlayModule: moduleName, device: device)
-        }
-        // The keys the store merged when it activated the revision, else merged now by hashing them.
-        let values = LaunchKeys.merge(
-            table: tableName, chain: chain, shipped: shipped, developmentTable: developmentTable, overlays: overlays,
-            overlayModule: moduleName, device: device, hashed: hashed) ?? hashed()
+        let values = MergedTableValues.merge(
+            table: tableName, chain: chain, shipped: shipped, developmentTable: developmentTable,
+            translatedKeys: shipped.flatMap { Self.translatedKeys(tableName, of: $0) },
+            overlays: overlays, overlayModule: moduleName, device: device)
         return LocalizedTable(
             module: moduleName, table: tableName, chain: chain, developmentRegion: developmentRegion, values: values,
             developmentValues: developmentTable, mode: mode, device: device, counters: counters)

@@ -38,19 +38,8 @@ final class MergedTableValues: @unchecked Sendable {
     private let device: String
     private let cells: UnsafeMutablePointer<Atomic<Unmanaged<ResolvedValue>?>>
 
-    /// The hashed merge of the same chain, for answers that came merged from the store (``LaunchKeys``): an answer
-    /// is checked on its key's first lookup, and one that does not fit (a damaged index) is not shown; that key's
-    /// value comes from this merge instead, built once, on the first misfit.
-    private let hashed: (@Sendable () -> MergedTableValues)?
-    private let hashedValues = Guarded<MergedTableValues?>(nil)
-
-    /// Whether the keys came merged from the store (``LaunchKeys``) rather than hashed when the handle was built.
-    var mergedAtActivation: Bool { hashed != nil }
-
-    init(index: KeyIndex, answers: [Answer], layers: [Layer], device: String,
-         hashed: (@Sendable () -> MergedTableValues)? = nil) {
+    init(index: KeyIndex, answers: [Answer], layers: [Layer], device: String) {
         precondition(answers.count == index.count)
-        self.hashed = hashed
         self.index = index
         self.answers = answers
         self.layers = layers
@@ -135,35 +124,16 @@ final class MergedTableValues: @unchecked Sendable {
         case .shipped(let table), .overlay(.catalog(let table)):
             value = table.value(forKey: key)
         case .overlay(.text(let strings, let plurals)):
-            if answer.entry >= 0, let strings {
-                // An answer merged at activation is the entry's only if that entry has this key.
-                guard hashed == nil ? Int(answer.entry) < strings.entries.count
-                        : strings.hasKey(at: Int(answer.entry), of: entry, in: index)
-                else { return misfit(at: entry, key: key) }
+            // The merge took the entry's own key bytes: the answer is that entry's value.
+            if answer.entry >= 0, let strings, Int(answer.entry) < strings.entries.count {
                 value = .string(strings.string(strings.entries[Int(answer.entry)].value))
             } else {
                 value = plurals[key].map(CatalogValue.plural)
             }
         }
-        // The answer was taken from this layer: no value means it was not (a damaged index).
-        guard let value else { return misfit(at: entry, key: key) }
+        guard let value else { return nil }
         return store(ResolvedValue(value: value, layer: layer.kind, locale: layer.locale, revision: layer.revision,
                                    device: device), at: entry)
-    }
-
-    /// The value the hashed merge gives `key`, for an answer from the store that does not fit; nil for a handle
-    /// merged by hashing (its answers cannot misfit).
-    @inline(never)
-    private func misfit(at entry: Int, key: String) -> ResolvedValue? {
-        guard let hashed else { return nil }
-        let values = hashedValues.withLock { values in
-            if let values { return values }
-            let made = hashed()
-            values = made
-            return made
-        }
-        guard let value = values.value(forKey: key) else { return nil }
-        return store(value, at: entry)
     }
 
     /// Stores `value` in the entry's cell; a thread that lost the race takes the winner's.

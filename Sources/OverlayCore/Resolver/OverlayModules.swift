@@ -2,30 +2,27 @@ import Foundation
 
 /// Overlay revision directories of one store snapshot, read as lookups need them: a module's localizations are
 /// listed on first use, and each table of a localization is read only when a handle's fallback chain reaches it,
-/// so a launch reads the few tables it shows, not every locale.
+/// so a launch reads the few tables it shows, not every locale. A revision is what its digest list names, read
+/// through ``RevisionFiles`` (no name it does not list, never through a link, never past the listed size).
 final class OverlayModules: Sendable {
     /// What a revision directory holds, before any table is read.
     struct Listing: Sendable {
         var revision: ActiveRevision
+        /// The revision's files, as its digest list names them.
+        var files: RevisionFiles
         /// The revision's `CFBundleDevelopmentRegion` (else `en`): read from its `Info.plist` when first asked, which
         /// a launch with a shipped module and no `Base.lproj` never does.
         var developmentRegion: String { region.value }
         let region: DevelopmentRegion
-        /// Normalized identifier → `.lproj` directory name.
+        /// Normalized identifier → `.lproj` directory name, for every `.lproj` folder the list names a file in.
         var locales: [String: String]
-        /// String Catalogs beside the `.lproj` folders (a published revision has none): the module's tables are then
-        /// read the catalog loader's way, which compiles them into every localization.
-        var hasStringCatalogs: Bool
-        /// Whether the store wrote the revision's compiled table index (an older store's revision has none).
-        var hasStringsIndex: Bool
     }
 
     /// One table of one overlay localization.
     enum Table: Sendable {
         /// Read for lookups: the `.strings` entries as byte ranges, the `.stringsdict` entries parsed.
         case text(strings: OverlayStrings?, plurals: [String: StringsdictEntry])
-        /// Read by the catalog loader: a module with String Catalogs, or the development region merged with
-        /// `Base.lproj` key by key.
+        /// Read by the catalog loader's rules: the development region merged with `Base.lproj` key by key.
         case catalog(CatalogTable)
     }
 
@@ -50,16 +47,16 @@ final class OverlayModules: Sendable {
     /// The source hash of the store the revisions come from (the build's); nil without a store.
     let sourceHash: String?
     private let counters: LocalizerCounters
+    private let syscalls: Syscalls
     /// What was read so far, a miss remembered as nil, in one table: each dictionary of a new value type makes the
     /// runtime build its storage's metadata on the first insert (about 30,000 instructions of a launch each).
     private enum Cached {
         /// A module's listing (key `L` + module).
         case listing(Listing?)
-        /// The file names of an `.lproj`, in UTF-8 order (key `F` + locale ID); nil when it could not be listed.
-        case folder([String]?)
         /// A table (key `T` + table ID).
         case table(Table?)
-        /// A localization read by the catalog loader, `Base` included (key `C` + locale ID; see ``Table/catalog(_:)``).
+        /// A localization read by the catalog loader's rules, `Base` included (key `C` + locale ID; see
+        /// ``Table/catalog(_:)``).
         case localization(CatalogLocalization?)
     }
 
@@ -77,8 +74,9 @@ final class OverlayModules: Sendable {
 
     init(
         revisions: [String: ActiveRevision], fallbacks: [String: ActiveRevision] = [:], checksRevisions: Bool = false,
-        sourceHash: String? = nil, counters: LocalizerCounters
+        sourceHash: String? = nil, counters: LocalizerCounters, syscalls: Syscalls = .live
     ) {
+        self.syscalls = syscalls
         self.revisions = revisions
         self.sourceHash = sourceHash
         self.fallbacks = fallbacks
@@ -86,40 +84,40 @@ final class OverlayModules: Sendable {
         self.counters = counters
     }
 
-    /// The module's active revision if it looks intact on disk, else its previous one if that does, else nil. The
-    /// launch path reads the store without healing it, so there a revision is checked (sizes against its digest list,
-    /// no hashing) where it is first served, one module at a time.
-    private func servableRevision(_ name: String) -> ActiveRevision? {
-        guard checksRevisions else { return revisions[name] }
-        for candidate in [revisions[name], fallbacks[name]] {
-            guard let candidate else { continue }
-            if (try? Syscalls.live.damage(ofRevisionAt: candidate.path)) == .some(nil) { return candidate }
+    /// The module's active revision with its files if its digest list reads, else nil. The launch path reads the
+    /// store without healing it, so there a revision is also checked (sizes against its digest list, no hashing) where
+    /// it is first served, one module at a time, and the previous revision serves when the active one is damaged.
+    private func servableRevision(_ name: String) -> (ActiveRevision, RevisionFiles)? {
+        for candidate in checksRevisions ? [revisions[name], fallbacks[name]] : [revisions[name]] {
+            guard let candidate, let files = RevisionFiles(path: candidate.path, syscalls: syscalls) else { continue }
+            if !checksRevisions || files.damage() == nil { return (candidate, files) }
         }
         return nil
     }
 
-    /// The module's localizations and development region; nil when there is no revision or its directory cannot be
+    /// The module's localizations and development region; nil when there is no revision or its digest list cannot be
     /// read (counted as an ignored revision: the shipped strings serve).
     func listing(_ name: String) -> Listing? {
         let key = "L" + name
         if case .listing(let cached)? = caches.withLock({ $0.entries[key] }) { return cached }
         guard revisions[name] != nil else { return nil }
         // Damaged with nothing intact to fall back to: counted below as ignored, the shipped strings serve.
-        let revision = servableRevision(name)
-        // As CatalogLoader.localizationIdentifiers, from the same listing that finds String Catalogs (readdir, not
-        // FileManager: a launch lists one revision, and FileManager's first call was a tenth of the table phase).
-        let entries = revision.flatMap { Self.sortedEntries(of: $0.path) } ?? []
-        var locales: [String: String] = [:]
-        for entry in entries where entry.hasSuffix(".lproj") {
-            let rawName = String(entry.dropLast(".lproj".count))
-            locales[rawName == "Base" ? "Base" : normalizedLocale(rawName)] = entry
-        }
         var result: Listing?
-        if let revision, !locales.isEmpty {
-            result = Listing(
-                revision: revision, region: DevelopmentRegion(revision: revision.path), locales: locales,
-                hasStringCatalogs: entries.contains { $0.hasSuffix(".xcstrings") },
-                hasStringsIndex: entries.contains(OverlayStrings.revisionIndexFile))
+        if let (revision, files) = servableRevision(name) {
+            var locales: [String: String] = [:]
+            for path in files.list.files.keys {
+                guard let slash = path.utf8.firstIndex(of: UInt8(ascii: "/")) else { continue }
+                let folder = String(path[..<slash])
+                guard folder.hasSuffix(".lproj") else { continue }
+                let rawName = String(folder.dropLast(".lproj".count))
+                let locale = rawName == "Base" ? "Base" : normalizedLocale(rawName)
+                // Two spellings of one locale (`fr_CA`, `fr-CA`): the last in UTF-8 order, as a sorted listing gives.
+                if let kept = locales[locale], !kept.utf8.lexicographicallyPrecedes(folder.utf8) { continue }
+                locales[locale] = folder
+            }
+            if !locales.isEmpty {
+                result = Listing(revision: revision, files: files, region: DevelopmentRegion(files: files), locales: locales)
+            }
         }
         return caches.withLock { cache in
             if case .listing(let existing)? = cache.entries[key] { return existing }  // another thread listed it first
@@ -135,7 +133,7 @@ final class OverlayModules: Sendable {
         let id = "T" + Self.tableID(module: name, locale: locale, table: table)
         if case .table(let cached)? = caches.withLock({ $0.entries[id] }) { return cached }
         let read: Table?
-        if listing.hasStringCatalogs || (listing.locales["Base"] != nil && locale == listing.developmentRegion) {
+        if listing.locales["Base"] != nil && locale == listing.developmentRegion {
             read = catalogTable(table, module: name, locale: locale, listing: listing)
         } else {
             read = textTable(table, module: name, locale: locale, directory: directory, listing: listing)
@@ -151,72 +149,51 @@ final class OverlayModules: Sendable {
     private func textTable(
         _ table: String, module name: String, locale: String, directory: String, listing: Listing
     ) -> Table? {
-        // Paths are joined as strings: Foundation's URL.appendingPathComponent cost 22,000 instructions a call.
-        let folder = listing.revision.path + "/" + directory
-        let id = Self.localeID(module: name, locale: locale)
-        guard let files = files(in: folder, id: id, module: name, revision: listing.revision.path) else { return nil }
-        let hasStrings = files.contains(table + ".strings")
-        let hasPlurals = files.contains(table + ".stringsdict")
+        let files = listing.files
+        let stringsPath = directory + "/" + table + ".strings"
+        let pluralsPath = directory + "/" + table + ".stringsdict"
+        let hasStrings = files.lists(stringsPath)
+        let hasPlurals = files.lists(pluralsPath)
         guard hasStrings || hasPlurals else { return nil }
-        // A file that does not read adds nothing, as in the catalog loader. The store's compiled index, when it fits
-        // the file, spares validating and scanning it.
+        // A file that does not read adds nothing, as in the catalog loader; one the list names that cannot be opened
+        // (gone, a link, another size) makes the revision count as unreadable. The store's compiled index, when its
+        // part checks and fits the file, spares validating and scanning it.
         var strings: OverlayStrings?
-        if hasStrings, let data = MappedFile.open(folder + "/" + table + ".strings", limit: Int(Int32.max))?.data {
-            let indexFile = listing.revision.path + "/" + OverlayStrings.revisionIndexFile
-            strings = listing.hasStringsIndex
-                ? OverlayStrings.index(ofTable: "\(directory)/\(table).strings", inRevisionIndexAt: indexFile)
-                    .flatMap { OverlayStrings.read(data, index: $0) }
-                : nil
-            strings = strings ?? OverlayStrings.read(data)
+        if hasStrings {
+            if let data = files.open(stringsPath)?.data {
+                if case .found(let index) = files.indexParts([stringsPath])[0] {
+                    strings = OverlayStrings.read(data, index: index)
+                }
+                strings = strings ?? OverlayStrings.read(data)
+            } else {
+                countUnreadable(name)
+            }
         }
         var plurals: [String: StringsdictEntry] = [:]
-        if hasPlurals, let data = try? Data(contentsOf: URL(fileURLWithPath: folder + "/" + table + ".stringsdict")),
-            let file = try? StringsdictReader.readFile(data)
-        {
-            for entry in file.entries { plurals[entry.key] = entry.entry }
+        if hasPlurals {
+            if let data = files.open(pluralsPath)?.data {
+                for entry in (try? StringsdictReader.readFile(data))?.entries ?? [] { plurals[entry.key] = entry.entry }
+            } else {
+                countUnreadable(name)
+            }
         }
         return .text(strings: strings, plurals: plurals)
-    }
-
-    /// The `.lproj`'s file names; nil (the revision counted once as ignored) when it or the revision folder cannot
-    /// be listed any more, as the catalog loader fails then. An `.lproj` that is not a folder holds no table.
-    /// An array, not a `Set`: a folder holds a few files, and a launch makes no `Set<String>` otherwise.
-    private func files(in folder: String, id: LocaleID, module: String, revision: String) -> [String]? {
-        let key = "F" + id
-        if case .folder(let cached)? = caches.withLock({ $0.entries[key] }) { return cached }
-        var files: [String]?
-        if BoundedFile.kind(of: folder) == .directory {
-            files = Self.sortedEntries(of: folder)
-        } else if Self.sortedEntries(of: revision) != nil {
-            files = []
-        }
-        if files == nil { countUnreadable(module) }
-        caches.withLock { cache in
-            if cache.entries[key] == nil { cache.entries[key] = .folder(files) }
-        }
-        return files
     }
 
     private func countUnreadable(_ module: String) {
         if unreadable.withLock({ $0.insert(module).inserted }) { counters.countIgnoredRevisions(1) }
     }
 
-    /// The names in a directory in UTF-8 order, as `CatalogLoader.sortedEntries`; nil when it cannot be listed.
-    static func sortedEntries(of path: String) -> [String]? {
-        (try? Syscalls.live.listDirectory(path))?.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-    }
-
     /// A revision's development region, read from its `Info.plist` once, when first asked.
     final class DevelopmentRegion: Sendable {
-        private let revision: String
+        private let files: RevisionFiles
         private let read = LockedValue<String?>(nil)
 
-        init(revision: String) { self.revision = revision }
+        init(files: RevisionFiles) { self.files = files }
 
         var value: String {
             if let known = read.withLock({ $0 }) { return known }
-            let info = try? PropertyListSerialization.propertyList(
-                from: Data(contentsOf: URL(fileURLWithPath: revision).appendingPathComponent("Info.plist")), format: nil)
+            let info = files.open("Info.plist").flatMap { try? PropertyListSerialization.propertyList(from: $0.data, format: nil) }
             let region = ((info as? [String: Any])?["CFBundleDevelopmentRegion"] as? String).map(normalizedLocale) ?? "en"
             return read.withLock { cached in
                 if cached == nil { cached = region }
@@ -232,8 +209,9 @@ final class OverlayModules: Sendable {
         return LocalizerSnapshot.table(table, of: module, locale: locale).map(Table.catalog)
     }
 
-    /// The module's overlay with the localizations of `locales` read by the catalog loader (leniently, as Apple
-    /// would read the bundle), `Base.lproj` with the development region.
+    /// The module's overlay with the localizations of `locales` read by the catalog loader's rules (leniently, as
+    /// Apple would read the bundle), `Base.lproj` with the development region: from the files the digest list names in
+    /// those folders, read through ``RevisionFiles``.
     func module(_ name: String, locales: [String]) -> CatalogModule? {
         guard let listing = listing(name) else { return nil }
         var wanted = Set(locales.filter { listing.locales[$0] != nil })
@@ -241,13 +219,18 @@ final class OverlayModules: Sendable {
         func key(_ locale: String) -> String { "C" + Self.localeID(module: name, locale: locale) }
         let missing = caches.withLock { cache in wanted.filter { cache.entries[key($0)] == nil } }
         if !missing.isEmpty {
-            // A revision whose folder cannot be listed any more serves nothing: counted, the shipped strings serve.
-            let read = try? CatalogLoader.loadModule(
-                named: name, at: listing.revision.directory, mode: .lenient, locales: Set(missing))
-            if read == nil { countUnreadable(name) }
+            let folders = Set(missing.compactMap { listing.locales[$0] })
+            var files: [String: Data] = [:]
+            for path in listing.files.list.files.keys where path.hasSuffix(".strings") || path.hasSuffix(".stringsdict") {
+                guard let slash = path.utf8.firstIndex(of: UInt8(ascii: "/")), folders.contains(String(path[..<slash]))
+                else { continue }
+                if let data = listing.files.open(path)?.data { files[path] = data } else { countUnreadable(name) }
+            }
+            let read = CatalogLoader.module(
+                named: name, developmentRegion: listing.developmentRegion, files: files, mode: .lenient).module
             caches.withLock { cache in
                 for locale in missing {
-                    let loaded = locale == "Base" ? read?.module?.base : read?.module?.localizations[locale]
+                    let loaded = locale == "Base" ? read.base : read.localizations[locale]
                     // A miss is remembered too (as nil), so an unreadable table is not re-read on every handle.
                     if cache.entries[key(locale)] == nil { cache.entries[key(locale)] = .localization(loaded) }
                 }

@@ -1,14 +1,18 @@
-import Foundation
+package import Foundation
 
-/// The digest list written last inside each revision directory: the SHA-256 of every other file.
+/// The digest list written last inside each revision directory, `overlay-digests.json`: the SHA-256 and size of every
+/// file the revision was given (not of the store's own index file, ``RevisionIndex``, which checks itself).
 ///
 /// `{"files":{"Info.plist":"<sha256>",…},"format_version":1,"sizes":{"Info.plist":312,…}}`. `sizes` lets an open
-/// check a revision cheaply (no hashing); lists written before it have none and are checked for presence only.
-struct DigestList: Sendable, Equatable {
+/// check a revision cheaply (no hashing); lists written before it have none and are checked for presence only. The
+/// list is also what a revision *is* to its readers: the resolver opens no name it does not list (``RevisionFiles``).
+package struct DigestList: Sendable, Equatable {
+    package static let fileName = "overlay-digests.json"
+
     /// Relative path → lowercase hex SHA-256.
-    var files: [String: String]
+    package var files: [String: String]
     /// Relative path → byte count; empty for a list written before sizes were recorded.
-    var sizes: [String: Int]
+    package var sizes: [String: Int]
 
     init(files: [String: Data]) {
         self.files = files.mapValues { SHA256.hash($0).hex }
@@ -28,7 +32,7 @@ struct DigestList: Sendable, Equatable {
 
     /// Decodes a digest list: straight from its bytes when it can (``JSONDirectReader``, as a launch checks each
     /// revision it serves), else through the JSON tree, which has the last word and the message.
-    init(data: Data) throws {
+    package init(data: Data) throws {
         if let direct = Self.decodeDirect(Array(data)) {
             self = direct
         } else {
@@ -52,18 +56,20 @@ struct DigestList: Sendable, Equatable {
                     read.reserveCapacity(capacity)
                     try reader.members { reader, pathKey throws(JSONError) in
                         let path = pathKey.string
-                        guard (try? StoreLayout.validate(relativePath: path)) != nil else { throw JSONDirectReader.giveUp }
+                        guard isListable(path) else { throw JSONDirectReader.giveUp }
                         read[path] = try reader.string()
                     }
                     files = read
                 } else if key.is("sizes") {
                     sizes.reserveCapacity(capacity)
                     try reader.members { reader, path throws(JSONError) in sizes[path.string] = try reader.int() }
+                    sizes[RevisionIndex.fileName] = nil
                 } else {
                     try reader.skipValue()
                 }
             }
-            guard formatVersion == 1, let files else { throw JSONDirectReader.giveUp }
+            guard formatVersion == 1, var files else { throw JSONDirectReader.giveUp }
+            files[RevisionIndex.fileName] = nil
             for (path, size) in sizes {
                 guard files[path] != nil, size >= 0 else { throw JSONDirectReader.giveUp }
             }
@@ -71,98 +77,92 @@ struct DigestList: Sendable, Equatable {
         }
     }
 
-    /// The list without the store's own index file (derived from the others, not given by the archive).
-    var withoutStoreIndex: DigestList {
-        DigestList(files: files.filter { $0.key != OverlayStrings.revisionIndexFile },
-                   sizes: sizes.filter { $0.key != OverlayStrings.revisionIndexFile })
-    }
-
     init(files: [String: String], sizes: [String: Int]) {
         self.files = files
         self.sizes = sizes
     }
 
-    /// Decodes a digest list through a JSON tree: every rule with its message.
+    /// Decodes a digest list through a JSON tree: every rule with its message. An entry for the store's index file (an
+    /// older store listed it) is dropped: that file is checked by its own checksums.
     init(decodingTree data: Data) throws {
         let root = try JSONNode(StrictJSON.parse(data)).object()
         guard try root.required("format_version", as: Int.self) == 1 else {
-            throw StoreError.invalid("\(StoreLayout.digestListFile) has an unknown format_version")
+            throw Self.invalid("has an unknown format_version")
         }
         var files: [String: String] = [:]
         for (path, node) in try root.required("files").object().members {
-            try StoreLayout.validate(relativePath: path)
+            guard Self.isListable(path) else {
+                throw Self.invalid("lists \"\(path)\", which is not a plain relative path inside the revision")
+            }
             files[path] = try node.string()
         }
-        self.files = files
         var sizes: [String: Int] = [:]
         for (path, node) in try root.optional("sizes")?.object().members ?? [] {
             let size = try node.int()
-            guard files[path] != nil, size >= 0 else {
-                throw StoreError.invalid("\(StoreLayout.digestListFile) records a size for \(path), which it does not list")
-            }
+            guard files[path] != nil, size >= 0 else { throw Self.invalid("records a size for \(path), which it does not list") }
             sizes[path] = size
         }
+        files[RevisionIndex.fileName] = nil
+        sizes[RevisionIndex.fileName] = nil
+        self.files = files
         self.sizes = sizes
     }
-}
 
-extension Syscalls {
-    /// The paths (relative to `directory`) whose content does not match the directory's digest list:
-    /// changed or missing files, files the list does not name, and the list itself when it is unreadable.
-    func verifyRevision(at directory: String, fileLimit: Int) throws -> [String] {
-        let list: DigestList
-        do {
-            let data = try readFile("\(directory)/\(StoreLayout.digestListFile)", limit: 4 << 20)
-            list = try DigestList(data: data)
-        } catch let error as StoreError where error.code == .simulatedCrash {
-            throw error
-        } catch {
-            return [StoreLayout.digestListFile]
-        }
-        var differing: Set<String> = []
-        for (path, expected) in list.files {
-            let actual = try? readFile("\(directory)/\(path)", limit: fileLimit)
-            if actual.map({ SHA256.hash($0).hex }) != expected { differing.insert(path) }
-        }
-        for path in try listFiles(under: directory)
-        where path != StoreLayout.digestListFile && list.files[path] == nil {
-            differing.insert(path)
-        }
-        return differing.sorted()
+    private static func invalid(_ problem: String) -> JSONError {
+        JSONError(code: .invalidValue, message: "\(fileName) \(problem)")
     }
-}
 
-extension Syscalls {
-    /// Cheap check of a revision directory at open: it is a directory, its digest list reads, and every file it
-    /// lists is a regular file of the recorded size. Contents are not hashed (that is `verifyRevision`).
-    /// - Returns: Why the revision is damaged, or `nil` when it looks intact.
-    func damage(ofRevisionAt directory: String) throws -> String? {
-        do {
-            guard try status(directory)?.isDirectory == true else { return "its directory is missing" }
-            let list = try DigestList(data: readFile("\(directory)/\(StoreLayout.digestListFile)", limit: 4 << 20))
-            // Every file is looked at (in the list's order, one path buffer for all); the first damaged one in path
-            // order is named.
-            var damaged: (path: String, reason: String)?
-            var full = ""
-            full.reserveCapacity(directory.utf8.count + 1 + 1_024)
-            for path in list.files.keys where damaged.map({ path < $0.path }) ?? true {
-                full.removeAll(keepingCapacity: true)
-                full.append(directory)
-                full.append("/")
-                full.append(path)
-                guard let info = try status(full), info.kind == .regular else {
-                    damaged = (path, "\(path) is missing")
-                    continue
-                }
-                if let size = list.sizes[path], size != info.size {
-                    damaged = (path, "\(path) is \(info.size) bytes, not the \(size) written")
-                }
+    /// Why the revision at `directory` does not hold what this list names — a listed file missing, not a regular file,
+    /// or of another size than written — or nil. Contents are not hashed: the cheap check of an open and a launch.
+    /// `status` is `lstat(2)` (the store's seam); the first damaged file in path order is named.
+    func damage(in directory: String, status: (String) throws -> FileStatus?) rethrows -> String? {
+        var damaged: (path: String, reason: String)?
+        // One path buffer for all: a launch checks every file of each revision it serves.
+        var full = ""
+        full.reserveCapacity(directory.utf8.count + 1 + 1_024)
+        for path in files.keys where damaged.map({ path < $0.path }) ?? true {
+            full.removeAll(keepingCapacity: true)
+            full.append(directory)
+            full.append("/")
+            full.append(path)
+            guard let info = try status(full) else {
+                damaged = (path, "\(path) is missing")
+                continue
             }
-            return damaged?.reason
-        } catch let error as StoreError where error.code == .simulatedCrash {
-            throw error
-        } catch {
-            return "its digest list cannot be read (\(error))"
+            if info.kind != .regular {
+                damaged = (path, "\(path) is \(info.kind == .symbolicLink ? "a symbolic link" : "not a regular file"), "
+                    + "where the revision has a file")
+            } else if let size = sizes[path], size != info.size {
+                damaged = (path, "\(path) is \(info.size) bytes, not the \(size) written")
+            }
         }
+        return damaged?.reason
+    }
+
+    /// A name a revision may list: a plain relative path (``isPlainPath(_:)``) other than the list's own.
+    static func isListable(_ path: String) -> Bool { isPlainPath(path) && path != fileName }
+
+    /// Components split on `/` bytes, each 1–255 bytes and not `.` or `..`; at most 1,024 bytes in all; no NUL or
+    /// backslash. Bytes, not `Substring`s: no string canonically equals `.` or `..` but those, and the split and
+    /// Unicode comparisons cost 15,000 instructions a path on the launch path's digest list.
+    static func isPlainPath(_ path: String) -> Bool {
+        let bytes = path.utf8
+        guard !bytes.isEmpty, bytes.count <= 1024 else { return false }
+        var length = 0
+        var dots = 0
+        for byte in bytes {
+            switch byte {
+            case 0, UInt8(ascii: "\\"):
+                return false
+            case UInt8(ascii: "/"):
+                guard length > 0, length <= 255, !(length == dots && dots <= 2) else { return false }
+                length = 0
+                dots = 0
+            default:
+                length += 1
+                if byte == UInt8(ascii: ".") { dots += 1 }
+            }
+        }
+        return length > 0 && length <= 255 && !(length == dots && dots <= 2)
     }
 }

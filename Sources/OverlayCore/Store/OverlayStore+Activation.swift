@@ -12,11 +12,8 @@ extension OverlayStore {
     /// - Parameters:
     ///   - files: Relative path (`Info.plist`, `fr.lproj/Localizable.strings`, …) → bytes.
     /// - Throws: ``StoreError``; `invalidArgument` for a bad module name, SHA-256 or path.
-    ///   - shipped: the module as the build shipped it, for the launch keys (``PendingRevision/shipped``).
-    package func activate(
-        module: String, sha256: String, revision: Int, files: [String: Data], shipped: CatalogModule? = nil
-    ) throws {
-        try activate([PendingRevision(module: module, sha256: sha256, revision: revision, files: files, shipped: shipped)])
+    package func activate(module: String, sha256: String, revision: Int, files: [String: Data]) throws {
+        try activate([PendingRevision(module: module, sha256: sha256, revision: revision, files: files)])
     }
 
     /// A validated revision waiting to be written: what ``activate(_:)`` takes.
@@ -26,34 +23,17 @@ extension OverlayStore {
         package var revision: Int
         /// Relative path (`Info.plist`, `fr.lproj/Localizable.strings`, …) → bytes.
         package var files: [String: Data]
-        /// The module as the build shipped it (the catalog of the store's source hash): with it, the revision's index
-        /// file also holds each table's keys merged with the shipped ones (``LaunchKeys``), so a launch hashes none.
-        package var shipped: CatalogModule?
 
-        package init(module: String, sha256: String, revision: Int, files: [String: Data], shipped: CatalogModule? = nil) {
+        package init(module: String, sha256: String, revision: Int, files: [String: Data]) {
             self.module = module
             self.sha256 = sha256
             self.revision = revision
             self.files = files
-            self.shipped = shipped
         }
 
-        /// The files with the revision's index file (`overlay-strings.index`: each `.strings` table's compiled index,
-        /// what a launch reads instead of scanning the table, and the launch keys of each table when the shipped
-        /// module is known, hashed with `seed`); an index file the archive itself carried is replaced. Each table is
-        /// read once for both.
-        func withCompiledIndexes(sourceHash: String, seed: UInt64 = .random(in: .min ... .max)) -> PendingRevision {
-            var copy = self
-            copy.files[OverlayStrings.revisionIndexFile] = nil
-            var scanned: [String: OverlayStrings?] = [:]
-            for (path, data) in copy.files where path.hasSuffix(".strings") { scanned[path] = .some(OverlayStrings.read(data)) }
-            let sections = shipped.map {
-                LaunchKeys.sections(of: copy.files, shipped: $0, sourceHash: sourceHash, seed: seed, scanned: scanned)
-            } ?? []
-            copy.files[OverlayStrings.revisionIndexFile] = OverlayStrings.revisionIndex(
-                of: copy.files, scanned: scanned, sections: sections)
-            return copy
-        }
+        /// The files as given, without one at the store's own index name (the index is derived here, never taken from
+        /// an archive).
+        var givenFiles: [String: Data] { files.filter { $0.key != RevisionIndex.fileName } }
     }
 
     /// Writes several validated revisions and switches them all with one replacement of `state.json`: a sync
@@ -209,21 +189,23 @@ extension OverlayStore {
     /// - Returns: Whether a directory was renamed out of `tmp/` (the caller fsyncs `tmp/` once for the batch).
     ///
     /// A directory already in place (staged, or left by a crash) is kept when it verifies and holds the revision's
-    /// files; its index file, derived by the store, is checked against its digest like every file but not compared
-    /// (it is computed only when the revision is written, not once more for the comparison).
+    /// files; its index file, derived by the store, is checked by its own checksums and rewritten if damaged (it is
+    /// computed only when the revision is written, not once more for a comparison).
     private func placeRevision(_ pending: PendingRevision, at target: String) throws -> Bool {
         let module = pending.module
-        let given = pending.files.filter { $0.key != OverlayStrings.revisionIndexFile }
+        let given = pending.givenFiles
         if let existing = try syscalls.status(target) {
             if existing.isDirectory,
                try syscalls.verifyRevision(at: target, fileLimit: Self.fileLimit).isEmpty,
                try DigestList(data: syscalls.readFile("\(target)/\(StoreLayout.digestListFile)",
-                                                      limit: Self.metadataLimit)).withoutStoreIndex == DigestList(files: given) {
+                                                      limit: Self.metadataLimit)) == DigestList(files: given) {
+                _ = try Self.repairIndex(ofRevisionAt: target, layout, syscalls)
                 return false
             }
             try syscalls.removeTree(target)
         }
-        let files = pending.withCompiledIndexes(sourceHash: sourceHash, seed: launchKeySeed(module: module)).files
+        var files = given
+        files[RevisionIndex.fileName] = RevisionIndex.file(forTables: given)
         let temp = "\(layout.temporaryPath)/\(StoreLayout.uniqueSuffix())"
         try syscalls.mkdir(temp, 0o755)
         var renamed = false
@@ -238,7 +220,8 @@ extension OverlayStore {
                 }
                 writes.append(("\(temp)/\(path)", files[path]!))
             }
-            writes.append(("\(temp)/\(StoreLayout.digestListFile)", DigestList(files: files).data))
+            // The digest list names what the revision was given; the index checks itself.
+            writes.append(("\(temp)/\(StoreLayout.digestListFile)", DigestList(files: given).data))
             try syscalls.writeNewFiles(writes)
             for directory in directories.reversed() { try syscalls.fsyncDirectory(directory) }
             if try syscalls.makeDirectory(layout.modulePath(module)) {
@@ -252,12 +235,5 @@ extension OverlayStore {
             throw error
         }
         return true
-    }
-
-    /// The launch keys' hash seed for a module: from the store's random identifier, so a publisher cannot choose keys
-    /// that collide in it, and the same for every write of a revision in this store.
-    private func launchKeySeed(module: String) -> UInt64 {
-        let digest = SHA256.hash(Data("overlay-launch-keys/\(storeID ?? "")/\(module)".utf8))
-        return digest.bytes.prefix(8).reduce(0) { $0 << 8 | UInt64($1) }
     }
 }

@@ -26,18 +26,24 @@ extension OverlayStore {
         }
     }
 
-    /// Drops every revision of `state` whose directory is damaged (``Syscalls/damage(ofRevisionAt:)``): a damaged
-    /// active revision gives way to an intact previous one, else to the shipped strings. When anything was dropped
-    /// the ETag goes too, so the next cycle's conditional GET gets the manifest and fetches the revision again.
-    /// Runs only at open, under `LOCK`. - Returns: The state now on disk.
+    /// Drops every revision of `state` whose directory is damaged (``Syscalls/damage(ofRevisionAt:)``, or a table that
+    /// fails its digest when its index is rebuilt): a damaged active revision gives way to an intact previous one, else
+    /// to the shipped strings. A damaged index file is rewritten (``repairIndex(ofRevisionAt:_:_:)``). When anything
+    /// was dropped the ETag goes too, so the next cycle's conditional GET gets the manifest and fetches the revision
+    /// again. Runs only at open, under `LOCK`. - Returns: The state now on disk.
     static func heal(_ state: StoreState, _ layout: StoreLayout, _ syscalls: Syscalls) throws -> StoreState {
+        func isIntact(_ revision: StoreState.Revision) throws -> Bool {
+            let directory = layout.absolute(revision.directory)
+            guard try syscalls.damage(ofRevisionAt: directory) == nil else { return false }
+            return try repairIndex(ofRevisionAt: directory, layout, syscalls) == nil
+        }
         var healed = state
         for (name, module) in state.modules {
             var entry = module
-            if let previous = entry.previous, try syscalls.damage(ofRevisionAt: layout.absolute(previous.directory)) != nil {
+            if let previous = entry.previous, try !isIntact(previous) {
                 entry.previous = nil
             }
-            if let active = entry.active, try syscalls.damage(ofRevisionAt: layout.absolute(active.directory)) != nil {
+            if let active = entry.active, try !isIntact(active) {
                 entry.active = entry.previous
                 entry.previous = nil
             }

@@ -20,7 +20,7 @@ struct StoreLayout: Sendable {
     static let rotatedJournalFile = "journal.1.jsonl"
     static let temporaryDirectory = "tmp"
     /// Written last inside each revision directory: the SHA-256 of every other file.
-    static let digestListFile = "overlay-digests.json"
+    static let digestListFile = DigestList.fileName
 
     /// Every name the store owns; `deleteAll` removes these and nothing else.
     static func isOwned(_ name: String) -> Bool {
@@ -122,7 +122,7 @@ struct StoreLayout: Sendable {
     /// A revision file path is relative, `/`-separated, with no empty, `.` or `..` component, no `\` or NUL,
     /// and is not the digest list's name.
     static func validate(relativePath path: String) throws {
-        guard isPlainRelativePath(path) else {
+        guard DigestList.isPlainPath(path) else {
             throw StoreError.invalid(
                 "revision file path \"\(path)\" is not a plain relative path (no leading /, no . or .. or empty "
                     + "components, no backslash); pass paths like fr.lproj/Localizable.strings")
@@ -130,30 +130,6 @@ struct StoreLayout: Sendable {
         guard path != digestListFile else {
             throw StoreError.invalid("revision file path \"\(path)\" is reserved for the store's digest list")
         }
-    }
-
-    /// Components split on `/` bytes, each 1–255 bytes and not `.` or `..`; at most 1,024 bytes in all; no NUL or
-    /// backslash. Bytes, not `Substring`s: no string canonically equals `.` or `..` but those, and the split and
-    /// Unicode comparisons cost 15,000 instructions a path on the launch path's digest list.
-    static func isPlainRelativePath(_ path: String) -> Bool {
-        let bytes = path.utf8
-        guard !bytes.isEmpty, bytes.count <= 1024 else { return false }
-        var length = 0
-        var dots = 0
-        for byte in bytes {
-            switch byte {
-            case 0, UInt8(ascii: "\\"):
-                return false
-            case UInt8(ascii: "/"):
-                guard length > 0, length <= 255, !(length == dots && dots <= 2) else { return false }
-                length = 0
-                dots = 0
-            default:
-                length += 1
-                if byte == UInt8(ascii: ".") { dots += 1 }
-            }
-        }
-        return length > 0 && length <= 255 && !(length == dots && dots <= 2)
     }
 
     /// Checks every path, and that no file is also used as a directory (`a` and `a/b`).

@@ -32,16 +32,21 @@ final class MappedFile: @unchecked Sendable {
 
     /// The regular file at `path`, mapped (or read when small); nil when it cannot be opened, is not a regular file,
     /// is empty or larger than `limit`.
-    ///
-    /// With `mapping` false the file is read whatever its size (into memory of its own: see `OverlayStrings.parts`).
-    static func open(_ path: String, limit: Int, mapping: Bool = true) -> MappedFile? {
+    static func open(_ path: String, limit: Int) -> MappedFile? {
         guard let fd = try? Syscalls.live.open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0) else { return nil }
         defer { _ = LibC.close(fd) }
-        guard let status = try? Syscalls.live.descriptorStatus(fd, path), status.kind == .regular,
-            status.size > 0, status.size <= limit
+        return open(descriptor: fd, path: path, limit: limit)
+    }
+
+    /// The file open at `fd` (its caller closes it), mapped or read; nil when it is not a regular file, is empty, is
+    /// larger than `limit`, or is not `size` bytes when a size is given.
+    static func open(descriptor fd: Int32, path: String, limit: Int, size expected: Int? = nil,
+                     syscalls: Syscalls = .live) -> MappedFile? {
+        guard let status = try? syscalls.descriptorStatus(fd, path), status.kind == .regular,
+            status.size > 0, status.size <= limit, expected.map({ $0 == status.size }) ?? true
         else { return nil }
         let count = Int(status.size)
-        if mapping, count >= mappingThreshold {
+        if count >= mappingThreshold {
             guard let mapped = mmap(nil, count, PROT_READ, MAP_PRIVATE, fd, 0), mapped != MAP_FAILED else { return nil }
             return MappedFile(bytes: UnsafeRawBufferPointer(start: mapped, count: count), isMapped: true)
         }
@@ -60,24 +65,23 @@ final class MappedFile: @unchecked Sendable {
         return MappedFile(bytes: UnsafeRawBufferPointer(start: buffer, count: count), isMapped: false)
     }
 
-    /// Parts of the regular file at `path`, each mapped on its own (a mapping's page faults bring in neighbouring pages,
-    /// up to sixteen, but never past the mapping: a launch that needs two parts of a 600 KB file keeps only their pages
-    /// resident). `head` bytes from the start are read, then as many more as `more` says of them; `locate` names the
-    /// parts in those bytes as (offset, count); nil for a part outside the file or that cannot be mapped.
+    /// Parts of the regular file open at `fd` (its caller closes it), each mapped on its own (a mapping's page faults
+    /// bring in neighbouring pages, up to sixteen, but never past the mapping: a launch that needs two parts of a 600 KB
+    /// file keeps only their pages resident). `head` bytes from the start are read, then as many more as `more` says of
+    /// them; `locate` names the parts in those bytes as (offset, count); nil for a part outside the file or that
+    /// cannot be mapped. Nil when the file is not a regular file of at most `limit` bytes.
     static func parts(
-        of path: String, limit: Int, head: Int, more: (UnsafeRawBufferPointer) -> Int,
-        locate: (UnsafeRawBufferPointer, Int) -> [(offset: Int, count: Int)?]
+        descriptor fd: Int32, path: String, limit: Int, head: Int, syscalls: Syscalls = .live,
+        more: (UnsafeRawBufferPointer) -> Int, locate: (UnsafeRawBufferPointer, Int) -> [(offset: Int, count: Int)?]
     ) -> [Data?]? {
-        guard let fd = try? Syscalls.live.open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0) else { return nil }
-        defer { _ = LibC.close(fd) }
-        guard let status = try? Syscalls.live.descriptorStatus(fd, path), status.kind == .regular, status.size <= limit,
-            var start = try? Syscalls.live.read(fd, path, min(head, Int(status.size)))
+        guard let status = try? syscalls.descriptorStatus(fd, path), status.kind == .regular, status.size <= limit,
+            var start = try? syscalls.read(fd, path, min(head, Int(status.size)))
         else { return nil }
         let size = Int(status.size)
         // Then as many bytes more as the head says (a directory), never more than the file holds.
         let rest = min(max(start.withUnsafeBytes { more($0) }, 0), size - start.count)
         if start.count == head, rest > 0 {
-            guard let read = try? Syscalls.live.read(fd, path, rest), read.count == rest else { return nil }
+            guard let read = try? syscalls.read(fd, path, rest), read.count == rest else { return nil }
             start += read
         }
         let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))

@@ -145,8 +145,7 @@ extension SyncCycle {
             return await rejected(entry, findings: verdict.findings, errors: errors)
         }
         let pending = OverlayStore.PendingRevision(
-            module: entry.name, sha256: entry.sha256, revision: entry.revision, files: files,
-            shipped: configuration.shipped.modules[entry.name])
+            module: entry.name, sha256: entry.sha256, revision: entry.revision, files: files)
         // Written and fsynced now, while other archives download; the cycle's one activation finds it in place
         // (a failure here is met again, and reported, by that activation).
         if !Task.isCancelled {

@@ -49,7 +49,7 @@ public struct InspectReport: Sendable {
         public var digest: String = "not-checked"
         /// Files whose bytes differ from the digest list, or that it does not name.
         public var mismatched: [String] = []
-        /// Nothing but directories and regular files: safe to hand to the resolver.
+        /// Every file its digest list names is a regular file within the cap; else the app counts it damaged.
         var isPlain = true
     }
 

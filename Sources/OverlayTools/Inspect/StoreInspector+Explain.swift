@@ -27,25 +27,28 @@ extension StoreInspector {
         _ request: ExplainRequest, report: InspectReport, shipped: Catalog, launchedAt: Date? = nil
     ) -> ResolutionExplanation {
         var modules: [String: ActiveRevision] = [:]
+        var fallbacks: [String: ActiveRevision] = [:]
         var context = ExplanationContext()
         let root = URL(fileURLWithPath: report.store, isDirectory: true)
         func revision(_ module: String, _ r: InspectReport.Revision) -> ActiveRevision? {
-            // Only a plain, present directory reaches the resolver (it reads with Foundation, following links).
-            guard r.present, r.isPlain, let number = r.revision else { return nil }
+            // The resolver reads a present directory the way an app does: only the files its digest list names, never
+            // through a link, checked against the list's sizes before it serves (damaged: the previous one serves).
+            guard r.present, let number = r.revision else { return nil }
             return ActiveRevision(module: module, sha256: r.sha256, revision: number,
                                   directory: root.appendingPathComponent(r.directory, isDirectory: true))
         }
         let usable = report.state == .on
         for module in report.modules where usable {
             guard let active = module.active.flatMap({ revision(module.name, $0) }) else { continue }
+            let previous = module.previous.flatMap { revision(module.name, $0) }
             if let launchedAt, let written = module.active?.writtenAt, written > launchedAt {
                 if module.name == request.module { context.pending = active }
-                if let previous = module.previous, let written = previous.writtenAt, written <= launchedAt,
-                   let old = revision(module.name, previous) {
+                if let old = previous, let written = module.previous?.writtenAt, written <= launchedAt {
                     modules[module.name] = old
                 }
             } else {
                 modules[module.name] = active
+                fallbacks[module.name] = previous
             }
         }
         if let module = report.modules.first(where: { $0.name == request.module }), module.active == nil,
@@ -53,7 +56,10 @@ extension StoreInspector {
             context.withdrawn = reason
         }
         let snapshot = report.sourceHash.map {
-            StoreSnapshot(appVersion: report.appVersion ?? "", sourceHash: $0, modules: modules)
+            var snapshot = StoreSnapshot(appVersion: report.appVersion ?? "", sourceHash: $0, modules: modules,
+                                         fallbacks: fallbacks)
+            snapshot.isUnhealed = true  // as a launch before its first sync: each revision checked where first served
+            return snapshot
         }
         let localizer = Localizer(catalog: shipped, store: snapshot, preferredLanguages: request.locales, mode: request.mode)
         return localizer.explain(request.key, table: request.table, module: request.module, context: context)

@@ -132,24 +132,38 @@ extension Inspection {
         result.present = true
         let digestPath = "\(directory)/\(StoreFormat.digestListFile)"
         result.writtenAt = reader.entry(digestPath)?.modified
+        // What the revision is to the app: the names its digest list has (it reads nothing else).
+        var listed: DigestList?
+        if case .data(let data) = reader.read(digestPath, cap: StoreFormat.metadataCap) { listed = try? DigestList(data: data) }
         var locales: Set<String> = []
         var tables: Set<String> = []
         var files: [String] = []
+        var tableSizes: [String: Int] = [:]
         for (path, item) in reader.walk(directory) {
             let relative = String(path.dropFirst(directory.count + 1))
+            if item.kind == .directory { continue }
+            if relative == StoreFormat.digestListFile || relative == RevisionIndex.fileName {
+                if item.kind == .regular { files.append(relative) }
+                continue
+            }
+            if let listed, listed.files[relative] == nil {
+                if item.kind == .regular { files.append(relative) }
+                finding(.warning, "revision.unlisted", path,
+                        "\(path) is \(item.kind.description) the revision's digest list does not name (added after activation): the app never reads it, so it shows nowhere; remove it")
+                continue
+            }
             switch item.kind {
-            case .directory: continue
             case .regular:
                 files.append(relative)
-                // The resolver reads a revision with Foundation, unbounded: an oversized file keeps it from --explain.
+                // A listed file is read only at its listed size, bounded: an oversized one is damage.
                 if item.size > StoreFormat.fileCap {
                     result.isPlain = false
-                    finding(.error, "revision.oversized", path, "\(path) is \(item.size) bytes, more than a revision file may hold (\(StoreFormat.fileCap)); it is not read")
+                    finding(.error, "revision.oversized", path, "\(path) is \(item.size) bytes, more than a revision file may hold (\(StoreFormat.fileCap)); it is not read and the revision counts as damaged")
                     continue
                 }
             default:
                 result.isPlain = false
-                finding(.error, "revision.not-regular", path, "\(path) is \(item.kind.description): a revision holds only regular files; the resolver will not read this revision")
+                finding(.error, "revision.not-regular", path, "\(path) is \(item.kind.description) where the digest list names a file: the app never reads through it; the revision counts as damaged (the previous revision or the shipped strings serve, and the next sync fetches it again)")
                 continue
             }
             let parts = relative.split(separator: "/")
@@ -161,6 +175,7 @@ extension Inspection {
             else { continue }
             locales.insert(String(parts[0].dropLast(".lproj".count)))
             tables.insert(table)
+            if file.hasSuffix(".strings") { tableSizes[relative] = listed?.sizes[relative] ?? item.size }
             switch reader.read(path, cap: StoreFormat.fileCap) {
             case .data(let data):
                 if data.allSatisfy({ $0 == 0 }) && !data.isEmpty {
@@ -185,10 +200,26 @@ extension Inspection {
             result.digest = "missing-digest-list"
             finding(role == "staged" ? .note : .error, "revision.no-digest-list", directory,
                     "\(directory) has no digest list: \(role == "staged" ? "its write did not finish" : "it cannot be verified")")
-        } else if options.verify {
-            verifyDigests(&result, files: files)
+        } else {
+            checkIndex(directory: directory, tables: tableSizes)
+            if options.verify { verifyDigests(&result, files: files) }
         }
         return result
+    }
+
+    /// The store's index of the revision's tables checks itself (a CRC-32 per part): a damaged one costs the app time,
+    /// not text — it scans those tables instead — and the next open rewrites it. Cheap, so checked without `--verify`.
+    mutating func checkIndex(directory: String, tables: [String: Int]) {
+        let path = "\(directory)/\(RevisionIndex.fileName)"
+        let problem: String?
+        switch reader.read(path, cap: StoreFormat.fileCap) {
+        case .absent: problem = tables.isEmpty ? nil : "is missing"
+        case .refused(let why): problem = why
+        case .data(let data): problem = RevisionIndex.damage(of: data, tables: tables)
+        }
+        guard let problem else { return }
+        finding(.warning, "revision.index-damaged", path,
+                "\(path), the store's index of the revision's tables: \(problem). The app does not use it: it reads those tables in full (the same text, a little slower); the next sync's open rewrites it")
     }
 
     mutating func verifyDigests(_ result: inout InspectReport.Revision, files: [String]) {
@@ -205,6 +236,7 @@ extension Inspection {
         }
         var expected: [String: String] = [:]
         for (path, node) in listed { expected[path] = try? node.string() }
+        expected[RevisionIndex.fileName] = nil  // an older store listed its index; it checks itself now
         var mismatched: Set<String> = []
         for (path, sha) in expected {
             guard !path.split(separator: "/").contains(where: { $0 == ".." || $0 == "." }) else {
@@ -217,12 +249,14 @@ extension Inspection {
                 continue
             }
         }
-        for file in files where file != StoreFormat.digestListFile && expected[file] == nil { mismatched.insert(file) }
+        // Files the list does not name are mismatches too, reported once (`revision.unlisted`); the index checks itself.
+        let unlisted = Set(files.filter { $0 != StoreFormat.digestListFile && $0 != RevisionIndex.fileName && expected[$0] == nil })
+        mismatched.formUnion(unlisted)
         result.mismatched = mismatched.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) })
         result.digest = mismatched.isEmpty ? "ok" : "mismatch"
-        for path in result.mismatched {
+        for path in result.mismatched where !unlisted.contains(path) {
             finding(.error, "revision.digest-mismatch", "\(directory)/\(path)",
-                    "\(directory)/\(path) does not match the digest list written at activation (changed, missing or added after); the store heals it at a later open or sync")
+                    "\(directory)/\(path) does not match the digest list written at activation (changed or missing); the store heals it at a later open or sync")
         }
     }
 }

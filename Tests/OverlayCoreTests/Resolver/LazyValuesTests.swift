@@ -7,11 +7,11 @@ import Testing
 @Suite struct LazyValuesTests {
     /// Overlay revision directories made from the sample catalog: every `.strings` rewritten with changed values
     /// (some with escapes), every third key dropped, a key the shipped catalog lacks and a duplicate key (the last
-    /// one wins); a `de.lproj` beside a String Catalog; `ru` written as UTF-16 (read by `StringsReader`, not the byte index); `.stringsdict` files,
-    /// `Base.lproj`, `Info.plist` and String Catalogs copied as they are.
-    /// With `indexed`, each revision also holds the index file the store writes at activation.
-    /// With `launchKeys` too, the index file also holds each table's keys merged with the shipped module's (`LaunchKeys`).
-    static func sampleStore(in root: URL, indexed: Bool = false, launchKeys: Bool = false) throws -> StoreSnapshot {
+    /// one wins); a `de.lproj` for the module whose text ships in a String Catalog; `ru` written as UTF-16 (read by
+    /// `StringsReader`, not the byte index); `.stringsdict` files, `Base.lproj` and `Info.plist` copied as they are.
+    /// String Catalogs are left out: a published revision never holds one (the archive's layout allows none).
+    /// Each revision has its digest list; with `indexed`, also the index file the store writes at activation.
+    static func sampleStore(in root: URL, indexed: Bool = false) throws -> StoreSnapshot {
         let catalogURL = Fixtures.url("catalog")
         let fileManager = FileManager.default
         var modules: [String: ActiveRevision] = [:]
@@ -19,7 +19,7 @@ import Testing
             let source = catalogURL.appendingPathComponent(module)
             let revision = root.appendingPathComponent("modules/\(module)/rev-\(module)")
             try fileManager.createDirectory(at: revision, withIntermediateDirectories: true)
-            for entry in try fileManager.contentsOfDirectory(atPath: source.path) {
+            for entry in try fileManager.contentsOfDirectory(atPath: source.path) where !entry.hasSuffix(".xcstrings") {
                 let from = source.appendingPathComponent(entry)
                 let to = revision.appendingPathComponent(entry)
                 guard entry.hasSuffix(".lproj"), entry != "Base.lproj" else {
@@ -40,31 +40,12 @@ import Testing
                 }
             }
             if try fileManager.contentsOfDirectory(atPath: source.path).contains(where: { $0.hasSuffix(".xcstrings") }) {
-                // A String Catalog is read only beside an `.lproj` folder (the catalog loader's way).
                 let lproj = revision.appendingPathComponent("de.lproj")
                 try fileManager.createDirectory(at: lproj, withIntermediateDirectories: true)
                 try Data("\"onboarding.next\" = \"Weiter (overlay)\";\n".utf8)
                     .write(to: lproj.appendingPathComponent("Localizable.strings"))
             }
-            if indexed {
-                var files: [String: Data] = [:]
-                for path in try fileManager.subpathsOfDirectory(atPath: revision.path) where path.hasSuffix(".strings") {
-                    files[path] = try Data(contentsOf: revision.appendingPathComponent(path))
-                }
-                var sections: [(path: String, data: Data)] = []
-                if launchKeys {
-                    var everything: [String: Data] = [:]
-                    for path in try fileManager.subpathsOfDirectory(atPath: revision.path)
-                    where !CatalogLoader.isDirectoryURL(revision.appendingPathComponent(path)) {
-                        everything[path] = try Data(contentsOf: revision.appendingPathComponent(path))
-                    }
-                    let catalog = ResolverFixtures.sampleCatalog
-                    sections = LaunchKeys.sections(
-                        of: everything, shipped: try #require(catalog.modules[module]), sourceHash: catalog.sourceHash)
-                }
-                try #require(OverlayStrings.revisionIndex(of: files, sections: sections))
-                    .write(to: revision.appendingPathComponent(OverlayStrings.revisionIndexFile))
-            }
+            try ResolverFixtures.seal(revision, indexed: indexed)
             modules[module] = ActiveRevision(module: module, sha256: "rev-\(module)", revision: 5, directory: revision)
         }
         return StoreSnapshot(appVersion: "1", sourceHash: ResolverFixtures.sampleCatalog.sourceHash, modules: modules)
@@ -117,16 +98,12 @@ import Testing
         return differences
     }
 
-    /// What the revisions' index file holds: nothing, the tables' compiled indexes, or those and the launch keys.
-    enum StoreIndex: CaseIterable, Sendable { case none, tables, launchKeys }
-
     @Test("lazy and eager values agree over every key of the sample catalog, with and without the store's index",
-          arguments: preferenceLists, StoreIndex.allCases)
-    func lazyMatchesEager(_ preferences: [String], index: StoreIndex) throws {
+          arguments: preferenceLists, [false, true])
+    func lazyMatchesEager(_ preferences: [String], indexed: Bool) throws {
         let root = try ResolverFixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: root) }
-        let store = try Self.sampleStore(in: root, indexed: index != .none, launchKeys: index == .launchKeys)
-        var launchKeyHandles = 0
+        let store = try Self.sampleStore(in: root, indexed: indexed)
         let catalog = ResolverFixtures.sampleCatalog
         var compared = 0
         var overlayAnswers = 0
@@ -136,7 +113,6 @@ import Testing
                 let byLookup = Localizer(catalog: catalog, store: store, preferredLanguages: preferences)
                 let reference = byLookup.snapshot.referenceValues(table, in: name)
                 let handle = byLookup.table(table, in: name)
-                if handle.usesLaunchKeys { launchKeyHandles += 1 }
                 for (key, expected) in reference {
                     let found = handle.value(forKey: key)
                     #expect(
@@ -155,12 +131,10 @@ import Testing
             }
         }
         #expect(compared > 50 && overlayAnswers > 0)
-        // Modules with `Base.lproj` or String Catalogs are merged by hashing; Account and Checkout use launch keys.
-        #expect((launchKeyHandles > 0) == (index == .launchKeys), "\(launchKeyHandles) handles used launch keys")
     }
 
-    /// The overlay answers through every kind of table: the byte index, `StringsReader` (UTF-16), the catalog loader
-    /// (`Base.lproj`, String Catalogs), and `.stringsdict` entries.
+    /// The overlay answers through every kind of table: the byte index, `StringsReader` (UTF-16), the catalog loader's
+    /// rules (`Base.lproj`), and `.stringsdict` entries.
     @Test func everyKindOfOverlayTableAnswers() throws {
         let root = try ResolverFixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: root) }
@@ -229,17 +203,17 @@ import Testing
         defer { try? FileManager.default.removeItem(at: root) }
         let shipped = ResolverFixtures.catalog(["en": ["a": "A"], "fr": ["a": "A (fr)"]])
         let revision = try ResolverFixtures.revision(in: root, module: "M", sha256: "ff", revision: 2, tables: ["fr": ["a": "zz"]])
-        let indexFile = revision.directory.appendingPathComponent(OverlayStrings.revisionIndexFile)
+        let indexFile = revision.directory.appendingPathComponent(RevisionIndex.fileName)
         let store = StoreSnapshot(appVersion: "1", sourceHash: shipped.sourceHash, modules: ["M": revision])
         func served() -> String {
             Localizer(catalog: shipped, store: store, preferredLanguages: ["fr"]).table(in: "M").string(forKey: "a")
         }
         #expect(served() == "zz")
         let sameSize = Data("\"a\" = \"\\n\";\n".utf8)  // the table is `"a" = "zz";` and a newline
-        try #require(OverlayStrings.revisionIndex(of: ["fr.lproj/Localizable.strings": sameSize])).write(to: indexFile)
+        try #require(RevisionIndex.file(forTables: ["fr.lproj/Localizable.strings": sameSize])).write(to: indexFile)
         #expect(served() == "\n")
         let otherSize = Data("\"a\" = \"\\n!\";\n".utf8)
-        try #require(OverlayStrings.revisionIndex(of: ["fr.lproj/Localizable.strings": otherSize])).write(to: indexFile)
+        try #require(RevisionIndex.file(forTables: ["fr.lproj/Localizable.strings": otherSize])).write(to: indexFile)
         #expect(served() == "zz")
     }
 }

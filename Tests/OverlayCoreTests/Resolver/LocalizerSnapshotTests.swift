@@ -173,48 +173,6 @@ import Testing
         }
         #expect(localizer.stats == LocalizerStats())
     }
-
-    /// Answers merged at activation are checked on each key's first lookup, and a misfit takes the hashed merge's
-    /// value, built once on the first misfit: racing first lookups on a handle whose every answer names another
-    /// key's entry must all get one value per key, the hashed merge's.
-    @Test func concurrentFirstLookupsOfMisfitAnswersShareTheHashedValue() async throws {
-        let root = try ResolverFixtures.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: root) }
-        var english: [String: String] = [:]
-        for index in 0..<400 { english["key\(index)"] = "item \(index)" }
-        let shipped = ResolverFixtures.catalog(["en": english])
-        let keys = english.keys.sorted()
-        func table(_ order: [String]) -> Data { Data(order.map { "\"\($0)\" = \"article \($0)\";\n" }.joined().utf8) }
-        // The revision's file lists the keys in one order; its launch keys were made for the reverse order.
-        let files = ["fr.lproj/Localizable.strings": table(keys)]
-        let directory = root.appendingPathComponent("modules/M/ff")
-        try FileManager.default.createDirectory(at: directory.appendingPathComponent("fr.lproj"), withIntermediateDirectories: true)
-        try files.values.first!.write(to: directory.appendingPathComponent("fr.lproj/Localizable.strings"))
-        let sections = LaunchKeys.sections(of: ["fr.lproj/Localizable.strings": table(keys.reversed())],
-                                           shipped: shipped.modules["M"]!, sourceHash: shipped.sourceHash)
-        try #require(OverlayStrings.revisionIndex(of: files, sections: sections))
-            .write(to: directory.appendingPathComponent(OverlayStrings.revisionIndexFile))
-        let revision = ActiveRevision(module: "M", sha256: "ff", revision: 3, directory: directory)
-        let store = StoreSnapshot(appVersion: "1", sourceHash: shipped.sourceHash, modules: ["M": revision])
-        let localizer = Localizer(catalog: shipped, store: store, preferredLanguages: ["fr"])
-        let handle = localizer.table(in: "M")
-        #expect(handle.usesLaunchKeys)
-        let seen = await withTaskGroup(of: [ObjectIdentifier?].self) { group in
-            for reader in 0..<8 {
-                group.addTask {
-                    var identities = [ObjectIdentifier?](repeating: nil, count: keys.count)
-                    for step in keys.indices {
-                        let index = (step + reader * 37) % keys.count
-                        identities[index] = handle.value(forKey: keys[index]).map(ObjectIdentifier.init)
-                    }
-                    return identities
-                }
-            }
-            return await group.reduce(into: []) { $0.append($1) }
-        }
-        #expect(seen.count == 8 && seen.allSatisfy { $0 == seen[0] } && !seen[0].contains(nil))
-        for key in keys { #expect(handle.string(forKey: key) == "article \(key)") }
-    }
 }
 
 /// A thread-safe counter that escaping closures can capture.

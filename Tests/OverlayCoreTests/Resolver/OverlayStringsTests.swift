@@ -61,7 +61,7 @@ import Testing
 
     /// The entries read back through the table's compiled index; nil when the table does not read (no index).
     static func indexedEntries(_ data: Data) -> [String]? {
-        guard let index = OverlayStrings.compiledIndex(of: data) else { return nil }
+        guard let index = StringsTableIndex.encode(data) else { return nil }
         guard let table = OverlayStrings.read(data, index: index) else {
             Issue.record("the index of a table that reads does not read back")
             return nil
@@ -82,7 +82,7 @@ import Testing
     @Test("An index that does not fit its table is ignored: other magic, truncated, another table size, a range outside")
     func aMisfitIndexIsIgnored() throws {
         let data = Data("\"a\" = \"x\";\n\"b\" = \"y \\\" z\";\n".utf8)
-        let index = try #require(OverlayStrings.compiledIndex(of: data))
+        let index = try #require(StringsTableIndex.encode(data))
         #expect(OverlayStrings.read(data, index: index) != nil)
         var magic = index
         magic[0] = 0x58
@@ -94,69 +94,6 @@ import Testing
             #expect(OverlayStrings.read(data, index: Data(misfit)) == nil)
         }
         #expect(OverlayStrings.read(data + Data(" ".utf8), index: index) == nil)
-        #expect(OverlayStrings.compiledIndex(of: Data("\"open".utf8)) == nil)
-    }
-
-    @Test("The revision's index file hands back each table's index, and nothing for a path, file or table it lacks")
-    func revisionIndexFileReadsBackEachTable() throws {
-        let files: [String: Data] = [
-            "Info.plist": Data("<plist/>".utf8),
-            "fr.lproj/Localizable.strings": Data("\"a\" = \"x\";\n\"b\" = \"y \\\" z\";\n".utf8),
-            "fr.lproj/Errors.strings": Data("\"e\" = \"é\";".utf8),
-            "de.lproj/Localizable.strings": Data("\"a\" = \"ä\";".utf8),
-            "de.lproj/Broken.strings": Data("\"open".utf8),
-            "de.lproj/Localizable.stringsdict": Data("<plist/>".utf8),
-        ]
-        let data = try #require(OverlayStrings.revisionIndex(of: files))
-        let root = try ResolverFixtures.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: root) }
-        let file = root.appendingPathComponent(OverlayStrings.revisionIndexFile)
-        try data.write(to: file)
-        for (path, table) in files where path.hasSuffix(".strings") {
-            let index = OverlayStrings.index(ofTable: path, inRevisionIndexAt: file.path)
-            #expect(index == OverlayStrings.compiledIndex(of: table), "\(path)")
-            #expect(index.flatMap { OverlayStrings.read(table, index: $0) } != nil || path.contains("Broken"), "\(path)")
-        }
-        for absent in ["fr.lproj/Missing.strings", "de.lproj/Localizable.stringsdict", "Info.plist", "fr.lproj"] {
-            #expect(OverlayStrings.index(ofTable: absent, inRevisionIndexAt: file.path) == nil, "\(absent)")
-        }
-        // Damaged files read as having no index (the table is scanned): other magic, cut anywhere, a directory
-        // that claims more than the file holds.
-        var magic = data
-        magic[7] = 0x58
-        var directorySize = data
-        directorySize[12] = 0xFF
-        // A table whose recorded byte count is 4 GiB: refused before anything that large is made.
-        var hugeCount = data
-        let name = Array("fr.lproj/Errors.strings".utf8)
-        let bytes = Array(data)
-        let nameAt = try #require(bytes.indices.first { bytes[$0...].starts(with: name) })
-        for offset in 0..<4 { hugeCount[nameAt + name.count + 8 + offset] = 0xFF }
-        var misfits = [magic, directorySize, hugeCount, Data()]
-        for cut in stride(from: 0, to: data.count, by: 7) { misfits.append(data.prefix(cut)) }
-        for misfit in misfits {
-            try Data(misfit).write(to: file)
-            let found = OverlayStrings.index(ofTable: "fr.lproj/Errors.strings", inRevisionIndexAt: file.path)
-            #expect(found == nil || found == OverlayStrings.compiledIndex(of: files["fr.lproj/Errors.strings"]!),
-                    "\(misfit.count) bytes")
-        }
-        #expect(OverlayStrings.index(ofTable: "fr.lproj/Errors.strings", inRevisionIndexAt: root.path + "/none") == nil)
-        #expect(OverlayStrings.revisionIndex(of: ["Info.plist": Data(), "fr.lproj/Broken.strings": Data("\"open".utf8)]) == nil)
-    }
-
-    @Test("A symbolic link or a FIFO at the index file's name is not followed or waited on")
-    func revisionIndexFileIsNotFollowedOrWaitedOn() throws {
-        let root = try ResolverFixtures.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: root) }
-        let table = Data("\"a\" = \"x\";".utf8)
-        let real = root.appendingPathComponent("real.index")
-        try #require(OverlayStrings.revisionIndex(of: ["fr.lproj/Localizable.strings": table])).write(to: real)
-        #expect(OverlayStrings.index(ofTable: "fr.lproj/Localizable.strings", inRevisionIndexAt: real.path) != nil)
-        let link = root.appendingPathComponent("link.index")
-        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: real)
-        #expect(OverlayStrings.index(ofTable: "fr.lproj/Localizable.strings", inRevisionIndexAt: link.path) == nil)
-        let fifo = root.appendingPathComponent("fifo.index")
-        #expect(mkfifo(fifo.path, 0o600) == 0)
-        #expect(OverlayStrings.index(ofTable: "fr.lproj/Localizable.strings", inRevisionIndexAt: fifo.path) == nil)
+        #expect(StringsTableIndex.encode(Data("\"open".utf8)) == nil)
     }
 }

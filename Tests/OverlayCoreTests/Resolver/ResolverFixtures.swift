@@ -65,7 +65,24 @@ enum ResolverFixtures {
             }.joined()
             try Data(body.utf8).write(to: lproj.appendingPathComponent("\(table).strings"))
         }
+        try seal(directory)
         return ActiveRevision(module: module, sha256: sha256, revision: revision, directory: directory)
+    }
+
+    /// Writes what the store writes last into a revision directory: the digest list of every file in it and, with
+    /// `indexed`, the index file of its `.strings` tables (the resolver reads only what the list names).
+    static func seal(_ directory: URL, indexed: Bool = false) throws {
+        var files: [String: Data] = [:]
+        let manager = FileManager.default
+        for path in try manager.subpathsOfDirectory(atPath: directory.path)
+        where path != DigestList.fileName && path != RevisionIndex.fileName
+            && BoundedFile.kind(of: directory.appendingPathComponent(path).path) == .regular {
+            files[path] = try Data(contentsOf: directory.appendingPathComponent(path))
+        }
+        try DigestList(files: files).data.write(to: directory.appendingPathComponent(DigestList.fileName))
+        if indexed, let index = RevisionIndex.file(forTables: files) {
+            try index.write(to: directory.appendingPathComponent(RevisionIndex.fileName))
+        }
     }
 
     private static func escape(_ text: String) -> String {

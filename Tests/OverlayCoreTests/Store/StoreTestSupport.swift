@@ -127,7 +127,9 @@ extension Syscalls {
     }
 }
 
-/// What the store writes for a revision's files: them, and beside each `.strings` table its compiled index.
+/// What the store writes for a revision's files: them, and at its root the index file of its `.strings` tables.
 func storedFiles(_ files: [String: Data]) -> [String: Data] {
-    OverlayStore.PendingRevision(module: "M", sha256: "", revision: 0, files: files).withCompiledIndexes(sourceHash: "", seed: 0).files
+    var stored = files
+    stored[RevisionIndex.fileName] = RevisionIndex.file(forTables: files)
+    return stored
 }

@@ -63,7 +63,7 @@ struct StoreValidationTests {
             var path = ""
             for _ in 0..<Int.random(in: 1...6, using: &generator) { path += pieces.randomElement(using: &generator)! }
             let expected = byComponents(path)
-            #expect(StoreLayout.isPlainRelativePath(path) == expected, "\(path.debugDescription)")
+            #expect(DigestList.isPlainPath(path) == expected, "\(path.debugDescription)")
             if expected { accepted += 1 }
         }
         #expect(accepted > 1_000)

@@ -47,7 +47,9 @@ import Testing
         let path = root.appendingPathComponent("parts").path
         try bytes.write(to: URL(fileURLWithPath: path))
         var headSeen = 0
-        let parts = try #require(MappedFile.parts(of: path, limit: 1 << 20, head: 16, more: { _ in 8 }) { head, size in
+        let fd = open(path, O_RDONLY)
+        defer { close(fd) }
+        let parts = try #require(MappedFile.parts(descriptor: fd, path: path, limit: 1 << 20, head: 16, more: { _ in 8 }) { head, size in
             headSeen = head.count
             return [(5, 10), (4_096 * 20 + 3, 50_000), (size - 1, 1), (size, 1), nil, (0, 0)]
         })
@@ -57,6 +59,8 @@ import Testing
         #expect(parts[2] == bytes.suffix(1))
         #expect(parts[3] == nil && parts[4] == nil)
         #expect(parts[5] == Data())
-        #expect(MappedFile.parts(of: root.path, limit: 1 << 20, head: 16, more: { _ in 0 }) { _, _ in [] } == nil)
+        let directory = open(root.path, O_RDONLY | O_DIRECTORY)
+        defer { close(directory) }
+        #expect(MappedFile.parts(descriptor: directory, path: root.path, limit: 1 << 20, head: 16, more: { _ in 0 }) { _, _ in [] } == nil)
     }
 }

@@ -17,9 +17,7 @@ import OverlayTestSupport
         #expect(report.manifestRevision == 1)
         #expect(report.actions == ["Account": .activated, "App": .activated, "Checkout": .activated, "Onboarding": .activated])
         #expect(try harness.activeHashes() == Dictionary(uniqueKeysWithValues: manifest.modules.map { ($0.name, $0.sha256) }))
-        // Activation merged Checkout's keys with the shipped module's, so a launch hashes none (LaunchKeys).
         let localizer = Localizer(catalog: harness.shipped, store: try harness.storeSnapshot(), preferredLanguages: ["fr"])
-        #expect(localizer.table(in: "Checkout").usesLaunchKeys)
         #expect(localizer.table(in: "Checkout").string(forKey: "cart.empty") != "cart.empty")
         let paths = harness.logged().map(\.path).sorted()
         #expect(paths == (["/1.0/manifest.json", "/1.0/signatures/\(try manifestHash(harness)).sig"]

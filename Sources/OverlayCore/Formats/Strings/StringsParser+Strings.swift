@@ -1,10 +1,5 @@
 /// Quoted and unquoted strings, and the escapes of FORMATS.md §1.3.
 extension StringsParser {
-    /// Parses the string that starts at `position`, or returns `nil` when no string can start there.
-    mutating func parseString() throws(StringsError) -> String? {
-        try parseSpan().map(string)
-    }
-
     /// Parses the string that starts at `position` as a range of the text when it has no escape, else decoded; `nil`
     /// when no string can start there.
     mutating func parseSpan() throws(StringsError) -> Span? {

@@ -1,0 +1,97 @@
+import Foundation
+
+/// One revision directory as the resolver reads it: only names its digest list has (and the store's index file),
+/// each opened one name at a time from the store's root without following a symbolic link (`O_NOFOLLOW` at every
+/// step, `O_NONBLOCK`, then `fstat`), and never a file of another size than the list records. A link, a FIFO, a file
+/// added to the revision after activation or one grown since is never read: unsigned text from outside the store is
+/// not served, and nothing unbounded is read into memory.
+///
+/// ```swift
+/// guard let files = RevisionFiles(path: revision.path) else { return nil }  // its digest list reads
+/// let table = files.open("fr.lproj/Localizable.strings")?.data
+/// ```
+struct RevisionFiles: Sendable {
+    /// The revision directory (`<store>/modules/<Module>/<sha256>`).
+    let path: String
+    let list: DigestList
+    private let syscalls: Syscalls
+
+    /// The largest digest list read (more than the store ever writes).
+    private static let listLimit = 4 << 20
+
+    /// The revision at `path`, with its digest list; nil when the list cannot be read.
+    init?(path: String, syscalls: Syscalls = .live) {
+        self.path = path
+        self.syscalls = syscalls
+        let descriptor = Self.open(DigestList.fileName, under: path, syscalls)
+        guard let descriptor else { return nil }
+        defer { try? syscalls.close(descriptor, path) }
+        guard let file = MappedFile.open(descriptor: descriptor, path: path, limit: Self.listLimit, syscalls: syscalls),
+            let list = try? DigestList(data: file.data)
+        else { return nil }
+        self.list = list
+    }
+
+    /// Whether the digest list names `relative`.
+    func lists(_ relative: String) -> Bool { list.files[relative] != nil }
+
+    /// The listed file at `relative`, mapped (or read when small); nil when the list does not name it, or it is not a
+    /// regular file of the listed size reached without a link.
+    func open(_ relative: String) -> MappedFile? {
+        guard lists(relative), let descriptor = Self.open(relative, under: path, syscalls) else { return nil }
+        defer { try? syscalls.close(descriptor, path) }
+        return MappedFile.open(descriptor: descriptor, path: path, limit: Int(Int32.max), size: list.sizes[relative],
+                               syscalls: syscalls)
+    }
+
+    /// The compiled indexes of the tables at `tables` (relative paths), from the revision's index file.
+    func indexParts(_ tables: [String]) -> [RevisionIndex.Part] {
+        guard let descriptor = Self.open(RevisionIndex.fileName, under: path, syscalls) else {
+            return Array(repeating: .absent, count: tables.count)
+        }
+        defer { try? syscalls.close(descriptor, path) }
+        return RevisionIndex.parts(tables, descriptor: descriptor, path: path, syscalls: syscalls)
+    }
+
+    /// Why the revision does not hold what its list names (a file missing, not a regular file or of another size), or
+    /// nil: the cheap check of a revision before it serves, no hashing.
+    func damage() -> String? {
+        do {
+            return try list.damage(in: path, status: syscalls.status)
+        } catch {
+            return "its files cannot be looked at (\(error))"
+        }
+    }
+
+    // MARK: Opening without links
+
+    /// `relative` under the revision at `revision`, opened one name at a time without following a link: from the
+    /// store's root through `modules/<Module>/<sha256>` when the path has that shape (a store whose module folder became
+    /// a link is not read through), else from the revision directory itself. Nil when any step fails.
+    private static func open(_ relative: String, under revision: String, _ syscalls: Syscalls) -> Int32? {
+        var names = relative.split(separator: "/").map(String.init)
+        let components = revision.split(separator: "/", omittingEmptySubsequences: false)
+        let start: String
+        if components.count > 3, components[components.count - 3] == "modules" {
+            let root = components.dropLast(3).joined(separator: "/")
+            start = root.isEmpty ? "/" : root
+            names.insert(contentsOf: components.suffix(2).map(String.init), at: 0)
+            names.insert("modules", at: 0)
+        } else {
+            start = revision
+        }
+        let directoryFlags = O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW
+        // The store's root is the one the app chose (it may be reached through a link); nothing below it is.
+        guard var current = try? syscalls.open(start, start == revision ? directoryFlags : directoryFlags & ~O_NOFOLLOW, 0),
+            let last = names.popLast()
+        else { return nil }
+        for name in names {
+            let next = try? syscalls.openAt(current, name, directoryFlags, revision)
+            try? syscalls.close(current, revision)
+            guard let next else { return nil }
+            current = next
+        }
+        defer { try? syscalls.close(current, revision) }
+        return try? syscalls.openAt(current, last, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, revision)
+    }
+}
