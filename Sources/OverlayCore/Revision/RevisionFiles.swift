@@ -85,13 +85,15 @@ struct RevisionFiles: Sendable {
         guard var current = try? syscalls.open(start, start == revision ? directoryFlags : directoryFlags & ~O_NOFOLLOW, 0),
             let last = names.popLast()
         else { return nil }
+        var path = start
         for name in names {
-            let next = try? syscalls.openAt(current, name, directoryFlags, revision)
-            try? syscalls.close(current, revision)
+            path += "/" + name
+            let next = try? syscalls.openAt(current, name, directoryFlags, path)
+            try? syscalls.close(current, path)
             guard let next else { return nil }
             current = next
         }
-        defer { try? syscalls.close(current, revision) }
-        return try? syscalls.openAt(current, last, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, revision)
+        defer { try? syscalls.close(current, path) }
+        return try? syscalls.openAt(current, last, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, path + "/" + last)
     }
 }

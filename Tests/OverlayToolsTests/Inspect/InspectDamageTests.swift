@@ -14,6 +14,7 @@ struct InspectDamageTests {
         case none, truncatedState, garbageState, zeroFilledState, stateIsFIFO, missingActive, storeJSONDirectory
         case zeroFilledTable, journalCutMidLine, symlinkOut, fifoInRevision, changedTable, foreignFile, tmpDebris
         case lockIsFIFO, journalIsFIFO, modulesLinkToRoot, digestListGarbage, hugeState, hugeTable
+        case unlistedLink, unlistedTable, indexBitFlipped, indexMissing
     }
 
     /// The finding code each damage must produce.
@@ -27,6 +28,8 @@ struct InspectDamageTests {
         .lockIsFIFO: "store.lock-unreadable", .journalIsFIFO: "journal.unreadable",
         .modulesLinkToRoot: "store.modules-unreadable", .digestListGarbage: "revision.digest-list-unreadable",
         .hugeState: "store.state-unreadable", .hugeTable: "revision.oversized",
+        .unlistedLink: "revision.unlisted", .unlistedTable: "revision.unlisted",
+        .indexBitFlipped: "revision.index-damaged", .indexMissing: "revision.index-damaged",
     ]
 
     static func damage(_ damage: Damage, _ workspace: InspectWorkspace) throws {
@@ -76,6 +79,15 @@ struct InspectDamageTests {
             let handle = try #require(FileHandle(forWritingAtPath: workspace.path(table)))
             try handle.truncate(atOffset: 3 << 30)
             try handle.close()
+        case .unlistedLink:
+            try fm.createSymbolicLink(atPath: workspace.path("\(active)/fr.lproj/Localizable.stringsdict"),
+                                      withDestinationPath: "/etc/passwd")
+        case .unlistedTable: try workspace.write("\(active)/fr.lproj/Extra.strings", InspectWorkspace.strings(["greeting": "Added"]))
+        case .indexBitFlipped:
+            var index = try Data(contentsOf: URL(fileURLWithPath: workspace.path("\(active)/\(RevisionIndex.fileName)")))
+            index[index.count - 5] ^= 0x04
+            try workspace.write("\(active)/\(RevisionIndex.fileName)", index)
+        case .indexMissing: try fm.removeItem(atPath: workspace.path("\(active)/\(RevisionIndex.fileName)"))
         case .hugeState:
             // Sparse: 5 GB on paper, refused from its size before a byte is read.
             let handle = try #require(FileHandle(forWritingAtPath: workspace.path("state.json")))
@@ -105,6 +117,28 @@ struct InspectDamageTests {
         } else {
             #expect(report.isHealthy, "\(report.findings)")
         }
+    }
+
+    /// Files the digest list does not name, and a damaged index, change nothing the app shows: `--explain` says the
+    /// revision's own text shows, and the findings are warnings, without `--verify` too.
+    @Test("unlisted files and a damaged index: explain tells what shows",
+          arguments: [Damage.unlistedLink, .unlistedTable, .indexBitFlipped, .indexMissing])
+    func derivedAndUnlistedDamageChangesNoText(_ damage: Damage) throws {
+        let workspace = try InspectWorkspace()
+        defer { workspace.remove() }
+        try workspace.healthy()
+        try Self.damage(damage, workspace)
+        let report = workspace.inspect(verify: false)
+        let finding = try #require(report.findings.first { $0.code == Self.expected[damage] })
+        #expect(finding.severity == .warning)
+        #expect(finding.message.contains(damage == .indexBitFlipped || damage == .indexMissing ? "rewrites" : "never reads"))
+        let why = StoreInspector.explain(.init(key: "greeting", module: "M", locales: ["fr"]), report: report,
+                                         shipped: InspectWorkspace.catalog)
+        #expect(why.shown == "Coucou")
+        #expect(why.reason == .overlay)
+        let extra = StoreInspector.explain(.init(key: "greeting", module: "M", table: "Extra", locales: ["fr"]),
+                                           report: report, shipped: InspectWorkspace.catalog)
+        #expect(extra.shown == "greeting")
     }
 
     @Test func aSymlinkedRevisionIsNeverReadThrough() throws {
