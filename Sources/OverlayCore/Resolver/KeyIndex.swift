@@ -87,15 +87,12 @@ final class KeyIndex: @unchecked Sendable {
         }
     }
 
+    /// The index of `builder`'s keys, taking its buffers (the builder is spent): copying them touched as many fresh
+    /// pages again, each a page fault on a launch.
     init(_ builder: Builder) {
         count = builder.entryCount
         mask = builder.slots.count - 1
-        slots = .allocate(capacity: builder.slots.count)
-        UnsafeMutableRawBufferPointer(slots).copyMemory(from: UnsafeRawBufferPointer(builder.slots))
-        arena = .allocate(capacity: max(builder.arenaCount, 1))
-        arena.baseAddress!.initialize(from: builder.arena, count: builder.arenaCount)
-        bounds = .allocate(capacity: max(builder.boundsCount, 1))
-        bounds.baseAddress!.initialize(from: builder.bounds, count: builder.boundsCount)
+        (slots, arena, bounds) = builder.takeBuffers()
         stringEntries = builder.stringEntries
         stringKeys = builder.stringKeys
     }
@@ -136,10 +133,23 @@ final class KeyIndex: @unchecked Sendable {
             bounds = .allocate(capacity: boundsCapacity)
         }
 
+        /// Whether ``takeBuffers()`` handed the buffers to an index.
+        private var isSpent = false
+
         deinit {
+            guard !isSpent else { return }
             slots.deallocate()
             arena.deallocate()
             bounds.deallocate()
+        }
+
+        /// The slots, the arena and the bounds, for an index that owns them from now on.
+        fileprivate func takeBuffers() -> (UnsafeMutableBufferPointer<UInt64>, UnsafeMutableBufferPointer<UInt8>,
+                                            UnsafeMutableBufferPointer<UInt32>) {
+            precondition(!isSpent, "a key index builder builds one index")
+            isSpent = true
+            return (slots, UnsafeMutableBufferPointer(start: arena, count: arenaCount),
+                    UnsafeMutableBufferPointer(start: bounds, count: boundsCount))
         }
 
         /// The entry of `key`, inserting it when absent.
