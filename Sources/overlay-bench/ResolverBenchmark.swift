@@ -22,14 +22,14 @@ enum ResolverBenchmark {
         try write(["screen0.label0": "Libellé 0 (CA)"], to: module.appendingPathComponent("fr-CA.lproj/Localizable.strings"))
         try Data(plist.utf8).write(to: module.appendingPathComponent("Info.plist"))
         try Data(stringsdict.utf8).write(to: module.appendingPathComponent("en.lproj/Localizable.stringsdict"))
-        let revision = root.appendingPathComponent("store/modules/Bench/feed")
-        try write(["screen1.label1": "Libellé 1 (overlay)"], to: revision.appendingPathComponent("fr-CA.lproj/Localizable.strings"))
-
         let catalog = try CatalogLoader.load(at: root.appendingPathComponent("catalog"), mode: .lenient).catalog
-        let store = StoreSnapshot(
-            appVersion: "1", sourceHash: catalog.sourceHash,
-            modules: ["Bench": ActiveRevision(module: "Bench", sha256: "feed", revision: 1, directory: revision)])
-        let localizer = Localizer(catalog: catalog, store: store, preferredLanguages: ["fr-CA"])
+        // The revision as the store writes it: the resolver reads only what its digest list names.
+        let overlay = root.appendingPathComponent("overlay.strings")
+        try write(["screen1.label1": "Libellé 1 (overlay)"], to: overlay)
+        let writer = try OverlayStore.open(at: root.appendingPathComponent("store"), appVersion: "1", sourceHash: catalog.sourceHash)
+        try writer.activate(module: "Bench", sha256: SHA256.hash(Data("bench".utf8)).hex, revision: 1,
+                            files: ["fr-CA.lproj/Localizable.strings": try Data(contentsOf: overlay)])
+        let localizer = Localizer(catalog: catalog, store: writer.snapshot(), preferredLanguages: ["fr-CA"])
         let table = localizer.table(in: "Bench")
         let overlayKey = "screen1.label1"
         let chainKey = "screen2.label2"

@@ -84,6 +84,33 @@ import Testing
     /// The locale of a table path (`fr-CA.lproj/Localizable.strings` → `fr-CA`).
     static func locale(_ path: String) -> String { normalizedLocale(String(path.prefix { $0 != "." })) }
 
+    /// A revision of `module` as the store wrote it, and what each key shows with its intact index file.
+    struct Fixture {
+        var snapshot: StoreSnapshot
+        var index: URL
+        var intact: Data
+        var locales: [String]
+        var keys: [String: [(table: String, key: String)]]
+        /// Per locale, `Table:key` → its text: the merge of the verified tables.
+        var expected: [String: [String: String]]
+    }
+
+    static func fixture(_ module: String, in root: URL) throws -> (Fixture, regions: [String: [Range<Int>]]) {
+        let (snapshot, index) = try activated(module, in: root)
+        let intact = try Data(contentsOf: index)
+        let regions = Self.regions(of: intact, files: try files(module))
+        let locales = Set(regions.keys.map(Self.locale)).sorted()
+        #expect(locales.count >= 4)
+        let keys = Dictionary(uniqueKeysWithValues: locales.map { ($0, Self.keys(snapshot, module, $0)) })
+        var expected: [String: [String: String]] = [:]
+        for locale in locales {
+            expected[locale] = texts(snapshot, module, locale, keys[locale]!)
+            #expect(expected[locale] != texts(nil, module, locale, keys[locale]!), "\(locale): the overlay changes nothing")
+        }
+        return (Fixture(snapshot: snapshot, index: index, intact: intact, locales: locales, keys: keys, expected: expected),
+                regions)
+    }
+
     /// One flipped bit anywhere in the index file: each table reads, as the resolver reads it (``RevisionFiles``, the
     /// part's checksum, the index's fit, else a scan), to exactly the entries a scan of the verified table gives.
     @Test("every bit of the index file", arguments: ["Checkout"])
@@ -126,17 +153,9 @@ import Testing
     func eachByteThroughALocalizer(_ module: String) throws {
         let root = try ResolverFixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: root) }
-        let (snapshot, index) = try Self.activated(module, in: root)
-        let intact = try Data(contentsOf: index)
-        let regions = Self.regions(of: intact, files: try Self.files(module))
-        let locales = Set(regions.keys.map(Self.locale)).sorted()
-        #expect(locales.count >= 4)
-        let keys = Dictionary(uniqueKeysWithValues: locales.map { ($0, Self.keys(snapshot, module, $0)) })
-        var expected: [String: [String: String]] = [:]
-        for locale in locales {
-            expected[locale] = Self.texts(snapshot, module, locale, keys[locale]!)
-            #expect(expected[locale] != Self.texts(nil, module, locale, keys[locale]!), "\(locale): the overlay changes nothing")
-        }
+        let (fixture, regions) = try Self.fixture(module, in: root)
+        let (snapshot, index, intact, locales, keys, expected) =
+            (fixture.snapshot, fixture.index, fixture.intact, fixture.locales, fixture.keys, fixture.expected)
         let parts = regions.values.map { $0[1] }
         for byte in 0..<intact.count where byte % 7 == 0 || !parts.contains(where: { $0.contains(byte) }) {
             var damaged = intact
@@ -157,11 +176,9 @@ import Testing
     func randomDamage(_ module: String) throws {
         let root = try ResolverFixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: root) }
-        let (snapshot, index) = try Self.activated(module, in: root)
-        let intact = try Data(contentsOf: index)
-        let locales = Set(Self.regions(of: intact, files: try Self.files(module)).keys.map(Self.locale)).sorted()
-        let keys = Dictionary(uniqueKeysWithValues: locales.map { ($0, Self.keys(snapshot, module, $0)) })
-        let expected = Dictionary(uniqueKeysWithValues: locales.map { ($0, Self.texts(snapshot, module, $0, keys[$0]!)) })
+        let (fixture, _) = try Self.fixture(module, in: root)
+        let (snapshot, index, intact, locales, keys, expected) =
+            (fixture.snapshot, fixture.index, fixture.intact, fixture.locales, fixture.keys, fixture.expected)
         let shipped = Dictionary(uniqueKeysWithValues: locales.map { ($0, Self.texts(nil, module, $0, keys[$0]!)) })
         var generator = SplitMix64(seed: 0xDA_4A6E)
         for round in 0..<Self.randomRounds {
