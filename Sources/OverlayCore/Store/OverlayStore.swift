@@ -158,7 +158,7 @@ package final class OverlayStore: Sendable {
     /// What the store at `url` serves, read without `LOCK` and without writing: the launch path, before a sync
     /// opens the store. It reads `store.json` and `state.json` only; ``open(at:appVersion:sourceHash:syscalls:journalLimit:)``
     /// also repairs, heals and collects garbage, which a launch need not wait for. A revision damaged since the last
-    /// open is caught when a `Localizer` first reads its module (`Syscalls.damage(ofRevisionAt:)`), which then
+    /// open is caught when a `Localizer` first reads its module (`RevisionFiles.damage()`), which then
     /// serves the previous revision or the shipped strings.
     /// - Returns: An empty snapshot when there is no store, or it is disabled, of a newer format or another build's.
     /// - Throws: ``StoreError`` for an empty path or `/`, a path that is not a directory or is a symbolic link, and a
