@@ -115,6 +115,50 @@ import OverlayCore
         #expect(try CLI.run(["resolve", "cart.title", "--module", "Checkout", "--bundle", Self.catalog, "--store", foreign.path, "--locale", "fr"]).stdout == "Panier\n")
     }
 
+    /// What `resolve --store` shows is what an app shows: a flipped bit in the store's index changes no text (the
+    /// part's checksum fails and the table is scanned), a link the digest list does not name is not read, and a listed
+    /// table replaced by a link makes the revision damaged (the shipped text shows, and `--trace` says why).
+    @Test func damagedStoreFilesShowWhatAnAppShows() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("resolve-damage-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let store = root.appendingPathComponent("store")
+        let hash = try CLI.run(["source-hash", Self.catalog]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let files = ["fr.lproj/Localizable.strings": Data("\"cart.title\" = \"Mon panier\";\n\"cart.empty\" = \"Vide\";\n".utf8)]
+        try OverlayStore.open(at: store, appVersion: "2.4.0", sourceHash: hash)
+            .activate(module: "Checkout", sha256: String(repeating: "cd", count: 32), revision: 4, files: files)
+        let revision = store.appendingPathComponent("modules/Checkout/\(String(repeating: "cd", count: 32))")
+        let base = ["--module", "Checkout", "--bundle", Self.catalog, "--store", store.path, "--locale", "fr"]
+
+        // The first entry's value start, one bit off: read through the index as written, it shows other bytes.
+        let indexURL = revision.appendingPathComponent("overlay-strings.index")
+        var index = Array(try Data(contentsOf: indexURL))
+        let part = try #require(index.indices.first { index[$0...].starts(with: Array("OVLYIDX1".utf8)) })
+        index[part + 28 + 8] ^= 0x01
+        try Data(index).write(to: indexURL)
+        let title = try CLI.run(["resolve", "cart.title"] + base + ["--trace"])
+        #expect(title.stdout == "Mon panier\n")
+        #expect(title.stderr.contains("answered by overlay fr revision 4"))
+
+        let outside = root.appendingPathComponent("outside.stringsdict")
+        try Data("""
+            <plist version="1.0"><dict><key>cart.items</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@n@</string>
+            <key>n</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+            <key>NSStringFormatValueTypeKey</key><string>ld</string><key>one</key><string>OUTSIDE</string>
+            <key>other</key><string>OUTSIDE</string></dict></dict></dict></plist>
+            """.utf8).write(to: outside)
+        try FileManager.default.createSymbolicLink(
+            at: revision.appendingPathComponent("fr.lproj/Localizable.stringsdict"), withDestinationURL: outside)
+        #expect(try CLI.run(["resolve", "cart.items"] + base + ["--count", "2"]).stdout == "2 articles\n")
+
+        let table = revision.appendingPathComponent("fr.lproj/Localizable.strings")
+        let copy = root.appendingPathComponent("Localizable.strings")
+        try FileManager.default.moveItem(at: table, to: copy)
+        try FileManager.default.createSymbolicLink(at: table, withDestinationURL: copy)
+        let shipped = try CLI.run(["resolve", "cart.title"] + base + ["--trace"])
+        #expect(shipped.stdout == "Panier\n")
+        #expect(shipped.stderr.contains("cannot be read"))
+    }
+
     @Test func helpDocumentsOutputAndExitStatus() throws {
         #expect(try CLI.run(["--help"]).stdout.contains("  resolve "))
         let help = try CLI.run(["resolve", "--help"])

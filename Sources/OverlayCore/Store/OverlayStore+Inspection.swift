@@ -40,11 +40,17 @@ package struct StoreInspection: Sendable {
     /// Names under `tmp/`: crash debris, removed at the next open.
     package var temporaryDebris: [String]
 
-    /// The active revisions as the snapshot a client of this store's build would get.
+    /// The active revisions as the snapshot a launch of this store's build would get before its first sync: with each
+    /// module's previous revision, and unhealed, so a `Localizer` checks a revision before it serves it (damaged: the
+    /// previous one serves, else the shipped strings), as the app would.
     package var snapshot: StoreSnapshot? {
         guard let appVersion, let sourceHash else { return nil }
         var snapshot = StoreSnapshot(appVersion: appVersion, sourceHash: sourceHash)
-        for module in modules { if let active = module.active { snapshot.modules[module.name] = active } }
+        for module in modules {
+            if let active = module.active { snapshot.modules[module.name] = active }
+            if let previous = module.previous { snapshot.fallbacks[module.name] = previous }
+        }
+        snapshot.isUnhealed = true
         return snapshot
     }
 }
