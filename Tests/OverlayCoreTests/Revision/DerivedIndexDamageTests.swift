@@ -93,6 +93,18 @@ import Testing
         var keys: [String: [(table: String, key: String)]]
         /// Per locale, `Table:key` → its text: the merge of the verified tables.
         var expected: [String: [String: String]]
+
+        /// Writes `damaged` as the index file and records each key of `locales` whose text `accepts` refuses.
+        func check(_ damaged: Data, _ locales: [String], _ module: String, _ what: String,
+                   accepts: (_ locale: String, _ key: String, _ text: String) -> Bool) throws {
+            try damaged.write(to: index)
+            for locale in locales {
+                for (key, text) in DerivedIndexDamageTests.texts(snapshot, module, locale, keys[locale]!)
+                where !accepts(locale, key, text) {
+                    Issue.record("\(what): \(locale) \(key) → \(text.debugDescription), not \(expected[locale]![key]!.debugDescription)")
+                }
+            }
+        }
     }
 
     static func fixture(_ module: String, in root: URL) throws -> (Fixture, regions: [String: [Range<Int>]]) {
@@ -154,18 +166,13 @@ import Testing
         let root = try ResolverFixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: root) }
         let (fixture, regions) = try Self.fixture(module, in: root)
-        let (snapshot, index, intact, locales, keys, expected) =
-            (fixture.snapshot, fixture.index, fixture.intact, fixture.locales, fixture.keys, fixture.expected)
         let parts = regions.values.map { $0[1] }
-        for byte in 0..<intact.count where byte % 7 == 0 || !parts.contains(where: { $0.contains(byte) }) {
-            var damaged = intact
+        for byte in 0..<fixture.intact.count where byte % 7 == 0 || !parts.contains(where: { $0.contains(byte) }) {
+            var damaged = fixture.intact
             damaged[byte] ^= UInt8(1 << (byte % 8))
-            try damaged.write(to: index)
             let affected = Set(regions.filter { $0.value.contains { $0.contains(byte) } }.keys.map(Self.locale))
-            for locale in affected.isEmpty ? locales : affected.sorted() {
-                for (key, text) in Self.texts(snapshot, module, locale, keys[locale]!) where text != expected[locale]![key] {
-                    Issue.record("byte \(byte): \(locale) \(key) → \(text.debugDescription), not \(expected[locale]![key]!.debugDescription)")
-                }
+            try fixture.check(damaged, affected.isEmpty ? fixture.locales : affected.sorted(), module, "byte \(byte)") {
+                locale, key, text in text == fixture.expected[locale]![key]
             }
         }
     }
@@ -177,21 +184,17 @@ import Testing
         let root = try ResolverFixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: root) }
         let (fixture, _) = try Self.fixture(module, in: root)
-        let (snapshot, index, intact, locales, keys, expected) =
-            (fixture.snapshot, fixture.index, fixture.intact, fixture.locales, fixture.keys, fixture.expected)
-        let shipped = Dictionary(uniqueKeysWithValues: locales.map { ($0, Self.texts(nil, module, $0, keys[$0]!)) })
+        let shipped = Dictionary(uniqueKeysWithValues: fixture.locales.map {
+            ($0, Self.texts(nil, module, $0, fixture.keys[$0]!))
+        })
         var generator = SplitMix64(seed: 0xDA_4A6E)
         for round in 0..<Self.randomRounds {
-            var damaged = intact
+            var damaged = fixture.intact
             for _ in 0..<Int.random(in: 1...32, using: &generator) {
                 damaged[Int.random(in: 0..<damaged.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator)
             }
-            try damaged.write(to: index)
-            for locale in locales {
-                for (key, text) in Self.texts(snapshot, module, locale, keys[locale]!)
-                where text != expected[locale]![key] && text != shipped[locale]![key] {
-                    Issue.record("round \(round): \(locale) \(key) → \(text.debugDescription)")
-                }
+            try fixture.check(damaged, fixture.locales, module, "round \(round)") { locale, key, text in
+                text == fixture.expected[locale]![key] || text == shipped[locale]![key]
             }
         }
     }
