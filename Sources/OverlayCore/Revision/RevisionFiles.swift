@@ -18,6 +18,9 @@ struct RevisionFiles: Sendable {
 
     /// The largest digest list read (more than the store ever writes).
     private static let listLimit = 4 << 20
+    /// The largest file read, for a list of an older store that recorded no sizes: more than a revision file may hold
+    /// (the client inflates a whole module archive to at most 64 MiB).
+    private static let fileLimit = 64 << 20
 
     /// The revision at `path`, with its digest list; nil when the list cannot be read.
     init?(path: String, syscalls: Syscalls = .live) {
@@ -40,7 +43,7 @@ struct RevisionFiles: Sendable {
     func open(_ relative: String) -> MappedFile? {
         guard lists(relative), let descriptor = Self.open(relative, under: path, syscalls) else { return nil }
         defer { try? syscalls.close(descriptor, path) }
-        return MappedFile.open(descriptor: descriptor, path: path, limit: Int(Int32.max), size: list.sizes[relative],
+        return MappedFile.open(descriptor: descriptor, path: path, limit: Self.fileLimit, size: list.sizes[relative],
                                syscalls: syscalls)
     }
 
