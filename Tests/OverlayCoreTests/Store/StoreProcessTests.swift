@@ -2,10 +2,6 @@ import Foundation
 import Testing
 @testable import OverlayCore
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 @Suite("OverlayStore: SIGKILLed and concurrent processes", .serialized)
 struct StoreProcessTests {
     private func launch(_ store: URL, _ arguments: [String] = [], stderr: URL? = nil) throws -> Process {

@@ -1,10 +1,6 @@
 import Foundation
 @testable import OverlayCore
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// A fresh directory under the system temp dir, removed when the value is released.
 final class TemporaryDirectory {
     let url: URL
