@@ -1,6 +1,10 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// Where OpenSSL's libcrypto is the crypto backend: everywhere but Apple platforms, whose SDKs ship no OpenSSL and whose
+// CryptoKit is used instead (Sources/OverlayCore/Crypto/*+CryptoKit.swift, chosen by `canImport(CryptoKit)`).
+let libcryptoPlatforms: [Platform] = [.linux, .android, .windows, .wasi, .openbsd]
+
 let package = Package(
     name: "Overlay",
     // `Atomic` (Synchronization) needs these; nothing older is supported.
@@ -15,15 +19,20 @@ let package = Package(
         .library(name: "OverlayFuzzing", targets: ["OverlayFuzzing"]),
     ],
     targets: [
+        // zlib: libz and <zlib.h> from the system (Debian's zlib1g-dev; every Apple SDK has both).
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         .systemLibrary(name: "CLibCrypto", path: "Sources/CLibCrypto"),
         // libcurl for the Linux HTTP transport (CurlTransport); FoundationNetworking links it there already.
         .systemLibrary(name: "CCurl", path: "Sources/CCurl"),
         // POSIX calls Swift cannot name (flock), for the platform layer in Sources/OverlayCore/Platform.
         .systemLibrary(name: "CPlatform", path: "Sources/CPlatform"),
-        .target(name: "OverlayCore", dependencies: ["CZlib", "CLibCrypto", "CPlatform"]),
+        .target(
+            name: "OverlayCore",
+            dependencies: ["CZlib", .target(name: "CLibCrypto", condition: .when(platforms: libcryptoPlatforms)), "CPlatform"]),
         // Private keys and signing, ZIP and table writers: publisher-only code, kept out of what apps link.
-        .target(name: "OverlayPublishing", dependencies: ["OverlayCore", "CZlib", "CLibCrypto"]),
+        .target(
+            name: "OverlayPublishing",
+            dependencies: ["OverlayCore", "CZlib", .target(name: "CLibCrypto", condition: .when(platforms: libcryptoPlatforms))]),
         .target(
             name: "OverlaySync",
             dependencies: ["OverlayCore", .target(name: "CCurl", condition: .when(platforms: [.linux]))]),

@@ -134,7 +134,10 @@ import Testing
             encoding: .utf8)
         #expect(manifest.contains(#".library(name: "OverlayClient", targets: ["OverlayCore", "OverlaySync"])"#))
         // The client targets depend on system libraries only (and OverlaySync on OverlayCore).
-        #expect(manifest.contains(#".target(name: "OverlayCore", dependencies: ["CZlib", "CLibCrypto", "CPlatform"])"#))
+        #expect(manifest.contains(
+            #"dependencies: ["CZlib", .target(name: "CLibCrypto", condition: .when(platforms: libcryptoPlatforms)), "CPlatform"])"#))
+        // libcrypto is the backend only where CryptoKit is not: no Apple platform in the list.
+        #expect(manifest.contains("let libcryptoPlatforms: [Platform] = [.linux, .android, .windows, .wasi, .openbsd]"))
         #expect(manifest.contains(#"name: "OverlaySync",\#n            dependencies: ["OverlayCore", .target(name: "CCurl""#))
     }
 }
