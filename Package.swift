@@ -36,8 +36,8 @@ let package = Package(
         .target(
             name: "OverlaySync",
             dependencies: ["OverlayCore", .target(name: "CCurl", condition: .when(platforms: [.linux]))]),
-        // Fault seams (syscall plans, a fault-injecting transport) and the loopback servers (nginx, Varnish) that the
-        // tests, overlay-bench, overlay-torture and `overlay matrix` share; never linked by an app.
+        // Fault seams (syscall plans, a fault-injecting transport), the loopback servers (nginx, Varnish) and the crash
+        // child's revisions that the tests, overlay-bench and `overlay matrix` share; never linked by an app.
         .target(name: "OverlayTestSupport", dependencies: ["OverlayCore", "OverlaySync"]),
         .target(name: "OverlayTools", dependencies: ["OverlayCore", "OverlaySync", "OverlayPublishing", "OverlayTestSupport"]),
         .target(name: "OverlayFuzzing", dependencies: ["OverlayCore", "OverlayPublishing", "OverlaySync"]),
@@ -47,16 +47,14 @@ let package = Package(
             dependencies: ["OverlayCore", "OverlaySync", "OverlayPublishing", "OverlayTools", "OverlayTestSupport"]),
         // Compares what a synced store serves with Foundation's reading of a real catalog (scripts/realworld.sh).
         .executableTarget(name: "overlay-realworld", dependencies: ["OverlayCore"]),
-        // A child process for the store's crash tests and `overlay matrix`: activates revisions in a loop until it is
-        // killed, or runs one sync cycle that SIGKILLs itself at a chosen store syscall.
-        .executableTarget(name: "overlay-torture", dependencies: ["OverlayCore", "OverlaySync", "OverlayTestSupport"]),
-        .testTarget(name: "OverlayCoreTests", dependencies: ["OverlayCore", "OverlayPublishing", "OverlayTestSupport", "overlay-torture"]),
+        // The store's crash tests spawn `overlay _torture` (OverlayTools/Torture), a hidden mode of the one binary.
+        .testTarget(name: "OverlayCoreTests", dependencies: ["OverlayCore", "OverlayPublishing", "OverlayTestSupport", "overlay"]),
         .testTarget(
             name: "OverlaySyncTests",
             dependencies: ["OverlaySync", "OverlayPublishing", "OverlayTools", "OverlayTestSupport", "overlay"]),
         .testTarget(
-            name: "OverlayToolsTests", dependencies: ["OverlayPublishing", "OverlayTools", "OverlayTestSupport", "overlay-torture"]),
-        .testTarget(name: "OverlayCLITests", dependencies: ["OverlayCore", "OverlayPublishing", "overlay", "overlay-torture"]),
+            name: "OverlayToolsTests", dependencies: ["OverlayPublishing", "OverlayTools", "OverlayTestSupport", "overlay"]),
+        .testTarget(name: "OverlayCLITests", dependencies: ["OverlayCore", "OverlayPublishing", "overlay"]),
     ],
     swiftLanguageModes: [.v6]
 )

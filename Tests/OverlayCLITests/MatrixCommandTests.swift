@@ -4,22 +4,28 @@ import Testing
 
 @Suite("overlay matrix", .serialized)
 struct MatrixCommandTests {
-    func matrix(_ published: PublishedOrigin, _ extra: [String]) throws -> CLIResult {
+    func matrix(_ published: PublishedOrigin, _ extra: [String], executable: URL = CLI.executable) throws -> CLIResult {
         try CLI.run([
             "matrix", "--bundle", CLI.testdata("catalog"), "--origin", published.origin.path, "--trust", published.publicKey,
-        ] + extra)
+        ] + extra, executable: executable)
     }
 
-    @Test("A good candidate: exit 0, a table, 14 progress lines, JSON, well-formed JUnit, an HTML page Chromium renders with every row")
+    /// Run as a user who installed only `overlay` runs it: the binary alone in an empty folder (scenario 12's killed
+    /// child is its own hidden `_torture` mode, nothing next to it).
+    @Test("A good candidate, with only the overlay binary in its folder: exit 0, a table, 14 progress lines, JSON, well-formed JUnit, an HTML page Chromium renders with every row")
     func greenRunWritesEveryReport() throws {
         let published = try PublishedOrigin()
         defer { published.remove() }
+        let alone = published.root.appendingPathComponent("bin", isDirectory: true)
+        try FileManager.default.createDirectory(at: alone, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: CLI.executable, to: alone.appendingPathComponent("overlay"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: alone.path) == ["overlay"])
         let junit = published.root.appendingPathComponent("reports/matrix.xml")
         let html = published.root.appendingPathComponent("reports/matrix.html")
         let started = ContinuousClock.now
         let result = try matrix(published, [
             "--sources", CLI.testdata("lint/Sources/Checkout/Correct.swift"), "--junit", junit.path, "--html", html.path,
-        ])
+        ], executable: alone.appendingPathComponent("overlay"))
         let elapsed = ContinuousClock.now - started
         #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
         // The budget is a minute on an idle two-core machine (12–15 s measured); the bound only catches a hang, since a
@@ -44,6 +50,8 @@ struct MatrixCommandTests {
 
         // HTML: Chromium renders it; every scenario row is in the DOM, and nothing is fetched from elsewhere.
         let page = try String(contentsOf: html, encoding: .utf8)
+        // Scenario 12 ran children of the copied binary itself.
+        #expect(page.contains("children of overlay sync SIGKILLed"))
         #expect(!page.contains("http://") && !page.contains("https://") && !page.contains("<script"))
         let dom = try Tool.run("/usr/bin/chromium", [
             "--headless", "--no-sandbox", "--disable-gpu", "--dump-dom", html.absoluteString,
