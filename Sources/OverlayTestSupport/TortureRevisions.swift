@@ -35,9 +35,10 @@ package enum TortureRevisions {
         return files
     }
 
-    /// Writes a shipped catalog of the module (same keys, every value "<locale> shipped <index>") under `directory`.
+    /// Writes a shipped catalog of the module (the revisions' keys, every value "<locale> shipped <index>", and the
+    /// development language, English, holding every table) under `directory`.
     package static func writeShippedCatalog(in directory: URL) throws {
-        for (locale, table, keys) in tables {
+        for (locale, table, keys) in tables + [("en", "Errors", 120)] {
             let folder = directory.appendingPathComponent("\(module)/\(locale).lproj", isDirectory: true)
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try strings(locale, "shipped", keys: keys).write(to: folder.appendingPathComponent("\(table).strings"))
