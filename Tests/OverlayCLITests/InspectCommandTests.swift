@@ -176,8 +176,8 @@ struct InspectCommandTests {
         let fixture = try Self.fixture()
         let holder = Process()
         // The process that takes the lock holds it itself (flock(1) would leave it to its child).
-        holder.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        holder.arguments = ["-c", "import fcntl, sys, time\nf = open(sys.argv[1])\nfcntl.flock(f, fcntl.LOCK_EX)\ntime.sleep(30)",
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")  // the tool found on PATH (Homebrew on a Mac)
+        holder.arguments = ["python3"] + ["-c", "import fcntl, sys, time\nf = open(sys.argv[1])\nfcntl.flock(f, fcntl.LOCK_EX)\ntime.sleep(30)",
                             fixture.store + "/LOCK"]
         try holder.run()
         defer {

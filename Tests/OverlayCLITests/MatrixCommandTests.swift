@@ -39,7 +39,7 @@ struct MatrixCommandTests {
         #expect(rows.last?.hasPrefix("matrix green: 14 passed, 0 failed, 0 not run of 14 (candidate 1.0 revision 1)") == true, "\(rows.last ?? "")")
 
         // JUnit: Python's XML parser reads it; 14 test cases, no failure, nothing skipped.
-        let parsed = try Tool.run("/usr/bin/python3", ["-c", """
+        let parsed = try Tool.run("python3", ["-c", """
             import sys, xml.etree.ElementTree as ET
             root = ET.parse(sys.argv[1]).getroot()
             cases = root.findall('.//testcase')
@@ -53,7 +53,7 @@ struct MatrixCommandTests {
         // Scenario 12 ran children of the copied binary itself.
         #expect(page.contains("children of overlay sync SIGKILLed"))
         #expect(!page.contains("http://") && !page.contains("https://") && !page.contains("<script"))
-        let dom = try Tool.run("/usr/bin/chromium", [
+        let dom = try Tool.run("chromium", [
             "--headless", "--no-sandbox", "--disable-gpu", "--dump-dom", html.absoluteString,
         ], timeout: .seconds(90))
         #expect(dom.status == 0, "\(dom.stderr.suffix(500))")
@@ -77,7 +77,7 @@ struct MatrixCommandTests {
         #expect(scenarios.count == 14)
         #expect(scenarios.filter { $0["verdict"] as? String == "pass" }.count == 13)
         #expect(scenarios[8]["verdict"] as? String == "not-run")
-        let parsed = try Tool.run("/usr/bin/python3", ["-c", """
+        let parsed = try Tool.run("python3", ["-c", """
             import sys, xml.etree.ElementTree as ET
             root = ET.parse(sys.argv[1]).getroot()
             failures = root.findall('.//failure')
@@ -131,8 +131,8 @@ struct MatrixCommandTests {
 enum Tool {
     static func run(_ path: String, _ arguments: [String], timeout: Duration = .seconds(30)) throws -> CLIResult {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
+        process.executableURL = URL(fileURLWithPath: path.contains("/") ? path : "/usr/bin/env")  // a name: on PATH
+        process.arguments = (path.contains("/") ? [] : [path]) + arguments
         let outPipe = Pipe()
         let errPipe = Pipe()
         process.standardOutput = outPipe

@@ -80,8 +80,8 @@ struct OpenSSLCLI {
     @discardableResult
     func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
-        process.arguments = arguments
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")  // the tool found on PATH (Homebrew on a Mac)
+        process.arguments = ["openssl"] + arguments
         process.currentDirectoryURL = directory
         let pipe = Pipe()
         process.standardOutput = pipe
