@@ -41,18 +41,9 @@ import Testing
     }
 
     static func swiftc(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"
         let swiftc = path.split(separator: ":").map { "\($0)/swiftc" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-        process.executableURL = URL(fileURLWithPath: swiftc ?? "/usr/bin/swiftc")
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+        return try runTool(URL(fileURLWithPath: swiftc ?? "/usr/bin/swiftc"), arguments)
     }
 
     @Test("the CryptoKit backend type-checks against the documented CryptoKit API, warnings as errors")
