@@ -8,7 +8,6 @@ cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 echo "building overlay (release)…" >&2
 swift build -c release --static-swift-stdlib --product overlay >&2
-swift build -c release --static-swift-stdlib --product overlay-torture >&2   # the child overlay matrix kills
 overlay="$PWD/.build/release/overlay"
 work="$PWD/out/demo"
 rm -rf "$work"

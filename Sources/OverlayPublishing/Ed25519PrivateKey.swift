@@ -8,20 +8,22 @@ public import OverlayCore
 /// let signature = try key.signature(for: manifestBytes)       // 64 bytes
 /// key.publicKey.isValidSignature(signature, for: manifestBytes) // true
 /// ```
+///
+/// Signed by libcrypto, or by CryptoKit on Apple platforms; key files are read by our own code on both.
 public struct Ed25519PrivateKey: Sendable, CustomStringConvertible {
-    let backing: OpenSSLEd25519Signer
+    let backing: Ed25519SignerBackend
 
     /// The matching public key.
     public let publicKey: Ed25519PublicKey
 
-    private init(backing: OpenSSLEd25519Signer) throws(CryptoError) {
+    private init(backing: Ed25519SignerBackend) throws(CryptoError) {
         self.backing = backing
         self.publicKey = try Ed25519PublicKey(bytes: backing.publicKeyBytes)
     }
 
-    /// Generates a new random key from libcrypto's CSPRNG.
+    /// Generates a new random key from the backend's CSPRNG.
     ///
-    /// - Throws: ``CryptoError/Code/invalidKey`` if libcrypto cannot generate keys.
+    /// - Throws: ``CryptoError/Code/invalidKey`` if the backend cannot generate keys.
     public static func generate() throws(CryptoError) -> Ed25519PrivateKey {
         try Ed25519PrivateKey(backing: .generate())
     }
@@ -42,7 +44,13 @@ public struct Ed25519PrivateKey: Sendable, CustomStringConvertible {
     public init(pem: String) throws(CryptoError) {
         let block = try PEM.singleBlock(in: pem, expectedLabel: "PRIVATE KEY")
         try PEMLabels.require(block.label, expected: "PRIVATE KEY")
-        try self.init(backing: .init(pkcs8DER: block.der))
+        let info = try PrivateKeyInfo.ed25519(pkcs8DER: block.der)
+        try self.init(backing: .init(seed: info.seed))
+        // A version 2 file names its public key too: one that is not this seed's means the file was put together wrong.
+        if let stated = info.publicKey, stated != backing.publicKeyBytes {
+            throw CryptoError(code: .invalidKey, message: "the PRIVATE KEY block's public key does not belong to its "
+                + "private key; recreate the key with `openssl genpkey -algorithm ed25519 -out key.pem`")
+        }
     }
 
     /// The 32-byte seed.
@@ -53,12 +61,18 @@ public struct Ed25519PrivateKey: Sendable, CustomStringConvertible {
         PEM.encode(label: "PRIVATE KEY", der: Ed25519.pkcs8Prefix + backing.seed)
     }
 
-    /// Signs `message`, returning the 64-byte Ed25519 signature (deterministic: same key and message, same bytes).
+    /// Signs `message`, returning the 64-byte Ed25519 signature. libcrypto signs deterministically (RFC 8032: same key
+    /// and message, same bytes); CryptoKit randomizes each signature (see ``signsDeterministically``). Every one
+    /// verifies under ``publicKey``.
     ///
-    /// - Throws: ``CryptoError/Code/signFailed`` if libcrypto fails.
+    /// - Throws: ``CryptoError/Code/signFailed`` if the backend fails.
     public func signature(for message: Data) throws(CryptoError) -> Data {
         Data(try backing.sign(message))
     }
+
+    /// Whether this platform's backend gives the same signature bytes for the same key and message (libcrypto: yes;
+    /// CryptoKit: no, by design).
+    package static var signsDeterministically: Bool { Ed25519SignerBackend.isDeterministic }
 
     /// Names the key by its public key ID; never prints secret bytes.
     public var description: String { "Ed25519PrivateKey(keyID: \(publicKey.keyID))" }

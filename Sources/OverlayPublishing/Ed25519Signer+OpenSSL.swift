@@ -1,15 +1,23 @@
+// Ed25519 signing through OpenSSL's libcrypto: the backend wherever CryptoKit is not.
+#if !canImport(CryptoKit)
 import Foundation
 internal import CLibCrypto
 internal import OverlayCore
 
-/// The libcrypto half of ``Ed25519PrivateKey`` (a private key and its public half): generation, loading and signing,
-/// which only publishing tools link.
+/// The signer ``Ed25519PrivateKey`` uses on this platform.
+typealias Ed25519SignerBackend = OpenSSLEd25519Signer
+
+/// The libcrypto half of ``Ed25519PrivateKey`` (a private key and its public half): generation and signing, which only
+/// publishing tools link.
 struct OpenSSLEd25519Signer: Sendable {
     let key: EVPKey
     /// The 32-byte seed.
     let seed: [UInt8]
     /// The 32-byte public key.
     let publicKeyBytes: [UInt8]
+
+    /// libcrypto signs as RFC 8032 says: the same key and message give the same bytes.
+    static let isDeterministic = true
 
     /// A new random key (`EVP_PKEY_CTX_new_from_name("ED25519")`, `EVP_PKEY_generate`).
     static func generate() throws(CryptoError) -> OpenSSLEd25519Signer {
@@ -32,32 +40,7 @@ struct OpenSSLEd25519Signer: Sendable {
         try self.init(EVPKey(taking: pointer))
     }
 
-    /// A key from PKCS#8 `PrivateKeyInfo` DER (`d2i_PKCS8_PRIV_KEY_INFO`, `EVP_PKCS82PKEY`).
-    init(pkcs8DER der: [UInt8]) throws(CryptoError) {
-        let info: OpaquePointer? = der.withUnsafeBufferPointer { buffer in
-            var cursor = buffer.baseAddress
-            let info = d2i_PKCS8_PRIV_KEY_INFO(nil, &cursor, buffer.count)
-            // Bytes after the DER structure make the file malformed, not "whatever parsed first".
-            guard let info, cursor == buffer.baseAddress.map({ $0 + buffer.count }) else {
-                PKCS8_PRIV_KEY_INFO_free(info)
-                return nil
-            }
-            return info
-        }
-        guard let info else {
-            throw .libcrypto(.invalidPEM, "the PRIVATE KEY block is not PKCS#8 DER; recreate the key with "
-                + "`openssl genpkey -algorithm ed25519 -out key.pem`")
-        }
-        defer { PKCS8_PRIV_KEY_INFO_free(info) }
-        guard let pointer = EVP_PKCS82PKEY(info) else {
-            throw .libcrypto(.wrongKeyType, "the PRIVATE KEY block holds a key libcrypto cannot load; "
-                + "expected Ed25519 (`openssl genpkey -algorithm ed25519`)")
-        }
-        try self.init(EVPKey(taking: pointer))
-    }
-
     private init(_ key: EVPKey) throws(CryptoError) {
-        try OpenSSLEd25519.requireEd25519(key, what: "private")
         guard let seed = key.rawBytes(private: true), let publicKeyBytes = key.rawBytes(private: false) else {
             throw .libcrypto(.invalidKey, "libcrypto could not export the Ed25519 key bytes")
         }
@@ -84,3 +67,4 @@ struct OpenSSLEd25519Signer: Sendable {
         return signature
     }
 }
+#endif

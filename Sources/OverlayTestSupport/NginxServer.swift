@@ -176,9 +176,11 @@ package enum Loopback {
         } == 0
     }
 
-    /// The first of the usual system directories holding an executable `name`.
+    /// The first of the usual system directories holding an executable `name`, then PATH's (Homebrew's
+    /// `/opt/homebrew/bin` on a Mac).
     package static func executable(_ name: String) -> String? {
-        ["/usr/sbin/", "/usr/bin/", "/usr/local/sbin/", "/usr/local/bin/"].map { $0 + name }
+        let path = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { "\($0)/" }
+        return (["/usr/sbin/", "/usr/bin/", "/usr/local/sbin/", "/usr/local/bin/"] + path).map { $0 + name }
             .first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import OverlayTools
 
 @main
 enum Overlay {
@@ -26,6 +27,11 @@ enum Overlay {
         if first == "-h" || first == "--help" {
             console.out(overview())
             return ExitCode.success
+        }
+        // The store's crash-test child (`overlay matrix` spawns it): a hidden mode, never listed, so that installing the
+        // one `overlay` binary is all the matrix needs.
+        if first == TortureChild.command {
+            return TortureChild.run(Array(arguments.dropFirst()))
         }
         if first == "--version" {
             console.out("overlay \(OverlayVersion.current)")

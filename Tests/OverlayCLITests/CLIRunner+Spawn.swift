@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// What a child run with ``CLI/spawn(_:timeout:environment:)`` did, measured by the kernel.
 struct SpawnResult {
     /// The exit code, or 128 + the signal that ended it (132 for the Swift runtime's SIGILL trap).

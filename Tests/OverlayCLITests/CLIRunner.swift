@@ -29,7 +29,7 @@ enum CLI {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates.last!
     }()
 
-    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> CLIResult {
+    static func run(_ arguments: [String], environment: [String: String] = [:], executable: URL = executable) throws -> CLIResult {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments

@@ -10,6 +10,24 @@ import Testing
         }
     }
 
+    /// The store's crash-test child is a hidden mode of the one binary (what `overlay matrix` runs as its killed child):
+    /// it works when called, and no help mentions it.
+    @Test("the hidden _torture mode runs, is never listed, and refuses bad arguments with 64")
+    func hiddenTortureMode() throws {
+        let help = try CLI.run(["--help"])
+        #expect(!help.stdout.contains("torture") && !help.stderr.contains("torture"))
+        let unknown = try CLI.run(["help", "_torture"])
+        #expect(unknown.status == 64)
+        let bad = try CLI.run(["_torture", "--iterations"])
+        #expect(bad.status == 64)
+        #expect(bad.stderr.contains("usage: overlay _torture"))
+        let store = FileManager.default.temporaryDirectory.appendingPathComponent("torture-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: store) }
+        let run = try CLI.run(["_torture", store.path, "--iterations", "3"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == "activated A 1\nactivated B 2\nactivated A 3\n")
+    }
+
     @Test("every command teaches its options", arguments: ["keygen", "check", "source-hash", "publish", "validate", "sync", "resolve", "disable", "plural", "matrix"])
     func commandHelp(command: String) throws {
         for invocation in [[command, "--help"], ["help", command]] {

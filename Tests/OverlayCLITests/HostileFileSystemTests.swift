@@ -1,10 +1,6 @@
 import Foundation
 import Testing
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// Hostile file systems against the real binary: symbolic links out of a catalog, FIFOs and directories where files
 /// belong, sparse 2 GB inputs, paths the process cannot write, control characters in keys (issue 9).
 @Suite struct HostileFileSystemTests {

@@ -2,10 +2,6 @@ import Foundation
 import OverlayCore
 import Testing
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// Hostile and damaged store directories against the real binary (issue 9): `sync` never takes over a directory it
 /// did not create, `disable` works on a damaged store and never follows a link out, `resolve` answers as the app
 /// would with a note that says what is wrong.

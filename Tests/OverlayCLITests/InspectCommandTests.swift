@@ -2,10 +2,6 @@ import Foundation
 import OverlayCore
 import Testing
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// A store synced from a real (directory) origin three times: revision 1 before `launched`, the typo fix
 /// (revision 2) after it, then a manifest published from another catalog that the client rejects every cycle.
 struct TriageFixture: Sendable {
@@ -180,8 +176,8 @@ struct InspectCommandTests {
         let fixture = try Self.fixture()
         let holder = Process()
         // The process that takes the lock holds it itself (flock(1) would leave it to its child).
-        holder.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        holder.arguments = ["-c", "import fcntl, sys, time\nf = open(sys.argv[1])\nfcntl.flock(f, fcntl.LOCK_EX)\ntime.sleep(30)",
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")  // the tool found on PATH (Homebrew on a Mac)
+        holder.arguments = ["python3"] + ["-c", "import fcntl, sys, time\nf = open(sys.argv[1])\nfcntl.flock(f, fcntl.LOCK_EX)\ntime.sleep(30)",
                             fixture.store + "/LOCK"]
         try holder.run()
         defer {
@@ -240,14 +236,13 @@ struct InspectCommandTests {
 func fingerprint(_ root: String) throws -> [String] {
     var lines: [String] = []
     func visit(_ path: String, _ relative: String) {
-        var info = stat()
-        guard lstat(path, &info) == 0 else { return }
-        var line = "\(relative) \(String(info.st_mode, radix: 8)) \(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
-        if info.st_mode & S_IFMT == S_IFREG, let data = FileManager.default.contents(atPath: path) {
+        guard let info = (try? LibC.status(path)) ?? nil else { return }
+        var line = "\(relative) \(String(info.mode, radix: 8)) \(info.size) \(info.modified.seconds).\(info.modified.nanoseconds)"
+        if info.kind == .regular, let data = FileManager.default.contents(atPath: path) {
             line += " " + SHA256.hash(data).hex
         }
         lines.append(line)
-        if info.st_mode & S_IFMT == S_IFDIR {
+        if info.kind == .directory {
             for name in ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted() {
                 visit("\(path)/\(name)", "\(relative)/\(name)")
             }

@@ -1,9 +1,6 @@
 import Foundation
+import OverlayCore
 import Testing
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// `inspect` prints the age and time of each revision from its digest list's mtime. tmpfs (like btrfs, and tar
 /// extracting onto either) keeps 64-bit seconds, so a copied store can carry any of them; each printed date or age
@@ -37,9 +34,7 @@ import Glibc
         func setModified(_ seconds: Int) -> Int {
             var times = [timespec(tv_sec: 0, tv_nsec: 0), timespec(tv_sec: seconds, tv_nsec: 0)]
             guard utimensat(AT_FDCWD, digestList, &times, 0) == 0 else { return 0 }
-            var info = stat()
-            guard stat(digestList, &info) == 0 else { return 0 }
-            return info.st_mtim.tv_sec
+            return ((try? LibC.status(digestList, followingLinks: true)) ?? nil)?.modified.seconds ?? 0
         }
 
         func remove() { try? FileManager.default.removeItem(at: root) }

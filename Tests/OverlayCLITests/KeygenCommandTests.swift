@@ -33,8 +33,8 @@ import Testing
 
     static func openssl(_ arguments: [String]) throws -> String {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
-        process.arguments = arguments
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")  // the tool found on PATH (Homebrew on a Mac)
+        process.arguments = ["openssl"] + arguments
         let pipe = Pipe()
         process.standardOutput = pipe
         try process.run()

@@ -4,22 +4,28 @@ import Testing
 
 @Suite("overlay matrix", .serialized)
 struct MatrixCommandTests {
-    func matrix(_ published: PublishedOrigin, _ extra: [String]) throws -> CLIResult {
+    func matrix(_ published: PublishedOrigin, _ extra: [String], executable: URL = CLI.executable) throws -> CLIResult {
         try CLI.run([
             "matrix", "--bundle", CLI.testdata("catalog"), "--origin", published.origin.path, "--trust", published.publicKey,
-        ] + extra)
+        ] + extra, executable: executable)
     }
 
-    @Test("A good candidate: exit 0, a table, 14 progress lines, JSON, well-formed JUnit, an HTML page Chromium renders with every row")
+    /// Run as a user who installed only `overlay` runs it: the binary alone in an empty folder (scenario 12's killed
+    /// child is its own hidden `_torture` mode, nothing next to it).
+    @Test("A good candidate, with only the overlay binary in its folder: exit 0, a table, 14 progress lines, JSON, well-formed JUnit, an HTML page Chromium renders with every row")
     func greenRunWritesEveryReport() throws {
         let published = try PublishedOrigin()
         defer { published.remove() }
+        let alone = published.root.appendingPathComponent("bin", isDirectory: true)
+        try FileManager.default.createDirectory(at: alone, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: CLI.executable, to: alone.appendingPathComponent("overlay"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: alone.path) == ["overlay"])
         let junit = published.root.appendingPathComponent("reports/matrix.xml")
         let html = published.root.appendingPathComponent("reports/matrix.html")
         let started = ContinuousClock.now
         let result = try matrix(published, [
             "--sources", CLI.testdata("lint/Sources/Checkout/Correct.swift"), "--junit", junit.path, "--html", html.path,
-        ])
+        ], executable: alone.appendingPathComponent("overlay"))
         let elapsed = ContinuousClock.now - started
         #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
         // The budget is a minute on an idle two-core machine (12–15 s measured); the bound only catches a hang, since a
@@ -33,7 +39,7 @@ struct MatrixCommandTests {
         #expect(rows.last?.hasPrefix("matrix green: 14 passed, 0 failed, 0 not run of 14 (candidate 1.0 revision 1)") == true, "\(rows.last ?? "")")
 
         // JUnit: Python's XML parser reads it; 14 test cases, no failure, nothing skipped.
-        let parsed = try Tool.run("/usr/bin/python3", ["-c", """
+        let parsed = try Tool.run("python3", ["-c", """
             import sys, xml.etree.ElementTree as ET
             root = ET.parse(sys.argv[1]).getroot()
             cases = root.findall('.//testcase')
@@ -44,8 +50,10 @@ struct MatrixCommandTests {
 
         // HTML: Chromium renders it; every scenario row is in the DOM, and nothing is fetched from elsewhere.
         let page = try String(contentsOf: html, encoding: .utf8)
+        // Scenario 12 ran children of the copied binary itself.
+        #expect(page.contains("children of overlay sync SIGKILLed"))
         #expect(!page.contains("http://") && !page.contains("https://") && !page.contains("<script"))
-        let dom = try Tool.run("/usr/bin/chromium", [
+        let dom = try Tool.run("chromium", [
             "--headless", "--no-sandbox", "--disable-gpu", "--dump-dom", html.absoluteString,
         ], timeout: .seconds(90))
         #expect(dom.status == 0, "\(dom.stderr.suffix(500))")
@@ -69,7 +77,7 @@ struct MatrixCommandTests {
         #expect(scenarios.count == 14)
         #expect(scenarios.filter { $0["verdict"] as? String == "pass" }.count == 13)
         #expect(scenarios[8]["verdict"] as? String == "not-run")
-        let parsed = try Tool.run("/usr/bin/python3", ["-c", """
+        let parsed = try Tool.run("python3", ["-c", """
             import sys, xml.etree.ElementTree as ET
             root = ET.parse(sys.argv[1]).getroot()
             failures = root.findall('.//failure')
@@ -123,8 +131,8 @@ struct MatrixCommandTests {
 enum Tool {
     static func run(_ path: String, _ arguments: [String], timeout: Duration = .seconds(30)) throws -> CLIResult {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
+        process.executableURL = URL(fileURLWithPath: path.contains("/") ? path : "/usr/bin/env")  // a name: on PATH
+        process.arguments = (path.contains("/") ? [] : [path]) + arguments
         let outPipe = Pipe()
         let errPipe = Pipe()
         process.standardOutput = outPipe

@@ -113,7 +113,8 @@ extension PublishedOrigin {
 
 func sha256Hex(_ data: Data) -> String {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")  // the tool found on PATH (coreutils on a Mac)
+    process.arguments = ["sha256sum"]
     let input = Pipe()
     let output = Pipe()
     process.standardInput = input

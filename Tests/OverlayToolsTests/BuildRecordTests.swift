@@ -13,13 +13,19 @@ import OverlayCore
         try #require(BuildRecord.read(in: origin.appendingPathComponent("1.0"), appVersion: "1.0"))
     }
 
-    /// Every file under `origin` (relative path → bytes).
+    /// Every file under `origin` (relative path → bytes). Where the backend randomizes signatures (CryptoKit), a
+    /// signature file stands for the key IDs that signed: its name is the manifest's hash, its bytes differ every run.
     static func files(_ origin: URL) throws -> [String: Data] {
         var files: [String: Data] = [:]
         let walker = try #require(FileManager.default.enumerator(atPath: origin.path))
         while let relative = walker.nextObject() as? String {
             let url = origin.appendingPathComponent(relative)
-            if BoundedFile.kind(of: url.path) == .regular { files[relative] = try Data(contentsOf: url) }
+            guard BoundedFile.kind(of: url.path) == .regular else { continue }
+            files[relative] = try Data(contentsOf: url)
+            if !Ed25519PrivateKey.signsDeterministically, relative.hasSuffix(".sig") {
+                let keys = try SignatureFile.decode(files[relative]!).signatures.map(\.keyid)
+                files[relative] = Data(keys.joined(separator: ",").utf8)
+            }
         }
         return files
     }

@@ -87,7 +87,7 @@ struct PublishWorkspace {
             #expect(try Data(contentsOf: workspace.origin.appendingPathComponent("1.0/\(module.path)"))
                 == Data(contentsOf: second.appendingPathComponent("1.0/\(module.path)")))
         }
-        // Ed25519 is deterministic too: identical manifests, identical signatures.
+        // The manifest depends on nothing but the catalog and the options.
         #expect(try Data(contentsOf: workspace.origin.appendingPathComponent("1.0/manifest.json"))
             == Data(contentsOf: second.appendingPathComponent("1.0/manifest.json")))
     }

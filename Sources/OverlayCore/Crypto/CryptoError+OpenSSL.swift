@@ -1,9 +1,10 @@
+#if !canImport(CryptoKit)
 internal import CLibCrypto
 
 extension CryptoError {
     /// An error whose cause is everything queued in libcrypto's (thread-local) error queue, which this empties.
     package static func libcrypto(_ code: Code, _ message: String) -> CryptoError {
-        CryptoError(code: code, message: message, cause: LibCryptoErrorQueue.drain())
+        CryptoError(code: code, message: message, cause: LibCryptoErrorQueue.drain().map { "libcrypto: \($0)" })
     }
 }
 
@@ -24,3 +25,4 @@ package enum LibCryptoErrorQueue {
         return messages.isEmpty ? nil : messages.joined(separator: "; ")
     }
 }
+#endif

@@ -20,9 +20,10 @@ public struct CryptoError: Error, Sendable, Equatable, CustomStringConvertible {
         public static let wrongKeyType = Code(rawValue: "crypto.wrong-key-type")
         /// A raw key is not exactly 32 bytes.
         public static let invalidKeyLength = Code(rawValue: "crypto.invalid-key-length")
-        /// libcrypto refused raw key bytes or failed to generate a key.
+        /// The crypto backend (libcrypto, CryptoKit) refused raw key bytes or failed to generate a key, or a key file's
+        /// two halves do not belong together.
         public static let invalidKey = Code(rawValue: "crypto.invalid-key")
-        /// Signing failed inside libcrypto.
+        /// Signing failed inside the crypto backend.
         public static let signFailed = Code(rawValue: "crypto.sign-failed")
         /// A signature threshold below 1.
         public static let invalidThreshold = Code(rawValue: "crypto.invalid-threshold")
@@ -33,7 +34,8 @@ public struct CryptoError: Error, Sendable, Equatable, CustomStringConvertible {
     public var code: Code
     /// What is wrong and how to fix it.
     public var message: String
-    /// The underlying libcrypto error (`ERR_error_string_n` of each queued `ERR_get_error`), when there is one.
+    /// The underlying reason, when there is one: libcrypto's queued errors (`ERR_error_string_n`), CryptoKit's error,
+    /// or where the DER reader stopped in a key file.
     public var cause: String?
 
     public init(code: Code, message: String, cause: String? = nil) {
@@ -44,6 +46,6 @@ public struct CryptoError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// `code: message (cause)`.
     public var description: String {
-        if let cause { "\(code): \(message) (libcrypto: \(cause))" } else { "\(code): \(message)" }
+        if let cause { "\(code): \(message) (\(cause))" } else { "\(code): \(message)" }
     }
 }

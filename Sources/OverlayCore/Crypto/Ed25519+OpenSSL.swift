@@ -1,3 +1,6 @@
+// Ed25519 through OpenSSL's libcrypto: the backend wherever CryptoKit is not (Package.swift links CLibCrypto on those
+// platforms only). Key files are read by our own code (Ed25519.publicKey(spkiDER:)), not here.
+#if !canImport(CryptoKit)
 package import Foundation
 internal import CLibCrypto
 
@@ -28,15 +31,6 @@ package final class EVPKey: @unchecked Sendable {
         try body(pointer)
     }
 
-    /// `EVP_PKEY_get0_type_name`, e.g. "ED25519", "RSA", "EC".
-    package var typeName: String {
-        guard let name = EVP_PKEY_get0_type_name(pointer) else { return "unknown (NID \(EVP_PKEY_get_id(pointer)))" }
-        return String(cString: name)
-    }
-
-    /// Whether this is an Ed25519 key (`EVP_PKEY_get_id`).
-    package var isEd25519: Bool { EVP_PKEY_get_id(pointer) == EVP_PKEY_ED25519 }
-
     /// `EVP_PKEY_get_raw_public_key` or `EVP_PKEY_get_raw_private_key` (32 bytes for Ed25519).
     package func rawBytes(private isPrivate: Bool) -> [UInt8]? {
         var bytes = [UInt8](repeating: 0, count: Ed25519.keyLength)
@@ -57,40 +51,13 @@ package enum OpenSSLEd25519 {
     /// A public key.
     package struct PublicKey: Sendable {
         let key: EVPKey
-        /// The 32-byte public key.
-        let bytes: [UInt8]
 
         /// A key from its 32 raw bytes (`EVP_PKEY_new_raw_public_key`); the caller checked the length.
         init(bytes: [UInt8]) throws(CryptoError) {
             guard let pointer = EVP_PKEY_new_raw_public_key(EVP_PKEY_ED25519, nil, bytes, bytes.count) else {
-                throw .libcrypto(.invalidKey, "libcrypto refused the 32-byte Ed25519 package key")
+                throw .libcrypto(.invalidKey, "libcrypto refused the 32-byte Ed25519 public key")
             }
             self.key = EVPKey(taking: pointer)
-            self.bytes = bytes
-        }
-
-        /// A key from X.509 `SubjectPublicKeyInfo` DER (`d2i_PUBKEY`).
-        init(spkiDER der: [UInt8]) throws(CryptoError) {
-            let pointer: OpaquePointer? = der.withUnsafeBufferPointer { buffer in
-                var cursor = buffer.baseAddress
-                let pointer = d2i_PUBKEY(nil, &cursor, buffer.count)
-                guard let pointer, cursor == buffer.baseAddress.map({ $0 + buffer.count }) else {
-                    EVP_PKEY_free(pointer)
-                    return nil
-                }
-                return pointer
-            }
-            guard let pointer else {
-                throw .libcrypto(.invalidPEM, "the PUBLIC KEY block is not SubjectPublicKeyInfo DER; export the "
-                    + "public key with `openssl pkey -in key.pem -pubout -out public.pem`")
-            }
-            let key = EVPKey(taking: pointer)
-            try OpenSSLEd25519.requireEd25519(key, what: "public")
-            guard let bytes = key.rawBytes(private: false) else {
-                throw .libcrypto(.invalidKey, "libcrypto could not export the Ed25519 package key bytes")
-            }
-            self.key = key
-            self.bytes = bytes
         }
 
         /// Whether `signature` is valid for `message` (one-shot `EVP_DigestVerify`).
@@ -116,17 +83,6 @@ package enum OpenSSLEd25519 {
     package static func isVerified(_ result: Int32) -> Bool {
         result == 1
     }
-
-    package static func requireEd25519(_ key: EVPKey, what: String) throws(CryptoError) {
-        guard key.isEd25519 else {
-            _ = LibCryptoErrorQueue.drain()
-            throw CryptoError(
-                code: .wrongKeyType,
-                message: "the \(what) key is \(key.typeName), not Ed25519; Overlay signs with Ed25519 only: create a key "
-                    + "with `openssl genpkey -algorithm ed25519 -out key.pem`"
-            )
-        }
-    }
 }
 
 /// Lends `message`'s bytes as a C pointer and count; an empty message still gets a valid (unread) pointer.
@@ -142,3 +98,4 @@ package func withMessageBytes<Result>(
         return withUnsafePointer(to: &placeholder) { body($0, 0) }
     }
 }
+#endif

@@ -13,6 +13,45 @@ package enum Ed25519 {
     /// `SubjectPublicKeyInfo` for Ed25519 is this DER prefix followed by the 32-byte public key (RFC 8410 §4).
     package static let spkiPrefix: [UInt8] = [0x30, 0x2A, 0x30, 0x05, 0x06, 0x03, 0x2B, 0x65, 0x70, 0x03, 0x21, 0x00]
 
+    /// The 32 key bytes of an X.509 `SubjectPublicKeyInfo` (RFC 5280 §4.1.2.7, RFC 8410 §4): read here, not by the
+    /// backend, so every backend accepts and refuses the same files.
+    /// - Throws: ``CryptoError/Code/wrongKeyType`` for another algorithm, ``CryptoError/Code/invalidPEM`` for anything
+    ///   that is not such a structure (the cause says where the DER reader stopped).
+    package static func publicKey(spkiDER der: [UInt8]) throws(CryptoError) -> [UInt8] {
+        let algorithm: KeyAlgorithm
+        let key: ArraySlice<UInt8>?
+        do {
+            (algorithm, key) = try readSubjectPublicKeyInfo(der)
+        } catch {
+            throw notSubjectPublicKeyInfo(cause: error)
+        }
+        guard let key else { throw algorithm.wrongType(what: "public") }
+        // A BIT STRING starts with its count of unused bits: none, then the 32-byte key.
+        guard key.count == 1 + keyLength, key.first == 0 else {
+            throw notSubjectPublicKeyInfo(cause: DERReader.Failure(offset: 0, problem: "the key is not 32 whole bytes"))
+        }
+        return Array(key.dropFirst())
+    }
+
+    /// The algorithm, and for Ed25519 the BIT STRING's contents.
+    private static func readSubjectPublicKeyInfo(_ der: [UInt8]) throws(DERReader.Failure)
+        -> (KeyAlgorithm, ArraySlice<UInt8>?) {
+        var file = DERReader(der)
+        var info = try file.read(DERReader.sequence)
+        try file.finish()
+        let algorithm = try KeyAlgorithm(reading: &info)
+        guard algorithm == .ed25519 else { return (algorithm, nil) }
+        let key = try info.read(DERReader.bitString).remaining
+        try info.finish()
+        return (algorithm, key)
+    }
+
+    private static func notSubjectPublicKeyInfo(cause: DERReader.Failure) -> CryptoError {
+        CryptoError(
+            code: .invalidPEM, message: "the PUBLIC KEY block is not SubjectPublicKeyInfo DER; export the public key "
+                + "with `openssl pkey -in key.pem -pubout -out public.pem`", cause: "DER \(cause)")
+    }
+
     package static func requireKeyLength(_ bytes: Data, what: String) throws(CryptoError) {
         guard bytes.count == Ed25519.keyLength else {
             throw CryptoError(
@@ -56,8 +95,7 @@ public struct Ed25519PublicKey: Sendable, Hashable, CustomStringConvertible {
     public init(pem: String) throws(CryptoError) {
         let block = try PEM.singleBlock(in: pem, expectedLabel: "PUBLIC KEY")
         try PEMLabels.require(block.label, expected: "PUBLIC KEY")
-        backing = try .init(spkiDER: block.der)
-        rawRepresentation = Data(backing.bytes)
+        try self.init(bytes: Ed25519.publicKey(spkiDER: block.der))
     }
 
     /// The key as SPKI PEM, the form `openssl pkey -pubout` writes and ``init(pem:)`` reads.
@@ -70,7 +108,7 @@ public struct Ed25519PublicKey: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether `signature` is a valid Ed25519 signature of `message` by this key.
     ///
-    /// Fails closed: a signature that is not 64 bytes, a bad signature and any libcrypto error are all `false`.
+    /// Fails closed: a signature that is not 64 bytes, a bad signature and any error of the backend are all `false`.
     public func isValidSignature(_ signature: Data, for message: Data) -> Bool {
         guard signature.count == Ed25519.signatureLength else { return false }
         return backing.verify(signature: Array(signature), message: message)

@@ -1,3 +1,5 @@
+// SHA-256 through libcrypto: the backend wherever CryptoKit is not.
+#if !canImport(CryptoKit)
 internal import CLibCrypto
 
 /// Owns an `EVP_MD_CTX`. `@unchecked Sendable` is not claimed: a context is used by one hasher only.
@@ -31,3 +33,4 @@ final class SHA256Context {
         return SHA256Digest(bytes: output)
     }
 }
+#endif

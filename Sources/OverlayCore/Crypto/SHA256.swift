@@ -28,24 +28,24 @@ package struct SHA256Digest: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// SHA-256, one-shot and streaming (libcrypto's EVP interface).
+/// SHA-256, one-shot and streaming: libcrypto's EVP interface, or CryptoKit on Apple platforms (`SHA256Context`).
 ///
 /// ```swift
 /// let digest = SHA256.hash(Data("abc".utf8)).hex
 /// ```
 package struct SHA256: ~Copyable {
-    private let context: SHA256Context
+    private var context: SHA256Context
 
     package init() {
         context = SHA256Context()
     }
 
-    /// Adds bytes to the running hash (`EVP_DigestUpdate`).
+    /// Adds bytes to the running hash.
     package mutating func update(_ bytes: some ContiguousBytes) {
         bytes.withUnsafeBytes { context.update($0) }
     }
 
-    /// Finishes the hash (`EVP_DigestFinal_ex`).
+    /// Finishes the hash.
     package consuming func finalize() -> SHA256Digest {
         context.finalize()
     }

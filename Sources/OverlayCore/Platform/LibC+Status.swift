@@ -7,21 +7,154 @@ import Glibc
 import Darwin
 #endif
 
-extension LibC {
-    /// What `lstat(2)` says of a path (`EINTR` retried); nil when it fails. The modification time is `st_mtim` on
-    /// Linux and `st_mtimespec` on Apple platforms.
-    package static func linkStatus(_ path: String)
-        -> (mode: UInt32, size: Int, modified: Double, device: UInt64, inode: UInt64)? {
-        var info = stat()
-        while lstat(path, &info) != 0 {
-            if errno == EINTR { continue }
-            return nil
+/// What a path names, as `lstat(2)` or `fstat(2)` report it: one reading of `st_mode` for the whole package.
+package enum FileKind: Sendable, Hashable {
+    case regular, directory, symbolicLink, fifo, socket, characterDevice, blockDevice, unknown
+
+    /// The kind `st_mode`'s type bits name (POSIX gives them the same values on Linux and Darwin; only the width of
+    /// `mode_t` differs, 32 bits against 16).
+    package init(mode: UInt32) {
+        switch mode & UInt32(S_IFMT) {
+        case UInt32(S_IFREG): self = .regular
+        case UInt32(S_IFDIR): self = .directory
+        case UInt32(S_IFLNK): self = .symbolicLink
+        case UInt32(S_IFIFO): self = .fifo
+        case UInt32(S_IFSOCK): self = .socket
+        case UInt32(S_IFCHR): self = .characterDevice
+        case UInt32(S_IFBLK): self = .blockDevice
+        default: self = .unknown
         }
+    }
+
+    /// "a directory", "a FIFO (named pipe)": for messages.
+    package var description: String {
+        switch self {
+        case .regular: "a regular file"
+        case .directory: "a directory"
+        case .symbolicLink: "a symbolic link"
+        case .fifo: "a FIFO (named pipe)"
+        case .socket: "a socket"
+        case .characterDevice: "a character device"
+        case .blockDevice: "a block device"
+        case .unknown: "not a regular file"
+        }
+    }
+}
+
+/// A file time to the nanosecond (`st_mtim` on Linux, `st_mtimespec` on Darwin).
+package struct FileTime: Sendable, Hashable, Comparable {
+    package var seconds: Int
+    package var nanoseconds: Int
+
+    package init(seconds: Int, nanoseconds: Int) {
+        self.seconds = seconds
+        self.nanoseconds = nanoseconds
+    }
+
+    init(_ time: timespec) {
+        self.init(seconds: Int(time.tv_sec), nanoseconds: Int(time.tv_nsec))
+    }
+
+    var cValue: timespec { timespec(tv_sec: time_t(seconds), tv_nsec: Int(nanoseconds)) }
+
+    /// Seconds since 1970 as a `Double` (for `Date`).
+    package var timeIntervalSince1970: Double { Double(seconds) + Double(nanoseconds) / 1e9 }
+
+    package static func < (lhs: FileTime, rhs: FileTime) -> Bool {
+        (lhs.seconds, lhs.nanoseconds) < (rhs.seconds, rhs.nanoseconds)
+    }
+}
+
+/// What `stat(2)` says of a file, in one shape on every platform.
+package struct FileInfo: Sendable, Hashable {
+    /// `st_mode`: type and permission bits.
+    package var mode: UInt32
+    package var size: Int
+    /// Device and inode: equal for two paths (or descriptors) of the same file.
+    package var device: UInt64
+    package var inode: UInt64
+    package var modified: FileTime
+    package var accessed: FileTime
+    /// The inode's last change (`st_ctim`): moves with every write, rename or attribute change.
+    package var changed: FileTime
+
+    package var kind: FileKind { FileKind(mode: mode) }
+    /// The permission bits (`0o644`).
+    package var permissions: UInt32 { mode & 0o7777 }
+
+    init(_ info: stat) {
+        mode = UInt32(info.st_mode)
+        size = Int(info.st_size)
+        // dev_t is a signed 32-bit number on Darwin: keep its bits, never trap on a negative one.
+        device = UInt64(truncatingIfNeeded: info.st_dev)
+        inode = UInt64(info.st_ino)
         #if canImport(Glibc)
-        let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+        modified = FileTime(info.st_mtim)
+        accessed = FileTime(info.st_atim)
+        changed = FileTime(info.st_ctim)
         #else
-        let modified = Double(info.st_mtimespec.tv_sec) + Double(info.st_mtimespec.tv_nsec) / 1e9
+        modified = FileTime(info.st_mtimespec)
+        accessed = FileTime(info.st_atimespec)
+        changed = FileTime(info.st_ctimespec)
         #endif
-        return (UInt32(info.st_mode), Int(info.st_size), modified, UInt64(info.st_dev), UInt64(info.st_ino))
+    }
+}
+
+/// A C call that failed, and its `errno`.
+package struct SystemCallError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The call as written in C (`lstat`, `opendir`).
+    package var call: String
+    package var number: Int32
+
+    package init(_ call: String, _ number: Int32) {
+        self.call = call
+        self.number = number
+    }
+
+    /// `opendir: Permission denied`.
+    package var description: String { "\(call): \(String(cString: strerror(number)))" }
+}
+
+extension LibC {
+    /// `lstat(2)`, or `stat(2)` when `followingLinks`: the package's one way to ask what a path is. `EINTR` is
+    /// retried; nil when nothing is there (`ENOENT`, or a component on the way is not a directory).
+    package static func status(_ path: String, followingLinks: Bool = false) throws(SystemCallError) -> FileInfo? {
+        var info = stat()
+        while (followingLinks ? stat(path, &info) : lstat(path, &info)) == -1 {
+            let number = errno
+            if number == EINTR { continue }
+            if number == ENOENT || number == ENOTDIR { return nil }
+            throw SystemCallError(followingLinks ? "stat" : "lstat", number)
+        }
+        return FileInfo(info)
+    }
+
+    /// `fstat(2)` of an open descriptor.
+    package static func status(descriptor fd: Int32) throws(SystemCallError) -> FileInfo {
+        var info = stat()
+        while fstat(fd, &info) == -1 {
+            let number = errno
+            if number == EINTR { continue }
+            throw SystemCallError("fstat", number)
+        }
+        return FileInfo(info)
+    }
+
+    /// `fstatat(2)` of `name` in the open directory `directory`, without following a final link; nil when absent.
+    package static func status(of name: String, in directory: Int32) throws(SystemCallError) -> FileInfo? {
+        var info = stat()
+        while fstatat(directory, name, &info, AT_SYMLINK_NOFOLLOW) == -1 {
+            let number = errno
+            if number == EINTR { continue }
+            if number == ENOENT || number == ENOTDIR { return nil }
+            throw SystemCallError("fstatat", number)
+        }
+        return FileInfo(info)
+    }
+
+    /// `futimens(2)`: sets an open file's access and modification times.
+    package static func setTimes(_ fd: Int32, accessed: FileTime, modified: FileTime) throws(SystemCallError) {
+        var times = [accessed.cValue, modified.cValue]
+        guard futimens(fd, &times) == 0 else { throw SystemCallError("futimens", errno) }
     }
 }

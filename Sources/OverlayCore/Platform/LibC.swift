@@ -1,7 +1,8 @@
 // The platform layer (this folder): the only files of the package that name the platform's C library (Glibc on Linux, Darwin on
-// Apple platforms); a test greps the sources to keep it so. Everything else reaches POSIX through Foundation, and
-// through these wrappers where a Swift member of the same name would shadow the C function (`Syscalls.open`) or
-// where Swift cannot import the function at all (`flock`).
+// Apple platforms) or test which platform they are built for; PlatformLayerTests greps the sources to keep it so.
+// Everything else reaches POSIX through Foundation, and through these wrappers where the platforms differ (`stat`
+// times, directory handles, durable writes), where a Swift member of the same name would shadow the C function
+// (`Syscalls.open`) or where Swift cannot import the function at all (`flock`).
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -18,7 +19,6 @@ package enum LibC {
     }
     package static func read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int { posixRead(fd, buffer, count) }
     package static func write(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int { posixWrite(fd, buffer, count) }
-    package static func fsync(_ fd: Int32) -> Int32 { posixFsync(fd) }
     package static func close(_ fd: Int32) -> Int32 { posixClose(fd) }
     package static func rename(_ from: String, _ to: String) -> Int32 { posixRename(from, to) }
     package static func mkdir(_ path: String, _ mode: Int) -> Int32 { posixMkdir(path, mode) }
@@ -39,6 +39,31 @@ package enum LibC {
         _ = getrusage(RUSAGE_SELF, &usage)
         #endif
         return usage.ru_minflt + usage.ru_majflt
+    }
+
+    /// Makes what was written through `fd` durable, the way ``PlatformStorage/live`` does on this platform
+    /// (`fcntl(F_FULLFSYNC)` on Darwin, `fsync` on Linux); -1 with `errno` set when it fails.
+    package static func synchronize(_ fd: Int32) -> Int32 { PlatformStorage.live.synchronize(fd) }
+
+    /// This platform's storage calls (the live ``PlatformStorage``).
+    static var storage: PlatformStorage {
+        #if canImport(Darwin)
+        // fsync(2) on Darwin moves data to the drive, which may keep it in its cache and write it out of order; the
+        // F_FULLFSYNC fcntl asks the drive to write it to permanent storage (man page fsync(2), developer.apple.com
+        // "Darwin/Reference/ManPages/man2/fsync.2").
+        #if os(macOS)
+        // Macs have no file protection classes for an app's own files to choose (Data Protection is the iOS family's).
+        let protect: (@Sendable (String, PlatformStorage.Protection) throws -> Void)? = nil
+        #else
+        let protect: (@Sendable (String, PlatformStorage.Protection) throws -> Void)? = PlatformStorage.appleProtect
+        #endif
+        return PlatformStorage(
+            fullSync: { fcntl($0, F_FULLFSYNC) }, fsync: { posixFsync($0) },
+            excludeFromBackup: PlatformStorage.appleExcludeFromBackup, protect: protect)
+        #else
+        // Linux: fsync(2) flushes the drive's write cache itself; no backup flag or protection class exists.
+        return PlatformStorage(fullSync: nil, fsync: { posixFsync($0) }, excludeFromBackup: nil, protect: nil)
+        #endif
     }
 
     /// Asks Linux to back an anonymous mapping with huge pages (advisory: failure only costs speed); elsewhere

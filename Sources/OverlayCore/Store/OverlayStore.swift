@@ -26,6 +26,9 @@ package final class OverlayStore: Sendable {
     package let sourceHash: String
     /// Whether `store.json` names a newer format: reads are empty, writes are refused.
     package let isIgnored: Bool
+    /// What the platform could not do for the store's directory at open (exclude it from backups, give it its
+    /// protection class): the store works regardless, and the sync service reports each as a warning.
+    package let platformProblems: [String]
 
     let syscalls: Syscalls
     let layout: StoreLayout
@@ -47,8 +50,9 @@ package final class OverlayStore: Sendable {
     static let fileLimit = 64 << 20
 
     private init(url: URL, appVersion: String, sourceHash: String, storeID: String?, ownsIdentity: Bool,
-                 syscalls: Syscalls, journalLimit: Int) {
+                 syscalls: Syscalls, journalLimit: Int, platformProblems: [String]) {
         self.url = url
+        self.platformProblems = platformProblems
         self.appVersion = appVersion
         self.sourceHash = sourceHash
         self.isIgnored = storeID == nil
@@ -85,6 +89,8 @@ package final class OverlayStore: Sendable {
         }
         // Before LOCK exists: a directory of someone else's files gets nothing created in it.
         try checkOwnership(layout, syscalls)
+        // Ours: out of backups, and readable in a locked background launch, before the first file is made in it.
+        let platformProblems = syscalls.storage.prepareStoreDirectory(path)
         let (storeID, owns) = try withFileLock(layout, syscalls) { () throws -> (String?, Bool) in
             var id: String
             switch try readMarker(layout, syscalls) {
@@ -114,7 +120,8 @@ package final class OverlayStore: Sendable {
             return (id, disk?.belongs(appVersion: appVersion, sourceHash: sourceHash) ?? false)
         }
         return OverlayStore(url: root, appVersion: appVersion, sourceHash: sourceHash, storeID: storeID,
-                            ownsIdentity: owns, syscalls: syscalls, journalLimit: journalLimit)
+                            ownsIdentity: owns, syscalls: syscalls, journalLimit: journalLimit,
+                            platformProblems: platformProblems)
     }
 
     /// Refuses a directory without a marker unless it is empty or holds only what a creation in progress (or

@@ -4,7 +4,7 @@ package enum SyscallKind: String, Sendable, Hashable, CaseIterable {
     case open, read, write, fsync, close, rename, mkdir, unlink, rmdir, readdir, flock, stat
 }
 
-/// What `lstat`/`fstat` report about a file, as far as the store cares.
+/// What `lstat`/`fstat` report about a file, as far as the store cares (from the platform layer's ``FileInfo``).
 package struct FileStatus: Sendable, Hashable {
     package enum Kind: Sendable, Hashable { case regular, directory, symbolicLink, other }
 
@@ -35,7 +35,7 @@ package struct Syscalls: Sendable {
     package var read: @Sendable (_ fd: Int32, _ path: String, _ count: Int) throws -> [UInt8]
     /// `write(2)` in a loop until every byte is written.
     package var write: @Sendable (_ fd: Int32, _ path: String, _ bytes: [UInt8]) throws -> Void
-    /// `fsync(2)`.
+    /// `fsync(2)`, the durable way: ``PlatformStorage/synchronize(_:)`` (`F_FULLFSYNC` on Darwin).
     package var fsync: @Sendable (_ fd: Int32, _ path: String) throws -> Void
     /// `close(2)`; `EINTR` counts as closed (Linux frees the descriptor anyway).
     package var close: @Sendable (_ fd: Int32, _ path: String) throws -> Void
@@ -63,6 +63,9 @@ package struct Syscalls: Sendable {
     package var statusAt: @Sendable (_ directory: Int32, _ name: String, _ path: String) throws -> FileStatus?
     /// `fdopendir` of a duplicate of `directory`, `readdir`, `closedir` (counted as `readdir`).
     package var listDirectoryAt: @Sendable (_ directory: Int32, _ path: String) throws -> [String]
+    /// The platform's durability, backup and protection calls: the live `fsync` goes through it, and the store asks it
+    /// to prepare its directory at every open that writes.
+    package var storage: PlatformStorage
 
     package init(
         open: @escaping @Sendable (_ path: String, _ flags: Int32, _ mode: UInt32) throws -> Int32,
@@ -81,7 +84,8 @@ package struct Syscalls: Sendable {
         openAt: @escaping @Sendable (_ directory: Int32, _ name: String, _ flags: Int32, _ path: String) throws -> Int32,
         unlinkAt: @escaping @Sendable (_ directory: Int32, _ name: String, _ flags: Int32, _ path: String) throws -> Void,
         statusAt: @escaping @Sendable (_ directory: Int32, _ name: String, _ path: String) throws -> FileStatus?,
-        listDirectoryAt: @escaping @Sendable (_ directory: Int32, _ path: String) throws -> [String]
+        listDirectoryAt: @escaping @Sendable (_ directory: Int32, _ path: String) throws -> [String],
+        storage: PlatformStorage = .live
     ) {
         self.open = open
         self.read = read
@@ -100,86 +104,78 @@ package struct Syscalls: Sendable {
         self.unlinkAt = unlinkAt
         self.statusAt = statusAt
         self.listDirectoryAt = listDirectoryAt
+        self.storage = storage
     }
 
     /// The real libc calls.
-    package static let live = Syscalls(
-        open: { path, flags, mode in
-            Int32(try retrying("open", path) { LibC.open(path, flags, Int(mode)) })
-        },
-        read: { fd, path, count in
-            // Uninitialized: zeroing a 64 KiB buffer per read cost more than reading a small file.
-            try [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-                initialized = try retrying("read", path) { LibC.read(fd, buffer.baseAddress, count) }
-            }
-        },
-        write: { fd, path, bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = try retrying("write", path) {
-                    bytes.withUnsafeBytes { LibC.write(fd, $0.baseAddress! + offset, bytes.count - offset) }
+    package static let live = Syscalls.live(storage: .live)
+
+    /// The real libc calls, with `storage`'s durability and directory calls (a test records them).
+    package static func live(storage: PlatformStorage) -> Syscalls {
+        Syscalls(
+            open: { path, flags, mode in
+                Int32(try retrying("open", path) { LibC.open(path, flags, Int(mode)) })
+            },
+            read: { fd, path, count in
+                // Uninitialized: zeroing a 64 KiB buffer per read cost more than reading a small file.
+                try [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+                    initialized = try retrying("read", path) { LibC.read(fd, buffer.baseAddress, count) }
                 }
-                offset += written
-            }
-        },
-        fsync: { fd, path in _ = try retrying("fsync", path) { LibC.fsync(fd) } },
-        close: { fd, path in
-            if LibC.close(fd) == -1, errno != EINTR { throw StoreError.syscall("close", path: path, errno: errno) }
-        },
-        rename: { from, to in _ = try retrying("rename", "\(from) -> \(to)") { LibC.rename(from, to) } },
-        mkdir: { path, mode in _ = try retrying("mkdir", path) { LibC.mkdir(path, Int(mode)) } },
-        unlink: { path in _ = try retrying("unlink", path) { LibC.unlink(path) } },
-        rmdir: { path in _ = try retrying("rmdir", path) { LibC.rmdir(path) } },
-        listDirectory: { path in try liveListDirectory(path) },
-        flock: { fd, path, operation in _ = try retrying("flock", path) { LibC.flock(fd, operation) } },
-        status: { path in
-            var info = stat()
-            while lstat(path, &info) == -1 {
-                if errno == EINTR { continue }
-                if errno == ENOENT || errno == ENOTDIR { return nil }
-                throw StoreError.syscall("lstat", path: path, errno: errno)
-            }
-            return FileStatus(info)
-        },
-        descriptorStatus: { fd, path in
-            var info = stat()
-            _ = try retrying("fstat", path) { fstat(fd, &info) }
-            return FileStatus(info)
-        },
-        openAt: { directory, name, flags, path in
-            Int32(try retrying("openat", path) { LibC.openat(directory, name, flags, 0) })
-        },
-        unlinkAt: { directory, name, flags, path in
-            _ = try retrying("unlinkat", path) { LibC.unlinkat(directory, name, flags) }
-        },
-        statusAt: { directory, name, path in
-            var info = stat()
-            while fstatat(directory, name, &info, AT_SYMLINK_NOFOLLOW) == -1 {
-                if errno == EINTR { continue }
-                if errno == ENOENT || errno == ENOTDIR { return nil }
-                throw StoreError.syscall("fstatat", path: path, errno: errno)
-            }
-            return FileStatus(info)
-        },
-        listDirectoryAt: { directory, path in
-            let copy = try retrying("dup", path) { dup(directory) }
-            guard let handle = fdopendir(Int32(copy)) else {
-                let number = errno
-                _ = LibC.close(Int32(copy))
-                throw StoreError.syscall("fdopendir", path: path, errno: number)
-            }
-            defer { closedir(handle) }
-            return try readNames(handle, path)
-        })
+            },
+            write: { fd, path, bytes in
+                var offset = 0
+                while offset < bytes.count {
+                    let written = try retrying("write", path) {
+                        bytes.withUnsafeBytes { LibC.write(fd, $0.baseAddress! + offset, bytes.count - offset) }
+                    }
+                    offset += written
+                }
+            },
+            fsync: { fd, path in _ = try retrying("fsync", path) { storage.synchronize(fd) } },
+            close: { fd, path in
+                if LibC.close(fd) == -1, errno != EINTR { throw StoreError.syscall("close", path: path, errno: errno) }
+            },
+            rename: { from, to in _ = try retrying("rename", "\(from) -> \(to)") { LibC.rename(from, to) } },
+            mkdir: { path, mode in _ = try retrying("mkdir", path) { LibC.mkdir(path, Int(mode)) } },
+            unlink: { path in _ = try retrying("unlink", path) { LibC.unlink(path) } },
+            rmdir: { path in _ = try retrying("rmdir", path) { LibC.rmdir(path) } },
+            listDirectory: { path in try storeCall(path) { () throws(SystemCallError) in try LibC.names(in: path) } },
+            flock: { fd, path, operation in _ = try retrying("flock", path) { LibC.flock(fd, operation) } },
+            status: { path in try storeCall(path) { () throws(SystemCallError) in try LibC.status(path).map(FileStatus.init) } },
+            descriptorStatus: { fd, path in
+                try storeCall(path) { () throws(SystemCallError) in FileStatus(try LibC.status(descriptor: fd)) }
+            },
+            openAt: { directory, name, flags, path in
+                Int32(try retrying("openat", path) { LibC.openat(directory, name, flags, 0) })
+            },
+            unlinkAt: { directory, name, flags, path in
+                _ = try retrying("unlinkat", path) { LibC.unlinkat(directory, name, flags) }
+            },
+            statusAt: { directory, name, path in
+                try storeCall(path) { () throws(SystemCallError) in try LibC.status(of: name, in: directory).map(FileStatus.init) }
+            },
+            listDirectoryAt: { directory, path in
+                try storeCall(path) { () throws(SystemCallError) in
+                    var names: [String] = []
+                    try LibC.forEachName(inDirectory: directory) { names.append(String(cString: $0)) }
+                    return names.sorted()
+                }
+            },
+            storage: storage)
+    }
 }
 
 extension FileStatus {
-    init(_ info: stat) {
-        let type = info.st_mode & S_IFMT
-        kind = type == S_IFREG ? .regular : type == S_IFDIR ? .directory : type == S_IFLNK ? .symbolicLink : .other
-        size = Int(info.st_size)
-        device = UInt64(info.st_dev)
-        inode = UInt64(info.st_ino)
+    init(_ info: FileInfo) {
+        switch info.kind {
+        case .regular: kind = .regular
+        case .directory: kind = .directory
+        case .symbolicLink: kind = .symbolicLink
+        case .fifo, .socket, .characterDevice, .blockDevice, .unknown: kind = .other
+        }
+        size = info.size
+        device = info.device
+        inode = info.inode
     }
 }
 
@@ -194,34 +190,11 @@ private func retrying<T: BinaryInteger>(_ name: String, _ path: String, _ call: 
     }
 }
 
-/// `opendir`, `readdir` until the end, `closedir`.
-private func liveListDirectory(_ path: String) throws -> [String] {
-    var handle: OpaquePointer?
-    while true {
-        handle = opendir(path)
-        if handle != nil { break }
-        if errno == EINTR { continue }
-        throw StoreError.syscall("opendir", path: path, errno: errno)
+/// A platform-layer call whose failure becomes a ``StoreError`` naming the call, the path and the errno.
+private func storeCall<T>(_ path: String, _ call: () throws(SystemCallError) -> T) throws -> T {
+    do {
+        return try call()
+    } catch {
+        throw StoreError.syscall(error.call, path: path, errno: error.number)
     }
-    guard let handle else { return [] }
-    defer { closedir(handle) }
-    return try readNames(handle, path)
-}
-
-/// `readdir` until the end: the names, without `.` and `..`, sorted.
-private func readNames(_ handle: OpaquePointer, _ path: String) throws -> [String] {
-    var names: [String] = []
-    while true {
-        errno = 0
-        guard let entry = readdir(handle) else {
-            if errno == 0 { break }
-            if errno == EINTR { continue }
-            throw StoreError.syscall("readdir", path: path, errno: errno)
-        }
-        let name = withUnsafePointer(to: entry.pointee.d_name) {
-            $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
-        }
-        if name != "." && name != ".." { names.append(name) }
-    }
-    return names.sorted()
 }

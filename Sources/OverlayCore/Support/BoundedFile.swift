@@ -13,38 +13,6 @@ package import Foundation
 /// let data = try BoundedFile.read("catalog/App/en.lproj/Localizable.strings", maxBytes: 128 << 20, followSymlinks: false)
 /// ```
 package enum BoundedFile {
-    /// What a path names, as `lstat(2)` or `fstat(2)` sees it.
-    package enum Kind: Sendable, Hashable {
-        case regular, directory, symbolicLink, fifo, socket, characterDevice, blockDevice, unknown
-
-        /// "a directory", "a FIFO (named pipe)": for messages.
-        package var description: String {
-            switch self {
-            case .regular: "a regular file"
-            case .directory: "a directory"
-            case .symbolicLink: "a symbolic link"
-            case .fifo: "a FIFO (named pipe)"
-            case .socket: "a socket"
-            case .characterDevice: "a character device"
-            case .blockDevice: "a block device"
-            case .unknown: "not a regular file"
-            }
-        }
-
-        init(mode: mode_t) {
-            switch mode & S_IFMT {
-            case S_IFREG: self = .regular
-            case S_IFDIR: self = .directory
-            case S_IFLNK: self = .symbolicLink
-            case S_IFIFO: self = .fifo
-            case S_IFSOCK: self = .socket
-            case S_IFCHR: self = .characterDevice
-            case S_IFBLK: self = .blockDevice
-            default: self = .unknown
-            }
-        }
-    }
-
     /// Why a read was refused.
     package enum Failure: Error, Sendable, Hashable {
         /// Nothing at the path (`ENOENT`, or a path component is not a directory).
@@ -52,7 +20,7 @@ package enum BoundedFile {
         /// The path is a symbolic link and links were not to be followed.
         case symbolicLink
         /// The path is a directory, a FIFO, a socket or a device: only regular files are read.
-        case notRegular(Kind)
+        case notRegular(FileKind)
         /// The file holds `size` bytes, more than the cap (`size` is at least cap + 1 when the file grew while read).
         case tooLarge(size: Int, cap: Int)
         /// A system call failed with `errno`.
@@ -76,11 +44,14 @@ package enum BoundedFile {
         let flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC | (followSymlinks ? 0 : O_NOFOLLOW)
         let fd = Int32(try retrying("open", refusingLinks: !followSymlinks) { open(path, flags) })
         defer { close(fd) }
-        var info = stat()
-        _ = try retrying("fstat") { fstat(fd, &info) }
-        let kind = Kind(mode: info.st_mode)
-        guard kind == .regular else { throw .notRegular(kind) }
-        let size = Int(info.st_size)
+        let info: FileInfo
+        do {
+            info = try LibC.status(descriptor: fd)
+        } catch {
+            throw .systemCall(error.call, errno: error.number)
+        }
+        guard info.kind == .regular else { throw .notRegular(info.kind) }
+        let size = info.size
         guard size <= maxBytes else { throw .tooLarge(size: size, cap: maxBytes) }
         var data = Data(count: size + 1)
         var total = 0
@@ -100,13 +71,8 @@ package enum BoundedFile {
 
     /// What `path` names, or nil when nothing is there: without following a final symbolic link (`lstat(2)`), or
     /// following it (`stat(2)`) for a path the user gave as an output.
-    package static func kind(of path: String, followingLinks: Bool = false) -> Kind? {
-        var info = stat()
-        while (followingLinks ? stat(path, &info) : lstat(path, &info)) != 0 {
-            if errno == EINTR { continue }
-            return nil
-        }
-        return Kind(mode: info.st_mode)
+    package static func kind(of path: String, followingLinks: Bool = false) -> FileKind? {
+        (try? LibC.status(path, followingLinks: followingLinks))??.kind
     }
 
     /// Runs a libc call until it does not fail with `EINTR`; -1 becomes a ``Failure``.

@@ -124,6 +124,7 @@ public actor SyncService {
         let opened = try OverlayStore.open(
             at: configuration.storeURL, appVersion: configuration.appVersion, sourceHash: configuration.sourceHash,
             syscalls: configuration.syscalls)
+        for problem in opened.platformProblems { events?.record(SyncEvent(.warning, "store.platform", ["problem": problem])) }
         store = opened
         return opened
     }

@@ -76,7 +76,7 @@ struct StoreReader: Sendable {
     }
 
     struct Entry: Sendable, Hashable {
-        var kind: BoundedFile.Kind
+        var kind: FileKind
         var size: Int
         var modified: Date
         var device: UInt64
@@ -88,9 +88,9 @@ struct StoreReader: Sendable {
     /// `lstat` of a path relative to the root; nil when absent or when a directory on the way is not a real one.
     func entry(_ relative: String) -> Entry? {
         guard parentsAreDirectories(relative) else { return nil }
-        guard let info = LibC.linkStatus(absolute(relative)) else { return nil }
-        return Entry(kind: BoundedFile.Kind(lstatMode: mode_t(info.mode)), size: info.size,
-                     modified: Date(timeIntervalSince1970: info.modified), device: info.device, inode: info.inode)
+        guard let info = (try? LibC.status(absolute(relative))) ?? nil else { return nil }
+        return Entry(kind: info.kind, size: info.size, modified: Date(timeIntervalSince1970: info.modified.timeIntervalSince1970),
+                     device: info.device, inode: info.inode)
     }
 
     /// Every ancestor of `relative` below the root is a directory, not a link to one.
@@ -188,19 +188,3 @@ struct StoreReader: Sendable {
         return nil
     }
 }
-
-extension BoundedFile.Kind {
-    init(lstatMode mode: mode_t) {
-        switch mode & S_IFMT {
-        case S_IFREG: self = .regular
-        case S_IFDIR: self = .directory
-        case S_IFLNK: self = .symbolicLink
-        case S_IFIFO: self = .fifo
-        case S_IFSOCK: self = .socket
-        case S_IFCHR: self = .characterDevice
-        case S_IFBLK: self = .blockDevice
-        default: self = .unknown
-        }
-    }
-}
-

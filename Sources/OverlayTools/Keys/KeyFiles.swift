@@ -79,7 +79,7 @@ public enum KeyFiles {
                 offset += written
             }
         }
-        guard fsync(fd) == 0 else { throw ToolError("\(url.path): fsync failed (\(String(cString: strerror(errno))))") }
+        guard LibC.synchronize(fd) == 0 else { throw ToolError("\(url.path): fsync failed (\(String(cString: strerror(errno))))") }
     }
 }
 

@@ -1,12 +1,12 @@
 import Foundation
-/// The linter's only way to touch the file system: `lstat`, `opendir`/`readdir`, and a bounded read that cannot
-/// block or follow a link. Every call retries `EINTR` and turns a failure into a ``Failure`` naming the call, the
-/// path and the errno.
+import OverlayCore
+
+/// The linter's only way to touch the file system: `lstat` and `opendir`/`readdir` through the platform layer
+/// (`LibC`), and a bounded read that cannot block or follow a link. Every call retries `EINTR` and turns a failure
+/// into a ``Failure`` naming the call, the path and the errno.
 enum LintFileSystem {
     struct Status {
-        enum Kind { case regular, directory, symbolicLink, other }
-
-        var kind: Kind
+        var kind: FileKind
         var size: Int
         /// Device and inode: the same directory reached twice (a bind mount) is walked once.
         var identity: FileIdentity
@@ -37,47 +37,24 @@ enum LintFileSystem {
 
     /// `lstat(2)` (or `stat(2)` when `followingLinks`); nil when nothing is there.
     static func status(_ path: String, followingLinks: Bool = false) throws(Failure) -> Status? {
-        var info = stat()
-        while (followingLinks ? stat(path, &info) : lstat(path, &info)) == -1 {
-            let number = errno
-            if number == EINTR { continue }
-            if number == ENOENT || number == ENOTDIR { return nil }
-            throw Failure(call: followingLinks ? "stat" : "lstat", path: path, number: number)
+        do {
+            return try LibC.status(path, followingLinks: followingLinks).map(Status.init)
+        } catch {
+            throw Failure(call: error.call, path: path, number: error.number)
         }
-        return Status(info)
     }
 
     /// The names in a directory, sorted, without `.` and `..`, and how many names are not UTF-8 (a `String`
     /// cannot spell them, so they cannot be opened by name here).
     static func list(_ path: String) throws(Failure) -> (names: [String], undecodable: Int) {
-        var handle: OpaquePointer?
-        while true {
-            handle = opendir(path)
-            if handle != nil { break }
-            let number = errno
-            if number == EINTR { continue }
-            throw Failure(call: "opendir", path: path, number: number)
-        }
-        guard let handle else { return ([], 0) }
-        defer { closedir(handle) }
         var names: [String] = []
         var undecodable = 0
-        while true {
-            errno = 0
-            guard let entry = readdir(handle) else {
-                let number = errno
-                if number == 0 { break }
-                if number == EINTR { continue }
-                throw Failure(call: "readdir", path: path, number: number)
+        do {
+            try LibC.forEachName(in: path) { name in
+                if let decoded = String(validatingCString: name) { names.append(decoded) } else { undecodable += 1 }
             }
-            let name = withUnsafePointer(to: entry.pointee.d_name) {
-                String(validatingCString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
-            }
-            guard let name else {
-                undecodable += 1
-                continue
-            }
-            if name != "." && name != ".." { names.append(name) }
+        } catch {
+            throw Failure(call: error.call, path: path, number: error.number)
         }
         return (names.sorted(), undecodable)
     }
@@ -96,9 +73,12 @@ enum LintFileSystem {
             throw Failure(call: "open", path: path, number: number)
         }
         defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw Failure(call: "fstat", path: path, number: errno) }
-        let status = Status(info)
+        let status: Status
+        do {
+            status = Status(try LibC.status(descriptor: descriptor))
+        } catch {
+            throw Failure(call: error.call, path: path, number: error.number)
+        }
         guard status.kind == .regular else { return .notRegular }
         if status.size > limit { return .tooLarge(status.size) }
         var buffer = [UInt8](repeating: 0, count: min(max(status.size, 0), limit) + 1)
@@ -134,11 +114,10 @@ enum LintFileSystem {
 }
 
 extension LintFileSystem.Status {
-    init(_ info: stat) {
-        let type = info.st_mode & S_IFMT
-        kind = type == S_IFREG ? .regular : type == S_IFDIR ? .directory : type == S_IFLNK ? .symbolicLink : .other
-        size = Int(info.st_size)
-        identity = LintFileSystem.FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+    init(_ info: FileInfo) {
+        kind = info.kind
+        size = info.size
+        identity = LintFileSystem.FileIdentity(device: info.device, inode: info.inode)
     }
 }
 

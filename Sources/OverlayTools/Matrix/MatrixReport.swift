@@ -13,7 +13,8 @@ public struct MatrixOptions: Sendable {
     public var appVersion: String?
     /// Swift sources of the app and its dependencies, for scenario 9 (`overlay lint`); empty: not run.
     public var sources: [String]
-    /// `overlay-torture`, the child scenario 12 kills; nil looks next to the running executable.
+    /// The `overlay` binary whose hidden `_torture sync` mode is the child scenario 12 kills; nil: an `overlay` next to
+    /// the running executable (the `overlay` command passes itself).
     public var childExecutable: URL?
     /// Where the scenarios' temporary stores live (a fresh folder inside is removed at the end).
     public var temporaryDirectory: URL

@@ -3,7 +3,7 @@ import OverlayCore
 import OverlaySync
 import OverlayTestSupport
 
-/// 12: real child processes (`overlay-torture sync`) that die by SIGKILL at chosen store syscalls of a sync cycle.
+/// 12: real child processes (`overlay _torture sync`) that die by SIGKILL at chosen store syscalls of a sync cycle.
 extension MatrixScenarios {
     /// Kill points spread over the revision write, and every call of the state switch.
     static let revisionWriteKills = 16
@@ -93,7 +93,7 @@ extension MatrixScenarios {
         var outcome = KillOutcome(phase: point.phase)
         let store = lab.directory.appendingPathComponent("kill-\(point.index)", isDirectory: true)
         let log = lab.directory.appendingPathComponent("kill-\(point.index).stderr")
-        var arguments = ["sync", store.path, "--origin", candidate.originRoot.path, "--app-version", candidate.appVersion,
+        var arguments = [TortureChild.command, "sync", store.path, "--origin", candidate.originRoot.path, "--app-version", candidate.appVersion,
                          "--bundle", lab.run.options.bundle.path, "--kill-at", String(point.index + 1)]
         for pem in setup.pems { arguments += ["--trust", pem] }
         let label = "\(point.phase.rawValue) at call \(point.index + 1) (\(point.call))"
@@ -163,17 +163,18 @@ extension MatrixScenarios {
         return .exited(process.terminationStatus)
     }
 
-    /// `overlay-torture` next to the running executable (how `swift build` lays out a package's products).
+    /// The `overlay` binary to spawn: the one given (the `overlay` command gives itself), else one next to the running
+    /// executable (a test bundle beside `swift build`'s products).
     static func childExecutable(_ options: MatrixOptions) throws -> URL {
         if let given = options.childExecutable { return given }
         var directories: [URL] = []
         if let executable = Bundle.main.executableURL { directories.append(executable.resolvingSymlinksInPath().deletingLastPathComponent()) }
         directories.append(URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent())
         for directory in directories {
-            let candidate = directory.appendingPathComponent("overlay-torture")
+            let candidate = directory.appendingPathComponent("overlay")
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
         }
-        throw ScenarioFailure("overlay-torture, the child this scenario kills, is not next to \(directories.first?.path ?? "the executable"); build the package's products (swift build) and run overlay from that folder")
+        throw ScenarioFailure("no overlay binary to run as the child this scenario kills next to \(directories.first?.path ?? "the executable"); pass MatrixOptions.childExecutable")
     }
 }
 

@@ -1,7 +1,8 @@
 import Foundation
 import OverlayCore
 
-/// Whole-file writes that a crash cannot tear: temp file in the same directory, fsync, rename, fsync the directory.
+/// Whole-file writes that a crash cannot tear: temp file in the same directory, a durable sync, rename, a durable sync of
+/// the directory (`LibC.synchronize`: `F_FULLFSYNC` on Darwin, whose `fsync` stops at the drive's cache).
 enum AtomicFile {
     /// - Parameter advancingModificationTime: give the new file a modification time at least one second past the
     ///   file it replaces. Static servers derive `ETag` and `Last-Modified` from mtime in seconds and size (nginx:
@@ -30,7 +31,7 @@ enum AtomicFile {
                 }
             }
             if advancingModificationTime { try advanceModificationTime(fd, past: url, temporary: temporary) }
-            guard fsync(fd) == 0 else { throw failure("fsync", temporary) }
+            guard LibC.synchronize(fd) == 0 else { throw failure("fsync", temporary) }
             closed = true
             guard close(fd) == 0 else { throw failure("close", temporary) }
             guard rename(temporary.path, url.path) == 0 else { throw failure("rename", url) }
@@ -41,7 +42,7 @@ enum AtomicFile {
         let directoryFD = open(directory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard directoryFD >= 0 else { throw failure("open", directory) }
         defer { close(directoryFD) }
-        guard fsync(directoryFD) == 0 else { throw failure("fsync", directory) }
+        guard LibC.synchronize(directoryFD) == 0 else { throw failure("fsync", directory) }
     }
 
     /// `mkdir -p` with messages a person can act on: a path component that exists but is a file (or a link to one)
@@ -64,13 +65,14 @@ enum AtomicFile {
     }
 
     private static func advanceModificationTime(_ fd: Int32, past url: URL, temporary: URL) throws {
-        var old = stat()
-        guard stat(url.path, &old) == 0 else { return }
-        var new = stat()
-        guard fstat(fd, &new) == 0 else { throw failure("fstat", temporary) }
-        guard new.st_mtim.tv_sec <= old.st_mtim.tv_sec else { return }
-        var times = [new.st_atim, timespec(tv_sec: old.st_mtim.tv_sec + 1, tv_nsec: 0)]
-        guard futimens(fd, &times) == 0 else { throw failure("futimens", temporary) }
+        guard let old = (try? LibC.status(url.path, followingLinks: true)) ?? nil else { return }
+        do {
+            let new = try LibC.status(descriptor: fd)
+            guard new.modified.seconds <= old.modified.seconds else { return }
+            try LibC.setTimes(fd, accessed: new.accessed, modified: FileTime(seconds: old.modified.seconds + 1, nanoseconds: 0))
+        } catch {
+            throw ToolError("\(temporary.path): \(error)")
+        }
     }
 
     private static func failure(_ call: String, _ url: URL) -> ToolError {

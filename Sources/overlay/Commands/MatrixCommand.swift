@@ -17,7 +17,7 @@ enum MatrixCommand: Command {
         candidate as a new revision; wrong source hash; truncated, malformed and tampered artifacts; app
         upgrade with an old cache; revoked revision; dependency-owned lookups (overlay lint over
         --sources); locale switch; placeholder and plural mismatches; a child process SIGKILLed during the
-        revision write and the state switch (overlay-torture, next to this executable); bad signature,
+        revision write and the state switch (this binary, run as the child); bad signature,
         untrusted key, rollback, freeze and equivocation; the kill switch during a download.
         Variants are derived from the candidate; those that need a signature the build's key would never
         give are signed by a throwaway key the scenario trusts, and the observed text says so. A candidate
@@ -61,7 +61,9 @@ enum MatrixCommand: Command {
         }
         let options = MatrixOptions(
             origin: URL(fileURLWithPath: originText, isDirectory: true), bundle: URL(fileURLWithPath: bundle),
-            trustedKeys: trusted, appVersion: appVersion, sources: sources)
+            trustedKeys: trusted, appVersion: appVersion, sources: sources,
+            // Scenario 12's child is this binary's hidden `_torture` mode: nothing else needs to be installed.
+            childExecutable: Bundle.main.executableURL?.resolvingSymlinksInPath())
         let report: MatrixReport
         do {
             report = try blockingAwait { try await Matrix.run(options) { line in console.note(line) } }

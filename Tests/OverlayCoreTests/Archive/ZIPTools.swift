@@ -8,10 +8,11 @@ enum ZIPTools {
         var stderr: String
     }
 
+    /// Runs `executable` (a path, or a name looked up on PATH).
     static func run(_ executable: String, _ arguments: [String]) throws -> Output {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
+        process.executableURL = URL(fileURLWithPath: executable.contains("/") ? executable : "/usr/bin/env")
+        process.arguments = (executable.contains("/") ? [] : [executable]) + arguments
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -39,7 +40,7 @@ enum ZIPTools {
                     if not info.is_dir():
                         print(base64.b64encode(info.filename.encode()).decode(), base64.b64encode(z.read(info)).decode())
             """
-        let output = try run("/usr/bin/python3", ["-c", script, path])
+        let output = try run("python3", ["-c", script, path])
         guard output.status == 0 else { return nil }
         var files: [String: Data] = [:]
         for line in output.stdout.split(separator: "\n") {

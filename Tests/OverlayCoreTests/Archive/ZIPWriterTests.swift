@@ -34,7 +34,7 @@ import Testing
     @Test("Info-ZIP `unzip -t` finds no error", arguments: methods)
     func infoZIPAccepts(_ method: ZIPEntry.Method) throws {
         let output = try ZIPTools.withTemporaryFile(ZIPWriter.archive(Self.files, method: method)) { path in
-            try ZIPTools.run("/usr/bin/unzip", ["-t", path])
+            try ZIPTools.run("unzip", ["-t", path])
         }
         #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
         #expect(output.stdout.contains("No errors detected"))
@@ -56,7 +56,7 @@ import Testing
                 print(i.filename, i.date_time, oct(i.external_attr >> 16), i.create_system, len(i.extra), i.flag_bits, i.compress_type)
             """
         let output = try ZIPTools.withTemporaryFile(ZIPWriter.archive(["a.strings": Data("x".utf8), "é.strings": Data("y".utf8)])) { path in
-            try ZIPTools.run("/usr/bin/python3", ["-c", script, path])
+            try ZIPTools.run("python3", ["-c", script, path])
         }
         #expect(output.stdout == """
             a.strings (1980, 1, 1, 0, 0, 0) 0o100644 3 0 0 8

@@ -2,10 +2,6 @@ import Foundation
 import Testing
 @testable import OverlayCore
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// A catalog is read without following links, only from regular files, and never past a size cap (issue 9).
 @Suite struct CatalogFileSafetyTests {
     static let base = [

@@ -79,17 +79,8 @@ struct OpenSSLCLI {
     /// Runs `openssl arguments…` in the scratch directory; returns the exit status and combined output.
     @discardableResult
     func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+        // The tool found on PATH (Homebrew on a Mac).
+        try runTool(URL(fileURLWithPath: "/usr/bin/env"), ["openssl"] + arguments, in: directory)
     }
 
     /// Runs `openssl arguments…` and records an issue unless it exits 0.
@@ -97,4 +88,19 @@ struct OpenSSLCLI {
         let result = try run(arguments)
         #expect(result.status == 0, "openssl \(arguments.joined(separator: " ")) failed: \(result.output)")
     }
+}
+
+/// Runs a program to its end: its exit status and what it wrote to stdout and stderr together.
+func runTool(_ executable: URL, _ arguments: [String], in directory: URL? = nil) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    process.currentDirectoryURL = directory
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    let output = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: output, as: UTF8.self))
 }

@@ -24,11 +24,21 @@ import Testing
         #expect(key.rawRepresentation == vector.secret)
     }
 
-    @Test("signing gives exactly the RFC signature bytes", arguments: RFC8032Vector.names)
+    /// libcrypto signs as RFC 8032 says; CryptoKit randomizes every signature (Apple's `signature(for:)`), which
+    /// must still verify under the RFC public key and differ from one call to the next.
+    @Test("signing gives the RFC signature bytes (libcrypto), or a fresh signature that verifies (CryptoKit)",
+          arguments: RFC8032Vector.names)
     func signatureBytes(name: String) throws {
         let vector = try RFC8032Vector.named(name)
         let key = try Ed25519PrivateKey(rawRepresentation: vector.secret)
-        #expect(try key.signature(for: vector.message) == vector.signature)
+        let signature = try key.signature(for: vector.message)
+        if Ed25519PrivateKey.signsDeterministically {
+            #expect(signature == vector.signature)
+        } else {
+            #expect(try Ed25519PublicKey(rawRepresentation: vector.publicKey).isValidSignature(signature, for: vector.message))
+            let again = try key.signature(for: vector.message)
+            #expect(signature != vector.signature && signature != again)
+        }
     }
 
     @Test("the RFC signature verifies under the RFC public key", arguments: RFC8032Vector.names)
@@ -78,14 +88,6 @@ import Testing
         // Keep the real signature as the prefix, so only the length is wrong.
         let padded = vector.signature + Data(repeating: 0, count: max(0, length - 64))
         #expect(!key.isValidSignature(padded.prefix(length), for: vector.message))
-    }
-
-    /// `EVP_DigestVerify` returns 1 for success, 0 for a bad signature and a negative value on error.
-    @Test("only a verify return of exactly 1 is success", arguments: [
-        (Int32(1), true), (0, false), (-1, false), (-2, false), (2, false), (Int32.min, false), (Int32.max, false),
-    ])
-    func verifyReturnCode(result: Int32, accepted: Bool) {
-        #expect(OpenSSLEd25519.isVerified(result) == accepted)
     }
 
     @Test("keyID is the hex SHA-256 of the raw public key")

@@ -2,10 +2,7 @@ import Foundation
 import Testing
 @testable import OverlayCore
 
-#if canImport(Glibc)
-import Glibc
 import OverlayTestSupport
-#endif
 
 @Suite("OverlayStore: injected faults and a crash at every call of an activation")
 struct StoreFaultTests {

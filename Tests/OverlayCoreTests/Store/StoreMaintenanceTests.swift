@@ -2,10 +2,6 @@ import Foundation
 import Testing
 @testable import OverlayCore
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 @Suite("OverlayStore: kill switch, journal and the writer lock")
 struct StoreMaintenanceTests {
     private func populate(_ store: OverlayStore) throws {

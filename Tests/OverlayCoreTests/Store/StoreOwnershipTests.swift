@@ -2,10 +2,7 @@ import Foundation
 import Testing
 @testable import OverlayCore
 
-#if canImport(Glibc)
-import Glibc
 import OverlayTestSupport
-#endif
 
 /// Issue 9: the store owns only what it made, its kill switch works on a damaged store and makes it inert first,
 /// rollback protection survives the loss of any one file, and a damaged revision heals.

@@ -1,17 +1,14 @@
 import Foundation
 import Testing
 @testable import OverlayCore
-
-#if canImport(Glibc)
-import Glibc
-#endif
+import OverlayTestSupport
 
 @Suite("OverlayStore: SIGKILLed and concurrent processes", .serialized)
 struct StoreProcessTests {
     private func launch(_ store: URL, _ arguments: [String] = [], stderr: URL? = nil) throws -> Process {
         let process = Process()
-        process.executableURL = tortureExecutable
-        process.arguments = [store.path] + arguments
+        process.executableURL = overlayExecutable
+        process.arguments = ["_torture", store.path] + arguments
         process.standardOutput = FileHandle.nullDevice
         if let stderr {
             _ = FileManager.default.createFile(atPath: stderr.path, contents: nil)

@@ -2,10 +2,6 @@ import Foundation
 import Testing
 @testable import OverlayCore
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// The launch path: `OverlayStore.readSnapshot` reads what the store serves without the lock and without writing,
 /// and a `Localizer` checks each revision of such a snapshot where it first serves it, as the open's heal would.
 @Suite("OverlayStore.readSnapshot and the Localizer's check of an unhealed snapshot")

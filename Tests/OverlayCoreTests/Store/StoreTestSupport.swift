@@ -1,10 +1,6 @@
 import Foundation
 @testable import OverlayCore
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// A fresh directory under the system temp dir, removed when the value is released.
 final class TemporaryDirectory {
     let url: URL
@@ -18,27 +14,6 @@ final class TemporaryDirectory {
     var store: URL { url.appendingPathComponent("store") }
 
     deinit { try? FileManager.default.removeItem(at: url) }
-}
-
-/// The content of the revisions the `overlay-torture` child writes (same bytes as in Sources/overlay-torture/main.swift).
-enum TortureRevisions {
-    static let module = "Torture"
-    static let appVersion = "torture-1"
-    static let sourceHash = String(repeating: "0", count: 64)
-
-    static func files(_ tag: String) -> [String: Data] {
-        func strings(_ locale: String, lines: Int) -> Data {
-            Data((0..<lines).map { "\"key.\($0)\" = \"\(locale) \(tag) \($0)\";\n" }.joined().utf8)
-        }
-        return [
-            "Info.plist": Data("<plist><dict><key>Revision</key><string>\(tag)</string></dict></plist>\n".utf8),
-            "overlay-module.json": Data(#"{"module":"Torture","revision":"\#(tag)"}"#.utf8),
-            "en.lproj/Localizable.strings": strings("en", lines: 400),
-            "fr.lproj/Localizable.strings": strings("fr", lines: 300),
-            "fr-CA.lproj/Localizable.strings": strings("fr-CA", lines: 50),
-            "de.lproj/Errors.strings": strings("de", lines: 120),
-        ]
-    }
 }
 
 /// Sample revisions for unit tests.
@@ -88,16 +63,17 @@ func names(_ url: URL) -> [String] {
     ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).sorted()
 }
 
-/// The `overlay-torture` executable next to the test bundle (built because OverlayCoreTests depends on it).
-let tortureExecutable: URL = {
+/// The `overlay` executable next to the test bundle (built because OverlayCoreTests depends on it); its hidden
+/// `_torture` mode is the store's crash-test child.
+let overlayExecutable: URL = {
     var candidates: [URL] = []
     if let bundle = Bundle.allBundles.first(where: { $0.bundlePath.hasSuffix(".xctest") }) {
-        candidates.append(bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("overlay-torture"))
+        candidates.append(bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("overlay"))
     }
     candidates.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        .appendingPathComponent("overlay-torture"))
+        .appendingPathComponent("overlay"))
     for configuration in ["debug", "release"] {
-        candidates.append(Fixtures.repositoryRoot.appendingPathComponent(".build/\(configuration)/overlay-torture"))
+        candidates.append(Fixtures.repositoryRoot.appendingPathComponent(".build/\(configuration)/overlay"))
     }
     return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates.last!
 }()

@@ -2,10 +2,6 @@ import Foundation
 import Testing
 @testable import OverlayCore
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 @Suite("OverlayStore: argument validation and error codes")
 struct StoreValidationTests {
     @Test("Module names that are not one plain path component are refused",

@@ -166,8 +166,8 @@ struct SignedManifestFixture {
 
     func runOpenSSL(_ arguments: [String]) throws {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
-        process.arguments = arguments
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")  // the tool found on PATH (Homebrew on a Mac)
+        process.arguments = ["openssl"] + arguments
         try process.run()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0, "openssl \(arguments)")

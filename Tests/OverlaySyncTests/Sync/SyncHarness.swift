@@ -4,10 +4,7 @@ import OverlayCore
 import OverlayTools
 @testable import OverlayPublishing
 
-#if canImport(Glibc)
-import Glibc
 import OverlayTestSupport
-#endif
 
 /// A settable clock for `SyncConfiguration.now`.
 final class TestClock: Sendable {
@@ -185,10 +182,9 @@ final class SyncHarness: Sendable {
     }
 
     static func statLine(_ path: String) -> String {
-        var info = stat()
-        guard lstat(path, &info) == 0 else { return "missing" }
-        return "ino=\(info.st_ino) size=\(info.st_size) mtime=\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec) "
-            + "ctime=\(info.st_ctim.tv_sec).\(info.st_ctim.tv_nsec)"
+        guard let info = (try? LibC.status(path)) ?? nil else { return "missing" }
+        return "ino=\(info.inode) size=\(info.size) mtime=\(info.modified.seconds).\(info.modified.nanoseconds) "
+            + "ctime=\(info.changed.seconds).\(info.changed.nanoseconds)"
     }
 }
 

@@ -3,10 +3,7 @@ import Testing
 import OverlayCore
 @testable import OverlaySync
 
-#if canImport(Glibc)
-import Glibc
 import OverlayTestSupport
-#endif
 
 /// Issue 9 from the sync side: a damaged store heals on the next cycle, rollback protection outlives a corrupt
 /// state.json, binding is checked before any download, and concurrent syncs each report their own cycle.

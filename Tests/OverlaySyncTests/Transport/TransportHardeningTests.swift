@@ -2,10 +2,7 @@ import Foundation
 import Testing
 @testable import OverlaySync
 
-#if canImport(Glibc)
-import Glibc
 import OverlayTestSupport
-#endif
 
 /// A one-connection-at-a-time origin written in Python: `respond` is the body of `def respond(c):` and may use
 /// `send(c, bytes)`, which counts what the kernel accepted. After each connection the script prints `sent <n>`.
@@ -188,7 +185,7 @@ final class ScriptedOrigin: @unchecked Sendable {
     }
 }
 
-#if os(Linux)
+#if canImport(CCurl)
 @Suite(.serialized) struct CurlTransportTests {
     @Test func conditionalGetAnswers304WithTheStoredETag() async throws {
         let directory = try TemporaryDirectory()

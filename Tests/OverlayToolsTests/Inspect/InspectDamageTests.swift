@@ -3,10 +3,6 @@ import OverlayCore
 import Testing
 @testable import OverlayTools
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// Each damage is a finding, never a crash; and inspect changes no byte, name or mode of the store, damaged or not.
 @Suite("overlay inspect: damaged stores, read-only")
 struct InspectDamageTests {

@@ -2,10 +2,6 @@ import Foundation
 import OverlayCore
 @testable import OverlayTools
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// Client stores written by the real store code, then damaged on purpose, for the inspect tests.
 struct InspectWorkspace {
     let root: URL
@@ -75,18 +71,17 @@ struct InspectWorkspace {
     func fingerprint() -> [String] {
         var lines: [String] = []
         func visit(_ path: String, _ relative: String) {
-            var info = stat()
-            guard lstat(path, &info) == 0 else { return }
-            var line = "\(relative) mode=\(String(info.st_mode, radix: 8)) size=\(info.st_size) mtime=\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
-            switch info.st_mode & S_IFMT {
-            case S_IFREG:
+            guard let info = (try? LibC.status(path)) ?? nil else { return }
+            var line = "\(relative) mode=\(String(info.mode, radix: 8)) size=\(info.size) mtime=\(info.modified.seconds).\(info.modified.nanoseconds)"
+            switch info.kind {
+            case .regular:
                 // A sparse multi-gigabyte file is compared by size and mtime: reading it would only slow the test.
-                if info.st_size < 64 << 20, let data = FileManager.default.contents(atPath: path) {
+                if info.size < 64 << 20, let data = FileManager.default.contents(atPath: path) {
                     line += " sha=\(SHA256.hash(data).hex)"
                 }
-            case S_IFLNK:
+            case .symbolicLink:
                 line += " -> \((try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?")"
-            case S_IFDIR:
+            case .directory:
                 lines.append(line)
                 for name in ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted() {
                     visit("\(path)/\(name)", "\(relative)/\(name)")

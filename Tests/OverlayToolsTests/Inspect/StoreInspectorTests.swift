@@ -3,10 +3,6 @@ import Foundation
 import Testing
 @testable import OverlayTools
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 @Suite("overlay inspect: reading a store")
 struct StoreInspectorTests {
     @Test func healthyStoreReportsActivePreviousAndHistory() throws {
@@ -92,11 +88,11 @@ struct StoreInspectorTests {
         let fd = open(workspace.path("LOCK"), O_RDWR)
         defer { close(fd) }
         try #require(fd >= 0)
-        try #require(flockForTests(fd, LOCK_EX) == 0)
+        try #require(LibC.flock(fd, LOCK_EX) == 0)
         let report = workspace.inspect()
         #expect(report.lock.status == "held")
         #expect(report.lock.pid == Int(getpid()))
-        _ = flockForTests(fd, LOCK_UN)
+        _ = LibC.flock(fd, LOCK_UN)
         #expect(workspace.inspect().lock.status == "free")
     }
 
@@ -121,12 +117,6 @@ struct StoreInspectorTests {
         #expect(report.findings.contains { $0.code == "journal.failing" })
         #expect(!report.isHealthy)
     }
-}
-
-/// `flock(2)` for the tests (Swift imports only the struct of that name).
-func flockForTests(_ fd: Int32, _ operation: Int32) -> Int32 {
-    typealias Function = @convention(c) (Int32, Int32) -> Int32
-    return unsafeBitCast(dlsym(nil, "flock")!, to: Function.self)(fd, operation)
 }
 
 @Suite("overlay inspect: the store path")

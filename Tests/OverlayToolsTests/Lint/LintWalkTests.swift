@@ -3,10 +3,6 @@ import OverlayCore
 import Testing
 @testable import OverlayTools
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// A scratch directory of Swift sources, links and oddities, removed with `rm -rf` (which copes with any depth).
 struct LintTree {
     let root: String

@@ -3,7 +3,7 @@ import OverlayCore
 import OverlaySync
 import OverlayTestSupport
 
-/// `overlay-torture sync …`: a sync cycle against a directory origin that dies by SIGKILL at a chosen store syscall.
+/// `overlay _torture sync …`: a sync cycle against a directory origin that dies by SIGKILL at a chosen store syscall.
 ///
 /// `--kill-at N` counts every store syscall from the store's opening (``FaultPlan`` with no kind); without it the
 /// cycle runs to its end. Exit 0 when the cycle applied or found nothing new, 1 otherwise, 64 on bad arguments.
@@ -25,7 +25,7 @@ enum SyncKillChild {
         guard positional.count == 1, let origin = options["origin"]?.first, let appVersion = options["app-version"]?.first,
               let bundle = options["bundle"]?.first, let trust = options["trust"], !trust.isEmpty
         else {
-            return usage("sync <store> --origin DIR --app-version V --bundle CATALOG --trust PEM... [--kill-at N]")
+            return TortureChild.usage("sync <store> --origin DIR --app-version V --bundle CATALOG --trust PEM... [--kill-at N]")
         }
         let killAt = options["kill-at"]?.first.flatMap(Int.init)
         do {
@@ -49,14 +49,9 @@ enum SyncKillChild {
             print("sync \(result.map(\.rawValue) ?? "none")")
             return result == .applied || result == .notModified ? 0 : 1
         } catch {
-            FileHandle.standardError.write(Data("overlay-torture sync: \(error)\n".utf8))
+            FileHandle.standardError.write(Data("overlay \(TortureChild.command) sync: \(error)\n".utf8))
             return 1
         }
-    }
-
-    private static func usage(_ text: String) -> Int32 {
-        FileHandle.standardError.write(Data("usage: overlay-torture \(text)\n".utf8))
-        return 64
     }
 }
 
