@@ -29,7 +29,8 @@ let package = Package(
             dependencies: ["OverlayCore", .target(name: "CCurl", condition: .when(platforms: [.linux]))]),
         // Fault seams (syscall plans, a fault-injecting transport) and the loopback servers (nginx, Varnish) that the
         // tests, overlay-bench, overlay-torture and `overlay matrix` share; never linked by an app.
-        .target(name: "OverlayTestSupport", dependencies: ["OverlayCore", "OverlaySync"]),
+        // Also the Xcode-layout builder (a source catalog as the product Xcode builds), which writes tables.
+        .target(name: "OverlayTestSupport", dependencies: ["OverlayCore", "OverlaySync", "OverlayPublishing"]),
         .target(name: "OverlayTools", dependencies: ["OverlayCore", "OverlaySync", "OverlayPublishing", "OverlayTestSupport"]),
         .target(name: "OverlayFuzzing", dependencies: ["OverlayCore", "OverlayPublishing", "OverlaySync"]),
         .executableTarget(name: "overlay", dependencies: ["OverlayCore", "OverlaySync", "OverlayPublishing", "OverlayTools"]),
@@ -47,7 +48,9 @@ let package = Package(
             dependencies: ["OverlaySync", "OverlayPublishing", "OverlayTools", "OverlayTestSupport", "overlay"]),
         .testTarget(
             name: "OverlayToolsTests", dependencies: ["OverlayPublishing", "OverlayTools", "OverlayTestSupport", "overlay-torture"]),
-        .testTarget(name: "OverlayCLITests", dependencies: ["OverlayCore", "OverlayPublishing", "overlay", "overlay-torture"]),
+        .testTarget(
+            name: "OverlayCLITests",
+            dependencies: ["OverlayCore", "OverlayPublishing", "OverlayTestSupport", "overlay", "overlay-torture"]),
     ],
     swiftLanguageModes: [.v6]
 )
