@@ -139,7 +139,17 @@ import Glibc
         // Read back or not, the hash is the same: such strings are not hashed.
         var bare = module
         bare.localizations["en"]?.tables["Localizable"]?.strings = ["title": "Title"]
-        #expect(Catalog(modules: ["Notes": module]).sourceHash == Catalog(modules: ["Notes": bare]).sourceHash)
+        let catalog = Catalog(modules: ["Notes": module])
+        #expect(catalog.sourceHash == Catalog(modules: ["Notes": bare]).sourceHash)
+        // An overlay of such a key is served (a Localizer serves only keys the development table knows).
+        let store = try ResolverFixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: store) }
+        let revision = try ResolverFixtures.revision(
+            in: store, module: "Notes", sha256: "cc33", revision: 2, tables: ["fr": ["Hello": "Salut"]])
+        let snapshot = StoreSnapshot(appVersion: "1.0", sourceHash: catalog.sourceHash, modules: ["Notes": revision])
+        let localizer = Localizer(catalog: catalog, store: snapshot, preferredLanguages: ["fr"])
+        #expect(localizer.table(in: "Notes").string(forKey: "Hello") == "Salut")
+        #expect(Localizer(catalog: catalog, preferredLanguages: ["en"]).resolve("Hello", module: "Notes").layer == .shipped)
     }
 
     @Test func aModuleShippedTwiceIsReadOnceAndDifferingCopiesAreSaid() throws {
