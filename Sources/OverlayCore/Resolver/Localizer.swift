@@ -195,6 +195,9 @@ public final class Localizer: Sendable {
 
 /// The bundles a Localizer handed out for its current snapshot, and every folder it ever handed out (their `Bundle`s
 /// read files lazily, so they are never pruned while the Localizer lives).
+///
+/// `@unchecked Sendable`: only touched under the Localizer's lock (`Guarded`); `Bundle` is not declared `Sendable`
+/// on every platform.
 struct BundleMemo: @unchecked Sendable {
     struct Entry {
         var bundle: Bundle
