@@ -31,6 +31,14 @@ import Testing
         }
 
         func remove() { try? FileManager.default.removeItem(at: root) }
+
+        /// A Localizer over this store's snapshot.
+        func localizer(_ languages: [String]) -> Localizer {
+            Localizer(catalog: OverlayBundleTests.shipped, store: store, preferredLanguages: languages)
+        }
+
+        /// `localizer`'s bundle of module `M`, written under this fixture's caches.
+        func bundle(_ localizer: Localizer) -> Bundle? { localizer.bundle(for: "M", cacheDirectory: cache) }
     }
 
     static func text(_ bundle: Bundle?, _ key: String) -> String? {
@@ -40,8 +48,8 @@ import Testing
     @Test func aKeyOnlyTheShippedTableHasIsServedThroughTheBundle() throws {
         let fixture = try Fixture()
         defer { fixture.remove() }
-        let localizer = Localizer(catalog: Self.shipped, store: fixture.store, preferredLanguages: ["fr"])
-        let bundle = try #require(localizer.bundle(for: "M", cacheDirectory: fixture.cache))
+        let localizer = fixture.localizer(["fr"])
+        let bundle = try #require(fixture.bundle(localizer))
         #expect(Self.text(bundle, "subtitle") == "Sous-titre (overlay)")  // the overlay
         #expect(Self.text(bundle, "title") == "Titre")  // only the shipped fr table has it
         #expect(Self.text(bundle, "devOnly") == "Dev only")  // only the development language has it
@@ -54,11 +62,11 @@ import Testing
     @Test func theBundleFollowsSetPreferredLanguages() throws {
         let fixture = try Fixture()
         defer { fixture.remove() }
-        let localizer = Localizer(catalog: Self.shipped, store: fixture.store, preferredLanguages: ["en"])
-        let english = try #require(localizer.bundle(for: "M", cacheDirectory: fixture.cache))
+        let localizer = fixture.localizer(["en"])
+        let english = try #require(fixture.bundle(localizer))
         #expect(Self.text(english, "title") == "Title")
         localizer.setPreferredLanguages(["fr-CA"])
-        let french = try #require(localizer.bundle(for: "M", cacheDirectory: fixture.cache))
+        let french = try #require(fixture.bundle(localizer))
         #expect(Self.text(french, "title") == "Titre (CA)")
         #expect(Self.text(french, "subtitle") == "Sous-titre (overlay)")  // fr-CA → fr, per key
         #expect(french.bundleURL.lastPathComponent == "fr-CA.lproj")
@@ -70,17 +78,17 @@ import Testing
     @Test func aNewRevisionGetsANewPathAndTheSameContentTheSamePath() throws {
         let fixture = try Fixture()
         defer { fixture.remove() }
-        let localizer = Localizer(catalog: Self.shipped, store: fixture.store, preferredLanguages: ["fr"])
-        let first = try #require(localizer.bundle(for: "M", cacheDirectory: fixture.cache))
-        #expect(localizer.bundle(for: "M", cacheDirectory: fixture.cache) === first)
+        let localizer = fixture.localizer(["fr"])
+        let first = try #require(fixture.bundle(localizer))
+        #expect(fixture.bundle(localizer) === first)
         // Another Localizer with the same content finds the folder already written.
-        let twin = Localizer(catalog: Self.shipped, store: fixture.store, preferredLanguages: ["fr"])
-        #expect(twin.bundle(for: "M", cacheDirectory: fixture.cache)?.bundleURL == first.bundleURL)
+        let twin = fixture.localizer(["fr"])
+        #expect(fixture.bundle(twin)?.bundleURL == first.bundleURL)
 
         let next = try Fixture(revision: 8, subtitle: "Sous-titre (v8)")
         defer { next.remove() }
         #expect(localizer.applyPendingUpdates(next.store))
-        let second = try #require(localizer.bundle(for: "M", cacheDirectory: fixture.cache))
+        let second = try #require(fixture.bundle(localizer))
         #expect(second.bundleURL != first.bundleURL)
         #expect(Self.text(second, "subtitle") == "Sous-titre (v8)")
         #expect(Self.text(first, "subtitle") == "Sous-titre (overlay)")
@@ -91,8 +99,8 @@ import Testing
     @Test func pluralEntriesAreWrittenAsTheLocalizerResolvesThem() throws {
         let fixture = try Fixture()
         defer { fixture.remove() }
-        let localizer = Localizer(catalog: Self.shipped, store: fixture.store, preferredLanguages: ["fr-CA"])
-        let bundle = try #require(localizer.bundle(for: "M", cacheDirectory: fixture.cache))
+        let localizer = fixture.localizer(["fr-CA"])
+        let bundle = try #require(fixture.bundle(localizer))
         let data = try Data(contentsOf: bundle.bundleURL.appendingPathComponent("Localizable.stringsdict"))
         let entries = try StringsdictReader.read(data)
         #expect(entries == ["items": ResolverFixtures.plural([.one: "%ld article", .many: "%ld d’articles", .other: "%ld articles"])])
@@ -109,10 +117,10 @@ import Testing
     @Test func aPurgedCacheIsWrittenAgain() throws {
         let fixture = try Fixture()
         defer { fixture.remove() }
-        let localizer = Localizer(catalog: Self.shipped, store: fixture.store, preferredLanguages: ["fr"])
-        let first = try #require(localizer.bundle(for: "M", cacheDirectory: fixture.cache))
+        let localizer = fixture.localizer(["fr"])
+        let first = try #require(fixture.bundle(localizer))
         try FileManager.default.removeItem(at: fixture.cache)
-        let again = try #require(localizer.bundle(for: "M", cacheDirectory: fixture.cache))
+        let again = try #require(fixture.bundle(localizer))
         #expect(again.bundleURL == first.bundleURL)
         #expect(FileManager.default.fileExists(atPath: again.bundleURL.appendingPathComponent("Localizable.strings").path))
     }
@@ -120,10 +128,10 @@ import Testing
     @Test func anUnknownModuleOrAnUnwritableCacheIsNil() throws {
         let fixture = try Fixture()
         defer { fixture.remove() }
-        let localizer = Localizer(catalog: Self.shipped, store: fixture.store, preferredLanguages: ["fr"])
+        let localizer = fixture.localizer(["fr"])
         #expect(localizer.bundle(for: "Other", cacheDirectory: fixture.cache) == nil)
         try Data("not a folder".utf8).write(to: fixture.cache)
-        #expect(localizer.bundle(for: "M", cacheDirectory: fixture.cache) == nil)
+        #expect(fixture.bundle(localizer) == nil)
     }
 
     /// A failure or a crash at any system call of the write: nil (the app falls back), and what is left is either the
@@ -133,7 +141,7 @@ import Testing
         let fixture = try Fixture()
         defer { fixture.remove() }
         let recorder = FaultPlan()
-        let reference = Localizer(catalog: Self.shipped, store: fixture.store, preferredLanguages: ["fr"])
+        let reference = fixture.localizer(["fr"])
         let written = try #require(reference.bundle(for: "M", cacheDirectory: fixture.cache, syscalls: .injecting(recorder)))
         let expected = try FileManager.default.contentsOfDirectory(atPath: written.bundleURL.path).sorted()
         let calls = recorder.calls.count
@@ -141,14 +149,14 @@ import Testing
         for occurrence in 1...calls {
             try? FileManager.default.removeItem(at: fixture.cache)
             let plan = FaultPlan([.init(kind: nil, occurrence: occurrence, action: action)])
-            let localizer = Localizer(catalog: Self.shipped, store: fixture.store, preferredLanguages: ["fr"])
+            let localizer = fixture.localizer(["fr"])
             let bundle = localizer.bundle(for: "M", cacheDirectory: fixture.cache, syscalls: .injecting(plan))
             let complete = FileManager.default.fileExists(atPath: written.bundleURL.path)
             if complete {
                 #expect(try FileManager.default.contentsOfDirectory(atPath: written.bundleURL.path).sorted() == expected)
             }
             if bundle != nil { #expect(complete, "call \(occurrence) \(recorder.calls[occurrence - 1])") }
-            let recovered = localizer.bundle(for: "M", cacheDirectory: fixture.cache)
+            let recovered = fixture.bundle(localizer)
             #expect(Self.text(recovered, "title") == "Titre", "call \(occurrence)")
         }
     }
@@ -157,13 +165,13 @@ import Testing
         let fixture = try Fixture()
         defer { fixture.remove() }
         // Another Localizer (an earlier launch) wrote six folders, one per revision it applied.
-        let earlier = Localizer(catalog: Self.shipped, store: fixture.store, preferredLanguages: ["fr"])
+        let earlier = fixture.localizer(["fr"])
         var revisions: [Fixture] = []
         defer { revisions.forEach { $0.remove() } }
         for revision in 1...6 {
             revisions.append(try Fixture(revision: revision, subtitle: "Sous-titre v\(revision)"))
             #expect(earlier.applyPendingUpdates(revisions.last!.store))
-            _ = try #require(earlier.bundle(for: "M", cacheDirectory: fixture.cache))
+            _ = try #require(fixture.bundle(earlier))
         }
         let folder = fixture.cache.appendingPathComponent("M")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).count == 6)  // all in use by `earlier`
@@ -171,8 +179,8 @@ import Testing
         try FileManager.default.createDirectory(at: debris, withIntermediateDirectories: false)
         try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -7200)], ofItemAtPath: debris.path)
 
-        let localizer = Localizer(catalog: Self.shipped, store: fixture.store, preferredLanguages: ["fr"])
-        let kept = try #require(localizer.bundle(for: "M", cacheDirectory: fixture.cache))
+        let localizer = fixture.localizer(["fr"])
+        let kept = try #require(fixture.bundle(localizer))
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         #expect(names.count == OverlayBundles.keptDirectories)
         #expect(names.contains(kept.bundleURL.deletingLastPathComponent().lastPathComponent))
