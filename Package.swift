@@ -38,7 +38,8 @@ let package = Package(
             dependencies: ["OverlayCore", .target(name: "CCurl", condition: .when(platforms: [.linux]))]),
         // Fault seams (syscall plans, a fault-injecting transport), the loopback servers (nginx, Varnish) and the crash
         // child's revisions that the tests, overlay-bench and `overlay matrix` share; never linked by an app.
-        .target(name: "OverlayTestSupport", dependencies: ["OverlayCore", "OverlaySync"]),
+        // Also the Xcode-layout builder (a source catalog as the product Xcode builds), which writes tables.
+        .target(name: "OverlayTestSupport", dependencies: ["OverlayCore", "OverlaySync", "OverlayPublishing"]),
         .target(name: "OverlayTools", dependencies: ["OverlayCore", "OverlaySync", "OverlayPublishing", "OverlayTestSupport"]),
         .target(name: "OverlayFuzzing", dependencies: ["OverlayCore", "OverlayPublishing", "OverlaySync"]),
         .executableTarget(name: "overlay", dependencies: ["OverlayCore", "OverlaySync", "OverlayPublishing", "OverlayTools"]),
@@ -54,7 +55,8 @@ let package = Package(
             dependencies: ["OverlaySync", "OverlayPublishing", "OverlayTools", "OverlayTestSupport", "overlay"]),
         .testTarget(
             name: "OverlayToolsTests", dependencies: ["OverlayPublishing", "OverlayTools", "OverlayTestSupport", "overlay"]),
-        .testTarget(name: "OverlayCLITests", dependencies: ["OverlayCore", "OverlayPublishing", "overlay"]),
+        .testTarget(
+            name: "OverlayCLITests", dependencies: ["OverlayCore", "OverlayPublishing", "OverlayTestSupport", "overlay"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -109,19 +109,28 @@ struct ModuleLoader {
         self.mode = mode
     }
 
-    mutating func loadModule(named name: String, at url: URL, only locales: Set<String>? = nil) throws -> CatalogModule? {
-        let entries = try listEntries(of: url, relativePath: name)
+    /// - Parameters:
+    ///   - path: the folder as findings name it (default: the module name, a catalog's module folder).
+    ///   - infoPlist: where `CFBundleDevelopmentRegion` is read, and its path in findings (default: `Info.plist` in
+    ///     the folder; a macOS bundle keeps it in `Contents/`, beside `Contents/Resources`).
+    mutating func loadModule(
+        named name: String, at url: URL, only locales: Set<String>? = nil, path: String? = nil,
+        infoPlist: (url: URL, path: String)? = nil
+    ) throws -> CatalogModule? {
+        let prefix = path ?? name
+        let entries = try listEntries(of: url, relativePath: prefix)
         let lprojs = entries.filter { $0.hasSuffix(".lproj") && CatalogLoader.isDirectoryURL(url.appendingPathComponent($0)) }
         let xcstrings = entries.filter { $0.hasSuffix(".xcstrings") }
         guard !lprojs.isEmpty || !xcstrings.isEmpty else { return nil }
 
         var module = CatalogModule(name: name, developmentRegion: "en")
-        var developmentRegion = readDevelopmentRegion(module: name, url: url)
+        let plist = infoPlist ?? (url.appendingPathComponent("Info.plist"), "\(prefix)/Info.plist")
+        var developmentRegion = readDevelopmentRegion(module: name, plist: plist.url, relativePath: plist.path)
         var unreadableXCStrings: [String] = []
 
         for file in xcstrings {
             let table = String(file.dropLast(".xcstrings".count))
-            guard let compiled = readXCStrings(relativePath: "\(name)/\(file)", url: url.appendingPathComponent(file)) else {
+            guard let compiled = readXCStrings(relativePath: "\(prefix)/\(file)", url: url.appendingPathComponent(file)) else {
                 unreadableXCStrings.append(table)
                 continue
             }
@@ -155,13 +164,13 @@ struct ModuleLoader {
                 findings.append(Finding(
                     code: "catalog.duplicate-localization", severity: .warning,
                     message: "\(directory) and \(kept) are both the \(identifier) localization (one folder on a case-insensitive file system such as the device's); \(directory) is not read: merge it into \(kept) and remove it",
-                    location: .init(file: "\(name)/\(directory)", module: name, locale: identifier)))
+                    location: .init(file: "\(prefix)/\(directory)", module: name, locale: identifier)))
                 continue
             }
             var localization = (isBase ? module.base : module.localizations[identifier])
                 ?? CatalogLocalization(identifier: identifier, directoryName: directory)
             let lprojURL = url.appendingPathComponent(directory)
-            let files = try listEntries(of: lprojURL, relativePath: "\(name)/\(directory)")
+            let files = try listEntries(of: lprojURL, relativePath: "\(prefix)/\(directory)")
             let tableNames = Set(files.compactMap { file -> String? in
                 if file.hasSuffix(".strings") { return String(file.dropLast(".strings".count)) }
                 if file.hasSuffix(".stringsdict") { return String(file.dropLast(".stringsdict".count)) }
@@ -169,7 +178,7 @@ struct ModuleLoader {
             })
             for table in tableNames.sorted() {
                 var content = localization.tables[table] ?? CatalogTable(name: table)
-                let base = "\(name)/\(directory)/\(table)"
+                let base = "\(prefix)/\(directory)/\(table)"
                 if files.contains(table + ".strings"),
                     !readStrings(relativePath: base + ".strings", url: lprojURL.appendingPathComponent(table + ".strings"), into: &content)
                 {
@@ -196,16 +205,15 @@ struct ModuleLoader {
         return module
     }
 
-    /// `CFBundleDevelopmentRegion` from `<Module>/Info.plist`, if there is one.
-    mutating func readDevelopmentRegion(module: String, url: URL) -> String? {
-        let plistURL = url.appendingPathComponent("Info.plist")
-        guard let data = readOptionalFile(relativePath: "\(module)/Info.plist", url: plistURL) else { return nil }
+    /// `CFBundleDevelopmentRegion` from the module's `Info.plist` (`relativePath` names it), if there is one.
+    mutating func readDevelopmentRegion(module: String, plist plistURL: URL, relativePath: String) -> String? {
+        guard let data = readOptionalFile(relativePath: relativePath, url: plistURL) else { return nil }
         let plist = try? PropertyListSerialization.propertyList(from: data, format: nil)
         guard let dictionary = plist as? [String: Any] else {
             findings.append(Finding(
                 code: "catalog.invalid-info-plist", severity: .error,
                 message: "Info.plist is not a property-list dictionary; fix it or remove it (the development region then defaults to en)",
-                location: .init(file: "\(module)/Info.plist", module: module)))
+                location: .init(file: relativePath, module: module)))
             return nil
         }
         guard let region = dictionary["CFBundleDevelopmentRegion"] else { return nil }
@@ -213,7 +221,7 @@ struct ModuleLoader {
             findings.append(Finding(
                 code: "catalog.invalid-info-plist", severity: .error,
                 message: "CFBundleDevelopmentRegion must be a non-empty string such as \"en\"",
-                location: .init(file: "\(module)/Info.plist", module: module)))
+                location: .init(file: relativePath, module: module)))
             return nil
         }
         return text

@@ -37,6 +37,8 @@ public final class Localizer: Sendable {
     private let observers = Guarded<ObserverList>(ObserverList())
     /// The store snapshot passed at launch when it was ignored for another source hash (for ``explain(_:table:module:context:)``).
     private let ignored: Guarded<StoreSnapshot?>
+    /// The bundles ``bundle(for:)`` handed out; nil until the first call (nothing is made at launch).
+    private let bundles = Guarded<BundleMemo?>(nil)
 
     /// Builds the Localizer at cold launch.
     ///
@@ -125,10 +127,44 @@ public final class Localizer: Sendable {
         }
     }
 
-    /// The active revision directory of `module` as a `Bundle`, for code that keeps `NSLocalizedString`; nil
-    /// when the module has no active overlay. See ``OverlayBundles``.
+    /// What this Localizer serves for `module`, as a `Bundle`, for code that keeps `NSLocalizedString`:
+    /// `NSLocalizedString("cart.title", bundle: localizer.bundle(for: "Checkout") ?? .module, comment: "")`.
+    ///
+    /// Every key answers as ``table(_:in:)`` answers it — the overlay where it has the key, else the shipped value,
+    /// per key along the fallback chain of the current languages (``setPreferredLanguages(_:)`` included). The
+    /// bundle is a language bundle written once per content under the caches folder (``OverlayBundles``); ask again
+    /// after a language switch or ``applyPendingUpdates(_:)`` (observers are told when). Nil when the module is
+    /// unknown or the bundle cannot be written: fall back to the shipped bundle.
     public func bundle(for module: String) -> Bundle? {
-        OverlayBundles.bundle(for: module, in: snapshot.overlays.revisions)
+        guard let cache = OverlayBundles.defaultCacheDirectory else { return nil }
+        return bundle(for: module, cacheDirectory: cache)
+    }
+
+    /// ``bundle(for:)`` written under `cacheDirectory` instead of `<Caches>/OverlayBundles` (an app group's caches,
+    /// a test's folder). Never a folder of the store: the store removes what it does not own.
+    public func bundle(for module: String, cacheDirectory: URL) -> Bundle? {
+        bundle(for: module, cacheDirectory: cacheDirectory, syscalls: .live)
+    }
+
+    package func bundle(for module: String, cacheDirectory: URL, syscalls: Syscalls) -> Bundle? {
+        let current = snapshot
+        let key = "\(cacheDirectory.path)\n\(module)"
+        if let known = bundles.withLock({ $0?.entry(key, for: current) }),
+            (try? syscalls.status(known.directory))?.isDirectory == true
+        {
+            return known.bundle
+        }
+        guard let contents = OverlayBundles.contents(of: module, in: current) else { return nil }
+        let inUse = bundles.withLock { $0?.directories ?? [] }
+        guard let made = OverlayBundles.bundle(
+            for: module, contents: contents, cache: cacheDirectory, syscalls: syscalls, keeping: inUse)
+        else { return nil }
+        bundles.withLock { memo in
+            var updated = memo ?? BundleMemo()
+            updated.store(key, BundleMemo.Entry(bundle: made.bundle, directory: made.directory), for: current)
+            memo = updated
+        }
+        return made.bundle
     }
 
     var snapshot: LocalizerSnapshot { current.withLock { $0 } }
@@ -154,6 +190,35 @@ public final class Localizer: Sendable {
         return OverlayModules(
             revisions: store.modules, fallbacks: store.fallbacks, checksRevisions: store.isUnhealed,
             sourceHash: store.sourceHash, counters: counters)
+    }
+}
+
+/// The bundles a Localizer handed out for its current snapshot, and every folder it ever handed out (their `Bundle`s
+/// read files lazily, so they are never pruned while the Localizer lives).
+///
+/// `@unchecked Sendable`: only touched under the Localizer's lock (`Guarded`); `Bundle` is not declared `Sendable`
+/// on every platform.
+struct BundleMemo: @unchecked Sendable {
+    struct Entry {
+        var bundle: Bundle
+        var directory: String
+    }
+
+    private var snapshot: LocalizerSnapshot?
+    private var entries: [String: Entry] = [:]
+    private(set) var directories: Set<String> = []
+
+    func entry(_ key: String, for current: LocalizerSnapshot) -> Entry? {
+        snapshot === current ? entries[key] : nil
+    }
+
+    mutating func store(_ key: String, _ entry: Entry, for current: LocalizerSnapshot) {
+        if snapshot !== current {
+            snapshot = current
+            entries = [:]
+        }
+        entries[key] = entry
+        directories.insert(entry.directory)
     }
 }
 

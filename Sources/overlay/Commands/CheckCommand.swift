@@ -37,7 +37,7 @@ enum CheckCommand: Command {
     static let signature = CommandSignature(
         positionals: ["<catalog>"],
         options: [
-            .value("bundle", "catalog", "The catalog the build shipped: its identical values do not block."),
+            .value("bundle", "catalog", "The catalog the build shipped (or the built .app): its identical values do not block."),
             .flag("strict", "Treat warnings as errors (exit 1 on any finding that is not already shipped)."),
             .flag("all", "Print every finding on its own line instead of grouping them."),
             .flag("json", "Print a JSON report (summary and every finding) on stdout."),
@@ -46,7 +46,7 @@ enum CheckCommand: Command {
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         let path = arguments.positionals[0]
         let strict = arguments.flag("strict")
-        let loaded = try loadCatalog(path)
+        let loaded = try loadCatalog(path, builtProducts: false)
         let shipped = try arguments.value("bundle").map { try loadCatalog($0, mode: .lenient).catalog }
         var findings = loaded.findings + CatalogChecker.check(loaded.catalog, shipped: shipped)
         if strict {

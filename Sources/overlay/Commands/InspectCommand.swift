@@ -29,8 +29,9 @@ enum InspectCommand: Command {
         non-blocking shared flock, released at once, tells whether a sync is writing), never follows
         a symbolic link, never opens a FIFO blocking. Damage is reported, never repaired.
 
-        --bundle      the build's shipped catalog: does the store's source hash (and --app-version)
-                      match? If not, the app ignores the overlay and shows shipped strings.
+        --bundle      the build's shipped catalog (a catalog folder, or the built .app itself): does
+                      the store's source hash (and --app-version) match? If not, the app ignores the
+                      overlay and shows shipped strings.
         --verify      hash every revision file against its digest list and list names the store
                       does not own.
         --origin      compare with what the origin serves now (read-only, through the transports a
@@ -49,6 +50,7 @@ enum InspectCommand: Command {
 
         EXAMPLES:
           overlay inspect out/demo/store --bundle testdata/catalog --trust keys/overlay-signing-key.pub.pem
+          overlay inspect device-store/ --bundle build/Build/Products/Release-iphoneos/Notes.app
           overlay inspect device-store/ --verify --json | jq '.findings[] | select(.severity != "note")'
           overlay inspect store --origin https://cdn.example.com/l10n --trust k.pub.pem
           overlay inspect store --explain settings.notifications.title --module App --locale en \\
@@ -57,7 +59,7 @@ enum InspectCommand: Command {
     static let signature = CommandSignature(
         positionals: ["<store>"],
         options: [
-            .value("bundle", "catalog", "The build's shipped catalog: binding check, --explain."),
+            .value("bundle", "catalog", "The build's shipped catalog or built .app: binding check, --explain."),
             .value("app-version", "v", "The build's app version, compared with the store's."),
             .repeated("trust", "pem", "Public key PEM the build trusts: checks the saved manifest's signature."),
             .value("origin", "url|dir", "Compare the store with what this origin serves now (read-only)."),

@@ -8,7 +8,7 @@ enum ResolveCommand: Command {
     static let summary = "Resolve and render one key as the app would: overlay, shipped, fallback chain."
     static let usage = """
         resolve <key> --module <M> [--table <T>] --locale <L> [--count <N>] [--arg <value>]... \
-        [--sub <name=value>]... --bundle <catalog> [--store <dir>] [--width <W>] [--device <D>] [--dev] [--trace] [--raw] [--json]
+        [--sub <name=value>]... --bundle <catalog | .app> [--store <dir>] [--width <W>] [--device <D>] [--dev] [--trace] [--raw] [--json]
         """
     static let discussion = """
         Prints the rendered string on stdout: exactly, when stdout is a pipe or a file (or with --raw);
@@ -16,7 +16,9 @@ enum ResolveCommand: Command {
         value may hold are shown escaped (\\u{1B}, \\u{202E}, \\n), so a value cannot recolour the screen,
         move the cursor or reorder what follows. The lookup walks the fallback chain of --locale
         (CLDR parents, then the module's development region); for each locale the store's active
-        revision (with --store) answers first, then the shipped catalog (--bundle), per key. Without
+        revision (with --store) answers first, then the shipped catalog (--bundle: a catalog folder,
+        or the built .app — its modules are its own strings, resource bundles, frameworks and app
+        extensions, each named after its bundle), per key. Without
         --store only shipped strings are used; so too, as in the app, with a --store that has nothing to
         serve (missing, deleted by 'overlay disable', no state yet, an unreadable state.json, a store.json
         that is not Overlay's marker), and one note on stderr says which.
@@ -41,6 +43,7 @@ enum ResolveCommand: Command {
           overlay resolve cart.items --module Checkout --locale ru --count 21 --bundle testdata/catalog
           overlay resolve order.ready --module Checkout --locale ar --arg Lyon --count 2 --bundle testdata/catalog
           overlay resolve cart.reserved --module Checkout --locale en --count 2 --sub store=Lyon --bundle testdata/catalog
+          overlay resolve cart.title --module Checkout --locale fr --bundle build/Release-iphoneos/Notes.app
         """
     static let signature = CommandSignature(
         positionals: ["<key>"],
@@ -51,7 +54,7 @@ enum ResolveCommand: Command {
             .value("count", "N", "The number for every plural slot."),
             .repeated("arg", "value", "The next non-plural argument, converted to its slot's class.", allowsEmpty: true),
             .repeated("sub", "name=value", "A %{name} substitution."),
-            .value("bundle", "catalog", "The shipped catalog."),
+            .value("bundle", "catalog", "The shipped catalog: a catalog folder or the built .app."),
             .value("store", "dir", "A client store: its active revisions overlay the shipped strings."),
             .value("width", "W", "The presentation width a width-rule entry picks its variant for."),
             .value("device", "D", "The device a device-rule entry picks (iphone, ipad, mac; default other)."),

@@ -5,15 +5,22 @@ import OverlayCore
 enum SourceHashCommand: Command {
     static let name = "source-hash"
     static let summary = "Print the source hash (compatibility fingerprint) of a catalog."
-    static let usage = "source-hash <catalog> [--lines] [--json]"
+    static let usage = "source-hash <catalog | built .app> [--lines] [--json]"
     static let discussion = """
         The source hash covers the structure of the development language's tables: every key and the
-        types of its arguments, never the wording. Configure a client build with the hash of the
-        catalog it ships; a published revision is only applied where the hashes are equal.
+        types of its arguments, never the wording (a string whose text is its own key is left out:
+        Xcode does not build it). Configure a client build with the hash of the catalog it ships; a
+        published revision is only applied where the hashes are equal.
+
+        <catalog> is a catalog folder (one folder per module), or what Xcode built from it: a .app
+        folder (its own strings, resource bundles <Package>_<Target>.bundle, Frameworks/*.framework,
+        PlugIns/*.appex, each a module named after it) or one .bundle or .framework folder. A build
+        artifact gives the same hash as its sources, so CI can check what it is about to ship.
 
         EXAMPLES:
           overlay source-hash testdata/catalog
           overlay source-hash MyApp/Resources --lines   # what went into the hash, one key per line
+          overlay source-hash build/Build/Products/Release-iphoneos/Notes.app   # a built app
         """
     static let signature = CommandSignature(
         positionals: ["<catalog>"],
@@ -27,7 +34,7 @@ enum SourceHashCommand: Command {
         let result = try loadCatalog(path)
         let errors = result.findings.filter { $0.severity == .error }
         if !errors.isEmpty {
-            FindingPrinter(console: console, catalogPath: path).printDiagnostics(errors)
+            FindingPrinter(console: console, catalogPath: findingRoot(path)).printDiagnostics(errors)
             throw CommandFailure(message: "the catalog has \(errors.count) error(s); fix them (see 'overlay check \(path)') before hashing")
         }
         let lines = SourceHash.lines(of: result.catalog)
@@ -48,11 +55,20 @@ enum SourceHashCommand: Command {
     }
 }
 
-/// Loads a catalog for a command, turning an unreadable path into a command failure.
-func loadCatalog(_ path: String, mode: CatalogLoader.Mode = .strict) throws -> CatalogLoadResult {
+/// Loads a catalog for a command — a catalog folder, or a built product (`.app`, `.bundle`, `.framework`) when
+/// `builtProducts` — turning an unreadable path into a command failure.
+func loadCatalog(_ path: String, mode: CatalogLoader.Mode = .strict, builtProducts: Bool = true) throws -> CatalogLoadResult {
+    let url = URL(fileURLWithPath: path)
     do {
-        return try CatalogLoader.load(at: URL(fileURLWithPath: path), mode: mode)
+        if builtProducts, BuiltCatalogLoader.isBuiltProduct(at: url) { return try BuiltCatalogLoader.load(at: url, mode: mode) }
+        return try CatalogLoader.load(at: url, mode: mode)
     } catch let error as CatalogError {
         throw CommandFailure(message: error.description)
     }
+}
+
+/// What the file paths of `path`'s findings are relative to: the catalog folder, or for a built product the folder
+/// that holds it (its findings name `Notes.app/fr.lproj/…`).
+func findingRoot(_ path: String) -> String {
+    BuiltCatalogLoader.isBuiltProduct(at: URL(fileURLWithPath: path)) ? (path as NSString).deletingLastPathComponent : path
 }

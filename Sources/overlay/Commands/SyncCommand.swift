@@ -43,7 +43,7 @@ enum SyncCommand: Command {
     static let signature = CommandSignature(options: [
         .repeated("origin", "url|dir", "The origin root (an http(s) URL or a directory); repeat for mirrors, tried in order."),
         .value("app-version", "version", "The client build's app version."),
-        .value("bundle", "catalog", "The client build's shipped catalog."),
+        .value("bundle", "catalog", "The client build's shipped catalog (or the built .app)."),
         .value("store", "dir", "The client store directory (created if missing or empty; never /)."),
         .repeated("trust", "pem", "Public key PEM the build trusts; repeat for several."),
         .value("threshold", "n", "How many trusted keys must sign: 1 to the number of --trust keys (default 1)."),

@@ -24,7 +24,7 @@ enum ValidateCommand: Command {
     static let signature = CommandSignature(
         positionals: ["<origin|artifact>"],
         options: [
-            .value("bundle", "catalog", "The shipped catalog of the build the artifacts are for."),
+            .value("bundle", "catalog", "The shipped catalog (or built .app) of the build the artifacts are for."),
             .repeated("trust", "pem", "Public key PEM the build trusts; repeat for several."),
             .value("threshold", "n", "How many trusted keys must sign: 1 to the number of --trust keys (default 1)."),
             .value("app-version", "version", "The build's app version (default: the origin's only one)."),

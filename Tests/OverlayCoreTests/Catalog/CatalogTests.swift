@@ -93,6 +93,22 @@ func stringsdict(key: String, format: String = "%#@v@", valueType: String, forms
         #expect(SourceHash.escape("plain") == "plain")
     }
 
+    /// Xcode leaves a development string that is its own key out of the build (FORMATS.md §3.3): hashing it would
+    /// make every built app's hash differ from its sources'.
+    @Test("a development string that is its own key is not hashed", arguments: [
+        "\"a.title\" = \"Title\";\n\"a.greet\" = \"Hello, %@!\";\n\"OK\";\n",
+        "\"a.title\" = \"Title\";\n\"a.greet\" = \"Hello, %@!\";\n\"%ld left\" = \"%ld left\";\n",
+    ])
+    func ownKeyIsNotHashed(_ english: String) throws {
+        var files = Self.base
+        files["M/en.lproj/Localizable.strings"] = english
+        #expect(try hash(files) == hash(Self.base))
+        // The same key with other text is structure, as before.
+        files["M/en.lproj/Localizable.strings"] = english.replacingOccurrences(of: "\"OK\";", with: "\"OK\" = \"Okay\";")
+            .replacingOccurrences(of: "= \"%ld left\"", with: "= \"%ld remaining\"")
+        #expect(try hash(files) != hash(Self.base))
+    }
+
     @Test func infoPlistIsNotPartOfTheHash() throws {
         var files = Self.base
         files["M/en.lproj/InfoPlist.strings"] = "\"CFBundleDisplayName\" = \"App %@\";\n"

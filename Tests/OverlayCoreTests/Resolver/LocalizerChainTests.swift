@@ -84,7 +84,8 @@ import Testing
         #expect(localizer.resolve("subtitle", module: "M").layer == .shipped)
         #expect(localizer.stats.ignoredRevisions == 1)
         #expect(localizer.activeRevisions.isEmpty)
-        #expect(localizer.bundle(for: "M") == nil)
+        let bundle = localizer.bundle(for: "M", cacheDirectory: store.root.appendingPathComponent("caches"))
+        #expect(bundle?.localizedString(forKey: "subtitle", value: nil, table: nil) == "Sous-titre")
     }
 
     @Test func unreadableRevisionDirectoryFallsBackToShippedAndIsCounted() {
@@ -112,13 +113,14 @@ import Testing
         #expect(english.resolve("Xa3-bc-1.title", table: "Main", module: "App").locale == "en")
     }
 
-    @Test func bundleIsTheActiveRevisionDirectory() throws {
+    @Test func rawBundleIsTheActiveRevisionDirectory() throws {
         let store = try Self.store()
         defer { try? FileManager.default.removeItem(at: store.root) }
-        let localizer = Localizer(catalog: Self.shipped, store: store.snapshot, preferredLanguages: ["fr"])
-        let bundle = try #require(localizer.bundle(for: "M"))
+        let bundle = try #require(OverlayBundles.bundle(for: "M", in: store.snapshot))
         #expect(bundle.bundleURL.standardizedFileURL.path == store.snapshot.modules["M"]!.directory.standardizedFileURL.path)
-        #expect(localizer.bundle(for: "Other") == nil)
+        #expect(OverlayBundles.bundle(for: "Other", in: store.snapshot) == nil)
+        let localizer = Localizer(catalog: Self.shipped, store: store.snapshot, preferredLanguages: ["fr"])
+        #expect(localizer.bundle(for: "Other", cacheDirectory: store.root.appendingPathComponent("caches")) == nil)
     }
 }
 

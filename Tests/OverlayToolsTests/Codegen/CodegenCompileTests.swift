@@ -25,10 +25,11 @@ import OverlayPublishing
             files["\(module)Integration.swift"] = output.integration
         }
         files["main.swift"] = Self.program
-        let (store, overlay, key) = try Self.storeWithCheckoutOverlay(in: directory)
+        let (store, _, key) = try Self.storeWithCheckoutOverlay(in: directory)
 
         let program = try SwiftProgram.compile(files, in: directory)
-        let lines = try SwiftProgram.output(of: program, [Self.catalog.path, store.path, key.path])
+        let caches = directory.appendingPathComponent("caches").path
+        let lines = try SwiftProgram.output(of: program, [Self.catalog.path, store.path, key.path, caches])
             .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let expected = [
             "Cart", "Subtotal: €12", "Order #1042", "Order #1042 placed on 3 May", "1 item", "3 items",
@@ -38,7 +39,7 @@ import OverlayPublishing
             "An account with a@b.c already exists.",
             // fr with the overlay revision: the overlay's text wins, the shipped fr answers the rest.
             "Panier (mis à jour)", "Total partiel : 12 €", "Votre panier est vide.", "Panier (mis à jour)",
-            overlay.path, "⟦Checkout/Localizable:no.such.key⟧", "",
+            "Panier (mis à jour)", "Votre panier est vide.", "in the caches", "⟦Checkout/Localizable:no.such.key⟧", "",
         ]
         #expect(lines == expected)
     }
@@ -69,6 +70,7 @@ import OverlayPublishing
         import OverlaySync
 
         let arguments = CommandLine.arguments
+        setenv("XDG_CACHE_HOME", arguments[4], 1)  // where the bundle is written (the default is ~/.cache)
         let catalog = try CatalogLoader.load(at: URL(fileURLWithPath: arguments[1]), mode: .lenient).catalog
         let key = try Ed25519PublicKey(pem: String(contentsOfFile: arguments[3], encoding: .utf8))
         let sync = SyncService(
@@ -79,6 +81,7 @@ import OverlayPublishing
         let store = try await sync.snapshot()
         let en = Localizer(catalog: catalog, preferredLanguages: ["en"])
         let fr = Localizer(catalog: catalog, store: store, preferredLanguages: ["fr"], mode: .development)
+        let bundle = fr.checkoutBundle(shipped: .main)
         let checkout = Checkout.Localizable(en)
         let app = App.Localizable(en)
         let onboarding = Onboarding.Localizable(en)
@@ -92,7 +95,11 @@ import OverlayPublishing
             onboarding.onboardingSyncHint, Account.Localizable(en).accountMemberSince("May 2020", name: "Ann"),
             Account.Errors(en).errorEmailTaken(email: "a@b.c"),
             french.cartTitle, french.cartSubtotal("12 €"), french.cartEmpty,
-            fr.checkoutTable().string(forKey: "cart.title"), fr.checkoutBundle(shipped: .main).bundlePath,
+            fr.checkoutTable().string(forKey: "cart.title"),
+            // Through the bundle: the overlay's key, and one only the shipped fr table has (per-key fallback).
+            bundle.localizedString(forKey: "cart.title", value: nil, table: nil),
+            bundle.localizedString(forKey: "cart.empty", value: nil, table: nil),
+            bundle.bundlePath.hasPrefix(arguments[4]) ? "in the caches" : bundle.bundlePath,
             fr.checkoutTable().string(forKey: "no.such.key"),
         ]
         print(lines.joined(separator: "\\n"))

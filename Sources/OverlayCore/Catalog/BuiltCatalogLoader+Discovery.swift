@@ -1,0 +1,102 @@
+import Foundation
+
+extension BuiltCatalogLoader {
+    /// Finds the module bundles of a built product: the product itself, then in each bundle its resource bundles
+    /// (`<Package>_<Target>.bundle`), frameworks (`Frameworks/<Name>.framework`) and app extensions
+    /// (`PlugIns/<Name>.appex`, `Extensions/<Name>.appex`), depth first, so the app's own copy of a bundle comes first.
+    ///
+    /// Symbolic links are never followed (each is an error finding, as in a catalog), except the links a macOS
+    /// framework is made of (`Versions/Current`, `Resources`), which are skipped for the real `Versions/<V>` folder.
+    struct Discovery {
+        /// Folder extensions of the bundles a product holds.
+        static let bundleExtensions: Set<String> = ["app", "appex", "bundle", "framework"]
+        /// Resource bundles the system reads, not the app: an overlay cannot change them (like `InfoPlist.strings`).
+        static let systemBundles: Set<String> = ["Settings.bundle"]
+        /// How deep bundles nest (app → framework → resource bundle is 2) and how many are read: a bound on a
+        /// hostile or mistaken folder, far past any real app.
+        static let maximumDepth = 4
+        static let maximumBundles = 1_024
+
+        var findings: [Finding] = []
+        private var found: [Location] = []
+
+        /// The bundles of the product at `url`, the product first.
+        mutating func locations(in url: URL) throws -> [Location] {
+            guard CatalogLoader.isDirectoryURL(url) else {
+                throw CatalogError(
+                    path: url.path,
+                    message: "not a directory; pass a built .app (or .bundle, .framework) folder, or a catalog folder")
+            }
+            walk(url, name: url.lastPathComponent, path: url.lastPathComponent, depth: 0)
+            return found
+        }
+
+        /// The module a bundle folder serves: a resource bundle `<Package>_<Target>.bundle` serves `Target`; any
+        /// other bundle its own name without the extension.
+        static func moduleName(ofBundleNamed name: String) -> String {
+            let stem = (name as NSString).deletingPathExtension
+            guard name.hasSuffix(".bundle"), let underscore = stem.firstIndex(of: "_"),
+                stem.index(after: underscore) < stem.endIndex
+            else { return stem }
+            return String(stem[stem.index(after: underscore)...])
+        }
+
+        /// The one real folder in a macOS framework's `Versions` (the `Current` link is not followed); nil for an
+        /// iOS framework, which is flat, or when there is no single one.
+        static func frameworkVersion(of framework: URL) -> String? {
+            let versions = framework.appendingPathComponent("Versions")
+            guard CatalogLoader.isDirectoryURL(versions),
+                let names = try? CatalogLoader.sortedEntries(of: versions)
+            else { return nil }
+            let real = names.filter { !$0.hasPrefix(".") && CatalogLoader.isDirectoryURL(versions.appendingPathComponent($0)) }
+            return real.count == 1 ? real[0] : nil
+        }
+
+        private mutating func walk(_ bundle: URL, name: String, path: String, depth: Int) {
+            guard found.count < Self.maximumBundles else {
+                if found.count == Self.maximumBundles {
+                    findings.append(Finding(
+                        code: "catalog.too-many-bundles", severity: .error,
+                        message: "more than \(Self.maximumBundles) bundles; the rest are not read: pass the app's own folder",
+                        location: .init(file: path)))
+                }
+                return
+            }
+            let location = BuiltCatalogLoader.location(of: bundle, module: Self.moduleName(ofBundleNamed: name), path: path)
+            found.append(location)
+            guard depth < Self.maximumDepth else { return }
+            let contents = location.resources.deletingLastPathComponent().lastPathComponent == "Contents"
+                ? location.resources.deletingLastPathComponent() : bundle
+            let relativeContents = contents == bundle ? path : path + "/Contents"
+            let relativeResources = location.path
+            for child in entries(of: location.resources, path: relativeResources)
+            where child.hasSuffix(".bundle") && !Self.systemBundles.contains(child) {
+                walk(location.resources.appendingPathComponent(child), name: child, path: "\(relativeResources)/\(child)", depth: depth + 1)
+            }
+            for (folder, suffix) in [("Frameworks", ".framework"), ("PlugIns", ".appex"), ("Extensions", ".appex")] {
+                let directory = contents.appendingPathComponent(folder)
+                guard CatalogLoader.isDirectoryURL(directory) else { continue }
+                for child in entries(of: directory, path: "\(relativeContents)/\(folder)") where child.hasSuffix(suffix) {
+                    walk(directory.appendingPathComponent(child), name: child, path: "\(relativeContents)/\(folder)/\(child)", depth: depth + 1)
+                }
+            }
+        }
+
+        /// The bundle folders in `directory`, in byte order; a link is an error finding and is not followed.
+        private mutating func entries(of directory: URL, path: String) -> [String] {
+            guard let names = try? CatalogLoader.sortedEntries(of: directory) else { return [] }
+            return names.filter { name in
+                guard !name.hasPrefix("."), Self.bundleExtensions.contains((name as NSString).pathExtension) else { return false }
+                switch BoundedFile.kind(of: directory.appendingPathComponent(name).path) {
+                case .directory:
+                    return true
+                case .symbolicLink:
+                    findings.append(ModuleLoader.finding(for: .symbolicLink, relativePath: "\(path)/\(name)"))
+                    return false
+                default:
+                    return false
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+
+extension ModuleLoader {
+    /// Reads the bundle's `<Table>.loctable` files into `module` (creating it when the bundle has no `.lproj`).
+    ///
+    /// A loctable is one property list for every language of a table: `{ "<lang>": { key: string or stringsdict
+    /// entry } }`, what `xcstringstool compile` writes in its loctable format and what Apple's own frameworks ship
+    /// (FORMATS.md §3.3). Top-level keys that are not a language (`LocProvenance`, device-qualified `en~mac`) are
+    /// skipped. A language also shipped as an `.lproj` file keeps the file's value for a key both have.
+    mutating func readLocTables(at location: BuiltCatalogLoader.Location, into module: inout CatalogModule?) throws {
+        let names = try listEntries(of: location.resources, relativePath: location.path).filter { $0.hasSuffix(".loctable") }
+        for file in names {
+            let relativePath = "\(location.path)/\(file)"
+            guard let data = readFile(relativePath: relativePath, url: location.resources.appendingPathComponent(file))
+            else { continue }
+            let root: PropertyListValue
+            do {
+                root = try PropertyListReader.read(data, limits: .init(maximumBytes: CatalogLoader.maxFileBytes))
+            } catch {
+                findings.append(Finding(
+                    code: "catalog.invalid-loctable", severity: .error,
+                    message: "the loctable cannot be read (\(error.message)); rebuild the product",
+                    location: .init(file: relativePath, module: location.module)))
+                continue
+            }
+            guard let languages = root.dictionaryEntries else {
+                findings.append(Finding(
+                    code: "catalog.invalid-loctable", severity: .error,
+                    message: "the loctable holds \(root.kindWithArticle), not a dict of languages; rebuild the product",
+                    location: .init(file: relativePath, module: location.module)))
+                continue
+            }
+            if module == nil {
+                let region = readDevelopmentRegion(module: location.module, plist: location.infoPlist, relativePath: location.infoPlistPath)
+                module = CatalogModule(name: location.module, developmentRegion: region.map(normalizedLocale) ?? "en")
+            }
+            let tableName = String(file.dropLast(".loctable".count))
+            for language in languages {
+                let isBase = language.key == "Base"
+                guard isBase || LocaleIdentifier(language.key) != nil, let entries = language.value.dictionaryEntries
+                else { continue }
+                let table = readLocTableLanguage(entries, table: tableName, file: relativePath, module: location.module)
+                let identifier = isBase ? "Base" : normalizedLocale(language.key)
+                var localization = (isBase ? module?.base : module?.localizations[identifier])
+                    ?? CatalogLocalization(identifier: identifier, directoryName: "\(language.key).lproj")
+                localization.tables[tableName, default: CatalogTable(name: tableName)].fill(from: table)
+                if isBase { module?.base = localization } else { module?.localizations[identifier] = localization }
+            }
+        }
+    }
+
+    /// One language of a loctable: string values as `.strings` entries, dictionaries as `.stringsdict` entries.
+    private mutating func readLocTableLanguage(
+        _ entries: [PropertyListEntry], table: String, file: String, module: String
+    ) -> CatalogTable {
+        var content = CatalogTable(name: table, files: [file])
+        var plurals: [PropertyListEntry] = []
+        for entry in entries {
+            switch entry.value {
+            case .string(let text, _):
+                content.strings[entry.key] = text
+                content.origins[entry.key] = KeyOrigin(file: file)
+            case .dictionary:
+                plurals.append(entry)
+            default:
+                findings.append(Finding(
+                    code: "strings.non-string-value", severity: .error,
+                    message: "the value of \"\(entry.key)\" is \(entry.value.kindWithArticle); a table holds strings and stringsdict entries only",
+                    location: .init(file: file, module: module, table: table, key: entry.key)))
+            }
+        }
+        guard !plurals.isEmpty, let read = try? StringsdictReader.readFile(.dictionary(plurals, nil)) else { return content }
+        for entry in read.entries {
+            content.plurals[entry.key] = entry.entry
+            content.origins[entry.key] = KeyOrigin(file: file)
+        }
+        for rejection in read.rejected {
+            content.rejectedEntries[rejection.key] = rejection
+            content.origins[rejection.key] = KeyOrigin(file: file)
+        }
+        return content
+    }
+}
