@@ -4,7 +4,10 @@
 // Sources/overlay/CLI (an executable target cannot be linked).
 import PackageDescription
 
-let fuzzTargets = ["FuzzStrings", "FuzzStringsdict", "FuzzFormatSpecifier", "FuzzZIP", "FuzzJSON", "FuzzArguments", "FuzzHeaders"]
+let fuzzTargets = [
+    "FuzzStrings", "FuzzStringsdict", "FuzzFormatSpecifier", "FuzzZIP", "FuzzJSON", "FuzzArguments", "FuzzHeaders",
+    "FuzzRender",
+]
 
 let package = Package(
     name: "OverlayFuzz",

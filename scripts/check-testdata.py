@@ -408,6 +408,82 @@ def compare(source, target, report, rel, line, key):
         report.error("format.unknown-name", rel, line, "%s: %%{%s} does not exist in the source (it has %s)" % (key, name, sorted(source.names) or "none"))
 
 
+# Rendering bounds (DESIGN.md "Bounds"): one rendering of a value expands at most MAX_EXPANSION specifiers and tokens
+# (a variable counted with its largest variant every time a token names it), asks for no field wider than MAX_FIELD,
+# and writes at most MAX_TEXT_BYTES of its own text (literal bytes plus field widths; a `*` field counts MAX_FIELD).
+MAX_EXPANSION, MAX_FIELD, MAX_TEXT_BYTES = 64, 1024, 128 * 1024
+
+
+def render_cost(text, variable=lambda name: None):
+    """(expansion, bytes, widest field, its specifier) of one format string; `variable` gives a variable's cost."""
+    expansion = size = widest = 0
+    widest_spec = ""
+    i = 0
+    while i < len(text):
+        if text[i] != "%":
+            size += len(text[i].encode("utf-8"))
+            i += 1
+            continue
+        if text.startswith("%%", i):
+            size, i = size + 1, i + 2
+            continue
+        m = NAMED.match(text, i)
+        if m:
+            expansion, i = expansion + 1, m.end()
+            continue
+        m = TOKEN.match(text, i)
+        if m:
+            cost = variable(m.group("name")) or (0, 0, 0, "")
+            expansion += 1 + cost[0]
+            size += cost[1]
+            if cost[2] > widest:
+                widest, widest_spec = cost[2], cost[3]
+            i = m.end()
+            continue
+        m = SPEC.match(text, i)
+        if not m:
+            size, i = size + 1, i + 1
+            continue
+        expansion += 1
+        fields = [MAX_FIELD if f.startswith("*") else int(f) for f in (m.group("width"), m.group("prec")) if f]
+        size += max(fields, default=0)
+        for f in (m.group("width"), m.group("prec")):
+            if f and not f.startswith("*") and int(f) > widest:
+                widest, widest_spec = int(f), m.group(0)
+        i = m.end()
+    return expansion, size, widest, widest_spec
+
+
+def render_bound(item):
+    """(code, message) for the first rendering bound a .strings value or .stringsdict entry passes, else None."""
+    value, _, kind, _ = item
+    if kind == "plural" and isinstance(value, dict):
+        variables = {k: v for k, v in value.items() if k != "NSStringLocalizedFormatKey" and isinstance(v, dict)}
+        known = {}
+
+        def variable(name, depth=0):
+            if name not in known:
+                forms = [t for c, t in variables.get(name, {}).items() if c in CATEGORIES and isinstance(t, str)]
+                costs = [render_cost(t, lambda n: variable(n, depth + 1) if depth < 16 else None) for t in forms]
+                known[name] = (max((c[0] for c in costs), default=0), max((c[1] for c in costs), default=0),
+                               *max(((c[2], c[3]) for c in costs), default=(0, "")))
+            return known[name]
+
+        fmt = value.get("NSStringLocalizedFormatKey", "")
+        expansion, size, widest, spec = render_cost(fmt if isinstance(fmt, str) else "", variable)
+    elif isinstance(value, str):
+        expansion, size, widest, spec = render_cost(value)
+    else:
+        return None
+    if widest > MAX_FIELD:
+        return "render.field-too-wide", "%s asks for a field %d wide, over %d" % (spec, widest, MAX_FIELD)
+    if expansion > MAX_EXPANSION:
+        return "render.expansion-too-large", "one rendering expands %d specifiers and tokens, over %d" % (expansion, MAX_EXPANSION)
+    if size > MAX_TEXT_BYTES:
+        return "render.output-too-long", "one rendering writes %d bytes of its own text, over %d" % (size, MAX_TEXT_BYTES)
+    return None
+
+
 # ---------------------------------------------------------------------------------------------- .stringsdict
 
 def xml_line(lines, needle, after=0):
@@ -658,6 +734,9 @@ def check_module(catalog, module, report):
         for key, item in sorted(entries.items()):
             for code, message in dict(getattr(slots_of(item), "problems", [])).items():
                 report.error(code, item[3], item[1], "%s: %s" % (key, message))
+            bound = render_bound(item)
+            if bound:
+                report.error(bound[0], item[3], item[1], "%s: %s" % (key, bound[1]))
     for locale, ltables in sorted(tables.items()):
         if locale in ("Base", dev):
             continue
@@ -670,6 +749,9 @@ def check_module(catalog, module, report):
                 source_slots, target_slots = slots_of(src[key]), slots_of((value, line, kind, rel))
                 if source_slots is not None and target_slots is not None:
                     compare(source_slots, target_slots, report, rel, line, key)
+                bound = render_bound((value, line, kind, rel))
+                if bound:
+                    report.error(bound[0], rel, line, "%s: %s" % (key, bound[1]))
         # Missing translations: keys of the source no file of this locale (or its parent) has.
         for table, src in sorted(source.items()):
             if (locale, table) in unreadable:

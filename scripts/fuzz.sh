@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Bounded libFuzzer runs of the parsers, the CLI argument readers and the sync client's HTTP header readers: scripts/fuzz.sh [seconds-per-target] [target...]
+# Bounded libFuzzer runs of the parsers, the renderer, the CLI argument readers and the sync client's HTTP header
+# readers: scripts/fuzz.sh [seconds-per-target] [target...]
 # Each target starts from Fuzz/Corpus/<target>; a crash is written to Fuzz/Crashes/<target>/ and fails the run.
 # Keep a crashing input as a fixture under testdata/ with a regression test, then fix the parser.
 set -euo pipefail
@@ -7,7 +8,7 @@ cd "$(dirname "$0")/../Fuzz"
 seconds="${1:-30}"
 shift || true
 targets=("$@")
-((${#targets[@]})) || targets=(FuzzStrings FuzzStringsdict FuzzFormatSpecifier FuzzZIP FuzzJSON FuzzArguments FuzzHeaders)
+((${#targets[@]})) || targets=(FuzzStrings FuzzStringsdict FuzzFormatSpecifier FuzzZIP FuzzJSON FuzzArguments FuzzHeaders FuzzRender)
 export SWIFT_BACKTRACE=enable=no   # the Swift backtracer clashes with ASan and can hang
 # Foundation's property-list parser leaks on every rejected input; leak reports would drown real crashes.
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}"

@@ -176,4 +176,56 @@ import OverlayCore
         #expect(result.stdout == "Panier\n")
         #expect(result.stderr.contains("/nonexistent: note: no store here"), "\(result.stderr)")
     }
+
+    /// Issue 22: a `.stringsdict` entry whose variants name the next variable eight times, six levels deep, rendered
+    /// 32 MB per lookup. The shipped development value shows instead, and the process's peak memory (read by Python's
+    /// `resource` from outside) is that of rendering an ordinary key.
+    @Test func aValueThatRendersPastTheBoundsShowsTheDevelopmentTextWithoutTheMemory() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("resolve-bound-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        for directory in ["M/en.lproj", "M/fr.lproj"] {
+            try FileManager.default.createDirectory(
+                at: root.appendingPathComponent(directory), withIntermediateDirectories: true)
+        }
+        try Data("\"k\" = \"%ld items\";\n\"small\" = \"%ld items\";\n".utf8)
+            .write(to: root.appendingPathComponent("M/en.lproj/Localizable.strings"))
+        let leaf = "%1$ld " + String(repeating: "x", count: 1_000)
+        var variables = ""
+        for level in 0..<6 {
+            let text = level < 5 ? Array(repeating: "%1$#@v\(level + 1)@", count: 8).joined(separator: " ") : leaf
+            variables += "<key>v\(level)</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>"
+                + "<key>NSStringFormatValueTypeKey</key><string>ld</string><key>one</key><string>\(text)</string>"
+                + "<key>many</key><string>\(text)</string><key>other</key><string>\(text)</string></dict>"
+        }
+        let plist = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\"><dict><key>k</key><dict>"
+            + "<key>NSStringLocalizedFormatKey</key><string>%1$#@v0@</string>\(variables)</dict></dict></plist>\n"
+        try Data(plist.utf8).write(to: root.appendingPathComponent("M/fr.lproj/Localizable.stringsdict"))
+
+        /// stdout, and the peak resident kilobytes of the `overlay resolve` child.
+        func resolve(_ key: String) throws -> (String, Int) {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+            process.arguments = [
+                "-c", "import resource, subprocess, sys; subprocess.run(sys.argv[1:]); "
+                    + "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, file=sys.stderr)",
+                CLI.executable.path, "resolve", key, "--module", "M", "--locale", "fr", "--arg", "3",
+                "--bundle", root.path,
+            ]
+            let out = Pipe()
+            let err = Pipe()
+            process.standardOutput = out
+            process.standardError = err
+            try process.run()
+            let stdout = out.fileHandleForReading.readDataToEndOfFile()
+            let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            let peak = Int(stderr.split(separator: "\n").last.map(String.init) ?? "") ?? -1
+            return (String(decoding: stdout, as: UTF8.self), peak)
+        }
+        let (ordinary, ordinaryPeak) = try resolve("small")
+        let (bounded, boundedPeak) = try resolve("k")
+        #expect(ordinary == "3 items\n")
+        #expect(bounded == "3 items\n", "printed \(bounded.utf8.count) bytes")
+        #expect(ordinaryPeak > 0 && boundedPeak - ordinaryPeak < 8_192, "peak \(boundedPeak) KB against \(ordinaryPeak) KB")
+    }
 }

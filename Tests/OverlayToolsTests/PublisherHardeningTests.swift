@@ -230,4 +230,26 @@ import OverlayCore
         }
         #expect(Self.files(under: workspace.origin).allSatisfy { !$0.contains("..") })
     }
+
+    /// A `.stringsdict` entry whose variants name the next variable eight times, five levels deep, renders 4,096
+    /// copies of its leaf per lookup: check refuses it, so nothing is published (issue 22).
+    @Test func aValueThatRendersPastTheBoundsIsNotPublished() async throws {
+        let workspace = try PublishWorkspace()
+        defer { workspace.remove() }
+        let names = (0..<5).map { "v\($0)" }
+        var variables: [String: PluralVariable] = [:]
+        for (index, name) in names.enumerated() {
+            let text = index + 1 < names.count
+                ? Array(repeating: "%1$#@\(names[index + 1])@", count: 8).joined(separator: " ") : "%1$ld articles"
+            variables[name] = PluralVariable(valueType: "ld", forms: [.one: text, .many: text, .other: text])
+        }
+        let entry = StringsdictEntry.format(PluralFormat(format: "%1$#@v0@", variables: variables))
+        try StringsdictWriter.write(["cart.items": entry])
+            .write(to: workspace.catalog.appendingPathComponent("Checkout/fr.lproj/Localizable.stringsdict"))
+        let error = try await Self.refusal(workspace.options())
+        let blocking = error.findings.filter(\.isBlocking)
+        #expect(blocking.map(\.code) == ["render.expansion-too-large"], "\(blocking)")
+        #expect(blocking.first?.location.key == "cart.items" && blocking.first?.location.locale == "fr")
+        #expect(!FileManager.default.fileExists(atPath: workspace.origin.path))
+    }
 }

@@ -1,5 +1,5 @@
 /// Why a value could not be rendered with the arguments given; the handle then falls back (FORMATS.md §4).
-enum RenderFailure: Error, Equatable {
+package enum RenderFailure: Error, Equatable {
     /// The string has a parse error (`%n`, mixed positional and sequential, a position out of range…).
     case unsafeFormat
     /// No argument for this slot.
@@ -8,46 +8,75 @@ enum RenderFailure: Error, Equatable {
     case unconvertible(slot: Int)
     /// `%p`, `%P`, `%n`: never rendered.
     case unsupportedConversion
-    /// A width or precision outside 0…``PrintfConversion/maximumAmount``.
+    /// A width or precision outside 0…``RenderBounds/maximumField``.
     case amountOutOfRange
     /// A `%#@v@` token naming no variable of the entry, or a variable with no usable variant.
     case unknownVariable(String)
     /// No value supplied for a `%{name}` substitution.
     case missingSubstitution(String)
-    /// Variables nested deeper than ``FormatRenderer/maximumDepth`` (a cycle).
+    /// Variables nested deeper than ``RenderProgram/maximumDepth`` (a cycle).
     case tooDeep
+    /// More tokens expanded than ``RenderBounds/maximumExpansion``.
+    case expansionTooLarge
+    /// More output than ``RenderBounds/maximumOutputBytes`` beyond the arguments' own text.
+    case outputTooLong
 }
 
-/// Renders compiled values (``CompiledValue``) by walking their ops: no `String(format:)`, no parsing.
+/// Renders a ``RenderProgram`` by walking its ops into one buffer: no `String(format:)`, no parsing, and never past
+/// the bounds (``RenderBounds``): a token past the expansion bound or a byte past the output bound fails the render
+/// before anything is allocated for it.
 ///
-/// Sequential specifiers number slots from 1; inside a plural variant they start at the token's slot;
-/// positional ones are absolute. `%{name}` substitutions are inserted verbatim and never parsed again.
-struct FormatRenderer {
-    /// Plural variants nested deeper than this are treated as a cycle.
-    static let maximumDepth = 16
-
-    let arguments: [FormatArgument]
-    let substitutions: [String: String]
+/// Sequential specifiers number slots from 1; inside a plural variant they start at the token's slot; positional
+/// ones are absolute. `%{name}` substitutions are inserted verbatim and never parsed again.
+package struct FormatRenderer<Arguments: RandomAccessCollection<FormatArgument>> where Arguments.Index == Int {
+    let arguments: Arguments
+    /// Nil for none (an empty dictionary would be built and released on every render).
+    let substitutions: [String: String]?
     /// The presentation width a width rule picks; nil picks the widest variant.
     let width: Int?
 
+    package init(arguments: Arguments, substitutions: [String: String]? = nil, width: Int? = nil) {
+        self.arguments = arguments
+        self.substitutions = substitutions
+        self.width = width
+    }
+
     /// Renders a compiled table value.
-    func render(_ value: CompiledValue) throws(RenderFailure) -> String {
-        let program: RenderProgram
-        switch value.body {
+    @inline(__always)
+    package func render(_ program: RenderProgram) throws(RenderFailure) -> String {
+        let ops: Range<Int>
+        switch program.body {
+        case .ops(let range):
+            if let text = program.constantText { return text }
+            ops = range
+        case .width(let keys, let variants):
+            ops = variants[RenderProgram.variantIndex(keys: keys, forWidth: width)]
         case .failure(let failure):
             throw failure
-        case .program(let body):
-            program = body
-        case .width(let keys, let programs):
-            program = programs[Self.variantIndex(keys: keys, forWidth: width)]
         }
-        if let text = program.constantText { return text }
-        if let text = value.directPlan?.render(arguments) { return text }
+        do {
+            return try render(program, ops, limit: RenderBounds.maximumOutputBytes)
+        } catch .outputTooLong {
+            // The arguments' own text is the app's: only what the value makes of it counts against the output bound.
+            // Counted only now, so the common render never walks its arguments twice.
+            var ownText = 0
+            for argument in arguments {
+                if case .string(let text) = argument { ownText += text.utf8.count }
+            }
+            for value in substitutions ?? [:] { ownText += value.value.utf8.count }
+            guard ownText > 0 else { throw .outputTooLong }
+            return try render(program, ops, limit: RenderBounds.maximumOutputBytes + ownText)
+        }
+    }
+
+    /// One walk of the value's ops into a stack buffer that holds at most `limit` bytes.
+    @inline(__always)
+    private func render(_ program: RenderProgram, _ ops: Range<Int>, limit: Int) throws(RenderFailure) -> String {
         let result = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.bufferCapacity) { storage in
-            var output = RenderBuffer(storage: storage)
+            var output = RenderBuffer(storage: storage, limit: limit)
+            var budget = RenderBounds.maximumExpansion
             do throws(RenderFailure) {
-                try render(program, of: value, firstSlot: 1, depth: 0, into: &output)
+                try render(program, ops, arguments, firstSlot: 1, depth: 0, budget: &budget, into: &output)
             } catch {
                 return Result<String, RenderFailure>.failure(error)
             }
@@ -57,89 +86,136 @@ struct FormatRenderer {
     }
 
     /// Bytes of stack the output is collected in before it spills into a `String`.
-    static let bufferCapacity = 512
+    private static var bufferCapacity: Int { 512 }
 
-    /// The width variant with the largest key ≤ `width`, else the smallest key; nil width: the largest key.
-    static func variant(of variants: [Int: String], forWidth width: Int?) -> String? {
-        let keys = variants.keys.sorted()
-        guard !keys.isEmpty else { return nil }
-        return variants[keys[variantIndex(keys: keys, forWidth: width)]]
-    }
-
-    /// The index in ascending, non-empty `keys` of the width variant: see ``variant(of:forWidth:)``.
-    static func variantIndex(keys: [Int], forWidth width: Int?) -> Int {
-        guard let width else { return keys.count - 1 }
-        return keys.lastIndex(where: { $0 <= width }) ?? 0
-    }
-
-    /// The variant for `device`, else `other`, else the first in byte order.
-    static func variant<Value>(of variants: [String: Value], forDevice device: String) -> Value? {
-        variants[device] ?? variants["other"]
-            ?? variants.keys.min(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }).flatMap { variants[$0] }
-    }
-
+    /// Walks `range` of the program's ops; a variable's variant is walked where its token stands, in place when the
+    /// token ends the range (the usual plural format, `%#@v@`), else by a nested walk. The arguments come as a
+    /// parameter, not through `self`, so a count arrives in registers rather than through memory just written.
     private func render(
-        _ program: RenderProgram, of value: CompiledValue, firstSlot: Int, depth: Int, into output: inout RenderBuffer
+        _ program: RenderProgram, _ range: Range<Int>, _ arguments: Arguments, firstSlot: Int, depth: Int,
+        budget: inout Int, into output: inout RenderBuffer
     ) throws(RenderFailure) {
-        guard depth <= Self.maximumDepth else { throw .tooDeep }
-        guard !program.isUnsafe else { throw .unsafeFormat }
+        var range = range
+        var depth = depth
+        guard depth <= RenderProgram.maximumDepth else { throw .tooDeep }
+        // Counted in a register, handed back when the walk ends or nests.
+        var remaining = budget
+        defer { budget = remaining }
         var next = firstSlot
-        for index in program.ops.indices {
-            switch program.ops[index] {
-            case .literal(let start, let end):
-                program.literals.withUnsafeBufferPointer { output.append(UnsafeBufferPointer(rebasing: $0[start..<end])) }
-            case .named(let name):
-                guard let value = substitutions[name] else { throw .missingSubstitution(name) }
-                output.append(value)
-            case .object(let position):
-                output.appendObject(try argument(Self.slot(position, next: &next)))
-            case .signed(let position):
-                let slot = Self.slot(position, next: &next)
-                guard let integer = try argument(slot).signedValue else { throw .unconvertible(slot: slot) }
-                output.appendDecimal(magnitude: integer.magnitude, negative: integer < 0)
-            case .unsigned(let position):
-                let slot = Self.slot(position, next: &next)
-                guard let integer = try argument(slot).unsignedValue else { throw .unconvertible(slot: slot) }
-                output.appendDecimal(magnitude: integer, negative: false)
-            case .general(let specifier):
-                output.append(try render(program.specifiers[specifier], next: &next))
-            case .variable(let position, let variable):
-                let slot = Self.slot(position, next: &next)
-                let variant = try self.variant(of: value.variables[variable], in: value, slot: slot)
-                try render(variant, of: value, firstSlot: slot, depth: depth + 1, into: &output)
-            case .unknownVariable(let name):
-                throw .unknownVariable(name)
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let op = program.ops[index]
+            index &+= 1
+            if op.kind == .literal {
+                try output.append(UnsafeBufferPointer(rebasing: program.literals[Int(op.start)..<Int(op.end)]))
+                continue
+            }
+            remaining &-= 1
+            guard remaining >= 0 else { throw .expansionTooLarge }
+            switch op.kind {
+            case .literal:
+                break
+            case .object:
+                try output.appendObject(try Self.argument(Self.slot(op, next: &next), in: arguments))
+            case .signed:
+                let slot = Self.slot(op, next: &next)
+                let argument = try Self.argument(slot, in: arguments)
+                if case .int(let integer) = argument {  // what a count is: no conversion
+                    try output.appendDecimal(magnitude: integer.magnitude, negative: integer < 0)
+                    continue
+                }
+                guard let integer = argument.signedValue else { throw .unconvertible(slot: slot) }
+                try output.appendDecimal(magnitude: integer.magnitude, negative: integer < 0)
+            case .unsigned:
+                let slot = Self.slot(op, next: &next)
+                guard let integer = try Self.argument(slot, in: arguments).unsignedValue else {
+                    throw .unconvertible(slot: slot)
+                }
+                try output.appendDecimal(magnitude: integer, negative: false)
+            case .variable:
+                let slot = Self.slot(op, next: &next)
+                let variant = try Self.variant(
+                    of: Int(op.start), in: program, argument: Self.argument(slot, in: arguments), slot: slot)
+                guard index == range.upperBound else {
+                    try render(
+                        program, variant, arguments, firstSlot: slot, depth: depth + 1, budget: &remaining,
+                        into: &output)
+                    continue
+                }
+                depth += 1
+                guard depth <= RenderProgram.maximumDepth else { throw .tooDeep }
+                (range, index, next) = (variant, variant.lowerBound, slot)
+            case .specifier, .named, .unknownVariable, .unsafe:
+                try renderRare(op, of: program, next: &next, into: &output)
             }
         }
     }
 
-    /// The explicit position, else the next sequential slot (which it consumes).
-    private static func slot(_ position: Int?, next: inout Int) -> Int {
-        if let position { return position }
+    /// The ops a plain count or name never has, out of line so the walk stays small.
+    @inline(never)
+    private func renderRare(
+        _ op: RenderProgram.Op, of program: RenderProgram, next: inout Int, into output: inout RenderBuffer
+    ) throws(RenderFailure) {
+        switch op.kind {
+        case .specifier:
+            try output.append(try render(program.specifiers[Int(op.start)], next: &next))
+        case .named:
+            let name = program.names[Int(op.start)]
+            guard let value = substitutions?[name] else { throw .missingSubstitution(name) }
+            try output.append(value)
+        case .unknownVariable:
+            throw .unknownVariable(program.names[Int(op.start)])
+        case .literal, .object, .signed, .unsigned, .variable, .unsafe:
+            throw .unsafeFormat
+        }
+    }
+
+    /// The op's explicit position, else the next sequential slot (which it consumes).
+    @inline(__always)
+    private static func slot(_ op: RenderProgram.Op, next: inout Int) -> Int {
+        if op.position >= 0 { return Int(op.position) }
         defer { next += 1 }
         return next
     }
 
-    /// Picks the variant of `variable` for the argument in `slot` (FORMATS.md §2.2, §6.4 step 5).
+    /// Picks the variant of variable `index` for the argument in `slot` (FORMATS.md §2.2, §6.4 step 5).
     ///
     /// The category comes from the CLDR rules of the rendered value's locale. Apple's zero rule: a present `zero`
     /// variant is used for the value 0 when the locale has no CLDR `zero`; where CLDR has one (ar, lv), CLDR decides.
     /// A category without a variant uses `other`.
-    private func variant(
-        of variable: CompiledVariable, in value: CompiledValue, slot: Int
-    ) throws(RenderFailure) -> RenderProgram {
-        let argument = try self.argument(slot)
-        if !variable.isDouble, let integerRules = value.integerRules, case .int(let integer) = argument, integer >= 0 {
-            // the common count: the compiled integer rules, same answer as below
-            let order = integer == 0 && variable.usesExactZero
+    @inline(__always)
+    private static func variant(
+        of index: Int, in program: RenderProgram, argument: FormatArgument, slot: Int
+    ) throws(RenderFailure) -> Range<Int> {
+        let variable = program.variables[index]
+        let order: Int
+        if !variable.isDouble, let table = program.countTable, case .int(let integer) = argument, integer >= 0,
+            integer < IntegerPluralRules.tableLimit
+        {
+            // the common count: the compiled rules' table, same answer as `category(of:)`
+            order = integer == 0 && variable.usesExactZero ? PluralCategory.zero.order : Int(table[Int(integer)])
+        } else {
+            order = try category(of: argument, for: variable, in: program, slot: slot)
+        }
+        guard let variant = program.form(ofVariable: index, order: order) else {
+            throw .unknownVariable(program.names[Int(variable.name)])
+        }
+        return variant
+    }
+
+    /// ``PluralCategory/order`` of the category the argument picks.
+    @inline(never)
+    private static func category(
+        of argument: FormatArgument, for variable: RenderProgram.Variable, in program: RenderProgram, slot: Int
+    ) throws(RenderFailure) -> Int {
+        if !variable.isDouble, let integerRules = program.integerRules, case .int(let integer) = argument, integer >= 0 {
+            return integer == 0 && variable.usesExactZero
                 ? PluralCategory.zero.order : integerRules.categoryOrder(UInt64(integer))
-            guard let program = variable.forms[order] else { throw .unknownVariable(variable.name) }
-            return program
         }
         var category: PluralCategory
         var isZero: Bool
-        if !variable.isDouble, let integer = argument.signedValue {  // v = 0: evaluated on the integer, no digit strings
-            category = value.rules.category(forInteger: integer.magnitude)
+        if !variable.isDouble, let integer = argument.signedValue {  // v = 0: evaluated on the integer
+            category = program.rules.category(forInteger: integer.magnitude)
             isZero = integer == 0
         } else {
             let operands: PluralOperands?
@@ -150,17 +226,21 @@ struct FormatRenderer {
                     .flatMap(PluralOperands.init)
             }
             guard let operands else { throw .unconvertible(slot: slot) }
-            category = value.rules.category(for: operands)
+            category = program.rules.category(for: operands)
             isZero = operands.integerDigits == "0" && operands.trimmedFractionDigits.isEmpty
         }
         if isZero, variable.usesExactZero { category = .zero }
-        guard let program = variable.forms[category.order] else { throw .unknownVariable(variable.name) }
-        return program
+        return category.order
+    }
+
+    @inline(__always)
+    private static func argument(_ slot: Int, in arguments: Arguments) throws(RenderFailure) -> FormatArgument {
+        guard slot >= 1, slot <= arguments.count else { throw .missingArgument(slot: slot) }
+        return arguments[arguments.startIndex + slot - 1]
     }
 
     private func argument(_ slot: Int) throws(RenderFailure) -> FormatArgument {
-        guard slot >= 1, slot <= arguments.count else { throw .missingArgument(slot: slot) }
-        return arguments[slot - 1]
+        try Self.argument(slot, in: arguments)
     }
 
     private func amount(_ amount: FormatSpecifier.Amount?, next: inout Int) throws(RenderFailure) -> Int? {
@@ -168,7 +248,7 @@ struct FormatRenderer {
         switch amount {
         case nil: return nil
         case .fixed(let value):
-            guard value <= PrintfConversion.maximumAmount else { throw .amountOutOfRange }
+            guard value <= RenderBounds.maximumField else { throw .amountOutOfRange }
             return value
         case .nextArgument:
             slot = next
@@ -177,10 +257,11 @@ struct FormatRenderer {
             slot = position
         }
         guard let value = try argument(slot).signedValue else { throw .unconvertible(slot: slot) }
-        guard abs(value) <= Int64(PrintfConversion.maximumAmount) else { throw .amountOutOfRange }
+        guard value.magnitude <= UInt64(RenderBounds.maximumField) else { throw .amountOutOfRange }
         return Int(value)
     }
 
+    /// One specifier with flags, a width or a precision, or a conversion other than `%@ %d %u`.
     private func render(_ spec: FormatSpecifier, next: inout Int) throws(RenderFailure) -> String {
         var flags = spec.flags
         var width = try amount(spec.width, next: &next)

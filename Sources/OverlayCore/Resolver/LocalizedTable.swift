@@ -93,7 +93,7 @@ public final class LocalizedTable: Sendable {
         }
         let isDevelopmentValue = resolved.layer == .shipped && resolved.locale == developmentRegion
         if !isDevelopmentValue, let shipped = developmentValues?.value(forKey: key) {  // rare: compiled, not kept
-            let fallback = CompiledValue(shipped, rules: PluralRules.cardinal(for: developmentRegion), device: device)
+            let fallback = RenderProgram(shipped, rules: PluralRules.cardinal(for: developmentRegion), device: device)
             if let text = try? renderer.render(fallback) { return text }
         }
         return key

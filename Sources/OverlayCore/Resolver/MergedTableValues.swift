@@ -82,8 +82,9 @@ final class MergedTableValues: @unchecked Sendable {
         case general(entry: Int)
     }
 
-    /// Renders `key`'s value when it is constant or takes its ``DirectRenderPlan``, retaining nothing on the way: the cells
-    /// hold the values, and this handle holds the cells, for as long as the call lasts.
+    /// Renders `key`'s value when it depends on the arguments alone and they fit (``RenderProgram/text(for:)``),
+    /// retaining nothing on the way: the cells hold the values, and this handle holds the cells, for as long as the
+    /// call lasts.
     @inline(__always)
     func shortRender<Arguments: RandomAccessCollection<FormatArgument>>(
         forKey key: String, _ arguments: Arguments
@@ -91,7 +92,7 @@ final class MergedTableValues: @unchecked Sendable {
         guard let entry = index.entry(for: key) else { return .miss }
         guard let stored = cells[entry].load(ordering: .acquiring) else { return .general(entry: entry) }
         let text = stored._withUnsafeGuaranteedRef { resolved in
-            resolved.withCompiled { compiled in compiled.constantText ?? compiled.directPlan?.render(arguments) }
+            resolved.withCompiled { compiled in compiled.text(for: arguments) }
         }
         if let text { return .text(text) }
         return .general(entry: entry)

@@ -5,9 +5,6 @@ import Foundation
 /// `%`, the flags of a parsed ``FormatSpecifier/Flags``, `*.*`, a fixed length (`ll` or none) and one
 /// conversion from a closed list. Remote text never reaches the C formatter.
 enum PrintfConversion {
-    /// The largest width or precision the renderer accepts; anything larger is a render error (bounded output).
-    static let maximumAmount = 4_096
-
     /// Formats an integer for `d i D` (signed) or `u U x X o O` (unsigned).
     static func integer(
         signed: Int64?, unsigned: UInt64?, conversion: Unicode.Scalar, flags: FormatSpecifier.Flags,
@@ -68,7 +65,9 @@ enum PrintfConversion {
     ) -> String? {
         let widthValue = width ?? 0
         let precisionValue = precision ?? -1
-        guard abs(widthValue) <= maximumAmount, precisionValue <= maximumAmount else { return nil }
+        guard widthValue.magnitude <= RenderBounds.maximumField, precisionValue <= RenderBounds.maximumField else {
+            return nil
+        }
         var spec = "%"
         if flags.contains(.leftAlign) { spec += "-" }
         if flags.contains(.plus) { spec += "+" }

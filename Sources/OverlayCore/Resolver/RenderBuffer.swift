@@ -1,4 +1,5 @@
-/// Collects a render's UTF-8 in a caller-provided (stack) buffer and makes one `String` at the end.
+/// Collects a render's UTF-8 in a caller-provided (stack) buffer and makes one `String` at the end, never holding more
+/// than its limit: an append that would pass it throws before a byte of it is copied.
 ///
 /// Appending to a `String` piece by piece re-checks its storage on every append; bytes copied here cost a `memcpy`.
 /// Only whole strings are appended, so every chunk is valid UTF-8; when the buffer fills, the bytes so far move
@@ -6,76 +7,128 @@
 struct RenderBuffer: ~Copyable {
     private let storage: UnsafeMutableBufferPointer<UInt8>
     private var count = 0
-    private var spilled = ""
+    /// Nil until the buffer first fills (an empty `String` is retained and released all the same).
+    private var spilled: String?
+    private var spilledCount = 0
+    private let limit: Int
 
     /// The smallest storage that holds any 64-bit decimal with its sign.
     static let minimumCapacity = 21
 
-    init(storage: UnsafeMutableBufferPointer<UInt8>) {
+    init(storage: UnsafeMutableBufferPointer<UInt8>, limit: Int) {
         precondition(storage.count >= Self.minimumCapacity)
         self.storage = storage
+        self.limit = limit
     }
 
-    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    @inline(__always)
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) throws(RenderFailure) {
         guard !bytes.isEmpty else { return }
+        try reserve(bytes.count)
         if bytes.count > storage.count - count {
             spill()
             if bytes.count > storage.count {
-                spilled += String(decoding: bytes, as: UTF8.self)
+                keep(bytes)
                 return
             }
         }
         UnsafeMutableRawPointer(storage.baseAddress! + count).copyMemory(
             from: bytes.baseAddress!, byteCount: bytes.count)
-        count += bytes.count
+        count &+= bytes.count
     }
 
-    mutating func append(_ text: String) {
+    mutating func append(_ text: String) throws(RenderFailure) {
         var text = text
-        text.withUTF8 { append($0) }
+        // `withUTF8` rethrows untyped errors: the failure is carried out as a value.
+        let failure = text.withUTF8 { bytes -> RenderFailure? in
+            do throws(RenderFailure) {
+                try append(bytes)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        if let failure { throw failure }
     }
 
     /// Appends the decimal digits of a value, with `-` when negative: as `String(value)` spells it.
-    mutating func appendDecimal(magnitude: UInt64, negative: Bool) {
+    @inline(__always)
+    mutating func appendDecimal(magnitude: UInt64, negative: Bool) throws(RenderFailure) {
+        let digits = Self.digitCount(magnitude)
+        try reserve(digits + (negative ? 1 : 0))
         if storage.count - count < Self.minimumCapacity { spill() }
         if negative {
             storage[count] = UInt8(ascii: "-")
-            count += 1
+            count &+= 1
         }
-        var digits = 1
-        var rest = magnitude / 10
+        // Counts are within the limit, so the arithmetic below cannot overflow.
+        var position = count &+ digits
+        var rest = magnitude
+        repeat {
+            position &-= 1
+            storage[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+            rest /= 10
+        } while rest != 0
+        count &+= digits
+    }
+
+    /// How many decimal digits `value` has; UI counts are small, so they are compared, not divided.
+    @inline(__always)
+    private static func digitCount(_ value: UInt64) -> Int {
+        if value < 10 { return 1 }
+        if value < 100 { return 2 }
+        if value < 1_000 { return 3 }
+        if value < 10_000 { return 4 }
+        if value < 100_000 { return 5 }
+        var digits = 6
+        var rest = value / 1_000_000
         while rest != 0 {
             digits += 1
             rest /= 10
         }
-        var position = count + digits
-        rest = magnitude
-        repeat {
-            position -= 1
-            storage[position] = UInt8(ascii: "0") + UInt8(rest % 10)
-            rest /= 10
-        } while rest != 0
-        count += digits
+        return digits
     }
 
     /// Appends what `%@` prints for the argument: a string verbatim, numbers as ASCII digits.
-    mutating func appendObject(_ argument: FormatArgument) {
+    mutating func appendObject(_ argument: FormatArgument) throws(RenderFailure) {
         switch argument {
-        case .string(let text): append(text)
-        case .int(let integer): appendDecimal(magnitude: integer.magnitude, negative: integer < 0)
-        case .uint(let integer): appendDecimal(magnitude: integer, negative: false)
-        case .double(let double): append(FormatArgument.shortestText(double))
+        case .string(let text): try append(text)
+        case .int(let integer): try appendDecimal(magnitude: integer.magnitude, negative: integer < 0)
+        case .uint(let integer): try appendDecimal(magnitude: integer, negative: false)
+        case .double(let double): try append(FormatArgument.shortestText(double))
         }
     }
 
     /// The text collected.
     consuming func finish() -> String {
-        let tail = String(decoding: UnsafeBufferPointer(rebasing: storage[..<count]), as: UTF8.self)
-        return spilled.isEmpty ? tail : spilled + tail
+        // Copied into the `String`'s own storage (a small string under 16 bytes): cheaper than `String(decoding:)`.
+        let tail = String(unsafeUninitializedCapacity: count) { output in
+            _ = output.initialize(fromContentsOf: UnsafeBufferPointer(rebasing: storage[..<count]))
+            return count
+        }
+        guard let spilled else { return tail }
+        return spilled + tail
+    }
+
+    /// Fails when `byteCount` more bytes would pass the limit.
+    @inline(__always)
+    private func reserve(_ byteCount: Int) throws(RenderFailure) {
+        guard byteCount <= limit &- spilledCount &- count else { throw .outputTooLong }
     }
 
     private mutating func spill() {
-        spilled += String(decoding: UnsafeBufferPointer(rebasing: storage[..<count]), as: UTF8.self)
+        keep(UnsafeBufferPointer(rebasing: storage[..<count]))
         count = 0
+    }
+
+    /// Moves bytes into `spilled`, appended in place.
+    private mutating func keep(_ bytes: UnsafeBufferPointer<UInt8>) {
+        let text = String(decoding: bytes, as: UTF8.self)
+        if spilled == nil {
+            spilled = text
+        } else {
+            spilled?.append(text)
+        }
+        spilledCount += bytes.count
     }
 }

@@ -1,235 +1,291 @@
-/// One step of a compiled format string (see ``RenderProgram``).
-enum RenderOp: Sendable {
-    /// UTF-8 text appended as is, a range of ``RenderProgram/literals``; adjacent literal tokens and `%%` are
-    /// merged into one. Offsets rather than an array each, so walking the ops retains nothing.
-    case literal(start: Int, end: Int)
-    /// `%{name}`: the substitution's value appended verbatim.
-    case named(String)
-    /// `%@` without flags, width or precision: the argument's object text appended as is.
-    case object(position: Int?)
-    /// `%d` `%i` `%D` (any length) without flags, width or precision: the decimal digits of the signed value.
-    case signed(position: Int?)
-    /// `%u` `%U` (any length) without flags, width or precision: the decimal digits of the unsigned value.
-    case unsigned(position: Int?)
-    /// Any other specifier, rendered by the general path: an index into ``RenderProgram/specifiers``.
-    case general(Int)
-    /// `%#@name@` naming a variable of the entry: an index into ``CompiledValue/variables``.
-    case variable(position: Int?, index: Int)
-    /// `%#@name@` naming no variable of the entry: always a render failure.
-    case unknownVariable(String)
-}
-
-/// A format string parsed once into the steps that render it: no parsing, locking or hashing per render.
-///
-/// Positions are kept as written; sequential slots are numbered while rendering, because a variant starts at the
-/// slot of the token that chose it. A class: picking a plural variant is one reference, not two arrays.
-final class RenderProgram: Sendable {
-    let ops: [RenderOp]
-    /// The UTF-8 of every `.literal` op, back to back.
-    let literals: [UInt8]
-    /// The specifiers `.general` ops render.
-    let specifiers: [FormatSpecifier]
-    /// The string has a parse error: rendering it fails with ``RenderFailure/unsafeFormat``.
-    let isUnsafe: Bool
-    /// The whole output when the program reads no argument and no substitution (a value without specifiers).
-    let constantText: String?
-    /// Only literals and direct-append ops (`.object`, `.signed`, `.unsigned`): the renderer's short path applies.
-    let isSimple: Bool
-    /// The program is one `%#@v@` token and nothing else (the usual plural format key): the renderer picks the
-    /// variant straight away.
-    let soleVariable: SoleVariable?
-
-    struct SoleVariable {
-        var position: Int?
-        var index: Int
-    }
-
-    /// Compiles `format`; `variables` maps the entry's variable names to their indices.
-    ///
-    /// With `fastPaths` off every specifier is rendered by the general path (the tests compare both).
-    init(_ format: FormatString, variables: [String: Int], fastPaths: Bool) {
-        isUnsafe = format.hasErrors
-        var ops: [RenderOp] = []
-        var literals: [UInt8] = []
-        var specifiers: [FormatSpecifier] = []
-        var pending = ""
-        func flush() {
-            guard !pending.isEmpty else { return }
-            let start = literals.count
-            literals += pending.utf8
-            ops.append(.literal(start: start, end: literals.count))
-            pending = ""
-        }
-        for token in isUnsafe ? [] : format.tokens {
-            switch token {
-            case .literal(let text):
-                pending += text
-                continue
-            case .percent:
-                pending += "%"
-                continue
-            default:
-                flush()
-            }
-            switch token {
-            case .literal, .percent:
-                break
-            case .named(let named):
-                ops.append(.named(named.name))
-            case .variable(let token):
-                if let index = variables[token.name] {
-                    ops.append(.variable(position: token.position, index: index))
-                } else {
-                    ops.append(.unknownVariable(token.name))
-                }
-            case .specifier(let spec):
-                if fastPaths, let op = Self.fastOp(spec) {
-                    ops.append(op)
-                } else {
-                    specifiers.append(spec)
-                    ops.append(.general(specifiers.count - 1))
-                }
-            }
-        }
-        flush()
-        self.ops = ops
-        self.literals = literals
-        self.specifiers = specifiers
-        switch (isUnsafe, ops.first, ops.count) {
-        case (false, nil, _): constantText = ""
-        case (false, .literal, 1): constantText = String(decoding: literals, as: UTF8.self)
-        default: constantText = nil
-        }
-        isSimple = !isUnsafe && ops.allSatisfy { op in
-            switch op {
-            case .literal, .object, .signed, .unsigned: true
-            case .named, .general, .variable, .unknownVariable: false
-            }
-        }
-        switch (fastPaths, ops.first, ops.count) {
-        case (true, .variable(let position, let index), 1): soleVariable = SoleVariable(position: position, index: index)
-        default: soleVariable = nil
-        }
-    }
-
-    /// The direct-append op for a plain `%@`, `%d`/`%ld`/`%i`/`%D` or `%u`/`%lu`/`%U`; nil for anything else.
-    private static func fastOp(_ spec: FormatSpecifier) -> RenderOp? {
-        guard spec.flags.isEmpty, spec.width == nil, spec.precision == nil else { return nil }
-        switch spec.conversion {
-        case "@": return .object(position: spec.position)
-        case "d", "i", "D": return .signed(position: spec.position)
-        case "u", "U": return .unsigned(position: spec.position)
-        default: return nil
-        }
-    }
-}
-
-/// One plural variable compiled: a program per category, `other` already standing in for missing ones.
-final class CompiledVariable: Sendable {
-    let name: String
-    /// The value type reads a double (`f e g a`, any case): plural operands come from its decimal text.
-    let isDouble: Bool
-    /// Indexed by ``PluralCategory/order``; nil when neither the category nor `other` has a variant.
-    let forms: [RenderProgram?]
-    /// Apple's zero rule applies: a `zero` variant exists and the locale has no CLDR `zero` category.
-    let usesExactZero: Bool
-
-    init(name: String, variable: PluralVariable, rules: PluralRules, program: (String) -> RenderProgram) {
-        self.name = name
-        isDouble = variable.valueType.unicodeScalars.last.map { "fFeEgGaA".unicodeScalars.contains($0) } ?? false
-        forms = PluralCategory.allCases.sorted().map { category in
-            (variable.forms[category] ?? variable.forms[.other]).map(program)
-        }
-        usesExactZero = !rules.categories.contains(.zero) && variable.forms[.zero] != nil
-    }
-}
-
 /// A table value compiled for rendering, built once per ``ResolvedValue`` on its first render.
 ///
-/// `@unchecked Sendable`: immutable; the short path's buffers are written in `init` and freed in `deinit`.
-final class CompiledValue: @unchecked Sendable {
-    enum Body: Sendable {
-        /// A format string (a plain value, an entry's format key, or a device variant's).
-        case program(RenderProgram)
-        /// A width rule: keys ascending, a program per key.
-        case width(keys: [Int], programs: [RenderProgram])
+/// The value's format and every plural variant are one flat list of steps over one buffer of literal bytes, so a
+/// render walks plain data — no parsing, hashing, locking or reference counting — whatever the value's shape
+/// (``FormatRenderer``). Positions are kept as written; sequential slots are numbered while rendering, because a
+/// variant starts at the slot of the token that chose it.
+///
+/// `@unchecked Sendable`: immutable; the buffers are written in `init` and freed in `deinit`.
+package final class RenderProgram: @unchecked Sendable {
+    /// One step; plain data, so reading one retains nothing.
+    struct Op {
+        enum Kind: UInt8 {
+            /// UTF-8 text, `literals[start..<end]`; adjacent literal tokens and `%%` are merged into one.
+            case literal
+            /// `%@` without flags, width or precision: the argument's object text.
+            case object
+            /// `%d` `%i` `%D` (any length) without flags, width or precision: the decimal digits of the signed value.
+            case signed
+            /// `%u` `%U` (any length) without flags, width or precision: the decimal digits of the unsigned value.
+            case unsigned
+            /// Any other specifier, `specifiers[start]`, formatted the way C's printf does (``PrintfConversion``).
+            case specifier
+            /// `%#@name@` naming variable `start` of the entry.
+            case variable
+            /// `%{name}`, the substitution named `names[start]`.
+            case named
+            /// `%#@name@` naming no variable of the entry (`names[start]`): always a render failure.
+            case unknownVariable
+            /// The string has a parse error (`%n`, mixed positional and sequential, a position out of range…).
+            case unsafe
+        }
+
+        var kind: Kind
+        /// The explicit position, −1 for the next sequential slot.
+        var position: Int32
+        var start: Int32
+        var end: Int32
+    }
+
+    /// A plural variable: how its variant is picked. Its variants are ``forms(ofVariable:)``.
+    struct Variable {
+        /// The value type reads a double (`f e g a`, any case): plural operands come from its decimal text.
+        var isDouble: Bool
+        /// Apple's zero rule applies: a `zero` variant exists and the locale has no CLDR `zero` category.
+        var usesExactZero: Bool
+        /// Its name, `names[name]`.
+        var name: Int32
+    }
+
+    enum Body {
+        /// The value's format: a plain value, an entry's format key, or a device variant's.
+        case ops(Range<Int>)
+        /// A width rule: keys ascending, the ops of each variant.
+        case width(keys: [Int], variants: [Range<Int>])
         /// The value can never render (a device rule without a usable variant, device rules nested too deep).
         case failure(RenderFailure)
     }
 
+    /// Plural variants nested deeper than this are treated as a cycle.
+    static let maximumDepth = 16
+
     let body: Body
-    /// The variables of the entry the body belongs to, referenced by index from `.variable` ops.
-    let variables: [CompiledVariable]
+    let ops: UnsafeMutableBufferPointer<Op>
+    let literals: UnsafeMutableBufferPointer<UInt8>
+    let variables: UnsafeMutableBufferPointer<Variable>
+    /// Per variable, per ``PluralCategory/order``, the start and end of the variant's ops; −1 where neither the
+    /// category nor `other` has a variant.
+    private let forms: UnsafeMutableBufferPointer<Int32>
+    /// What `.specifier` ops format.
+    let specifiers: [FormatSpecifier]
+    /// Substitution and variable names.
+    let names: [String]
     /// The CLDR rules of the locale whose value this is.
     let rules: PluralRules
-    /// The same rules for integer counts, shared per rule set; nil when there are no variables or fast paths are off.
+    /// The same rules for integer counts, shared per rule set; nil when the value has no variables.
     let integerRules: IntegerPluralRules?
-    /// Off: every render takes the general path (the tests compare both).
-    let fastPaths: Bool
-    /// The common shapes as plain data; nil for anything else, or with fast paths off.
-    let directPlan: DirectRenderPlan?
-    /// The whole output of a body without specifiers, whatever the arguments.
+    /// Their table of the counts below ``IntegerPluralRules/tableLimit``, read without touching the object.
+    let countTable: UnsafePointer<UInt8>?
+    /// The whole output of a value without specifiers, whatever the arguments.
     let constantText: String?
+    /// The output depends on the arguments alone: no `%{name}`, no width rule.
+    let readsArgumentsOnly: Bool
 
-    /// Compiles `value`; `device` picks device variants now, the width is picked per render.
-    ///
-    /// With `fastPaths` off, no short path is taken anywhere: specifiers, plural variants and counts all go the
-    /// general way.
-    init(_ value: CatalogValue, rules: PluralRules, device: String, fastPaths: Bool = true) {
-        self.rules = rules
-        self.fastPaths = fastPaths
+    /// Compiles `value` with the CLDR rules of its locale; `device` picks device variants now, a width rule's variant
+    /// is picked per render.
+    package init(_ value: CatalogValue, rules: PluralRules, device: String) {
+        var builder = Builder()
+        let body: Body
         switch value {
-        case .string(let text):
-            body = .program(RenderProgram(FormatParser.parse(text), variables: [:], fastPaths: fastPaths))
-            variables = []
-        case .plural(let entry):
-            (body, variables) = Self.compile(entry, rules: rules, device: device, depth: 0, fastPaths: fastPaths)
+        case .string(let text): body = .ops(builder.add(FormatParser.parse(text), variables: [:]))
+        case .plural(let entry): body = Self.compile(entry, into: &builder, rules: rules, device: device, depth: 0)
         }
-        integerRules = fastPaths && !variables.isEmpty ? IntegerPluralRules.shared(rules) : nil
-        if case .program(let program) = body {
-            constantText = program.constantText
-            directPlan = fastPaths ? DirectRenderPlan(program, variables: variables, integerRules: integerRules) : nil
-        } else {
-            constantText = nil
-            directPlan = nil
+        self.body = body
+        self.rules = rules
+        integerRules = builder.variables.isEmpty ? nil : IntegerPluralRules.shared(rules)
+        countTable = integerRules?.table
+        specifiers = builder.specifiers
+        names = builder.names
+        ops = Self.buffer(builder.ops)
+        literals = Self.buffer(builder.literals)
+        variables = Self.buffer(builder.variables)
+        forms = Self.buffer(builder.forms)
+        var constantText: String?
+        var readsArgumentsOnly = false
+        if case .ops(let range) = body {
+            if range.isEmpty {
+                constantText = ""
+            } else if range.count == 1, builder.ops[range.lowerBound].kind == .literal {
+                let op = builder.ops[range.lowerBound]
+                constantText = String(decoding: builder.literals[Int(op.start)..<Int(op.end)], as: UTF8.self)
+            }
+            readsArgumentsOnly = !builder.ops.contains { $0.kind == .named }
         }
+        self.constantText = constantText
+        self.readsArgumentsOnly = readsArgumentsOnly
     }
 
     deinit {
-        directPlan?.deallocate()
+        ops.deallocate()
+        literals.deallocate()
+        variables.deallocate()
+        forms.deallocate()
+    }
+
+    /// The ops of `variable`'s variant for the category of ``PluralCategory/order`` `order`, or nil.
+    @inline(__always)
+    func form(ofVariable variable: Int, order: Int) -> Range<Int>? {
+        let start = forms[(variable * PluralCategory.allCases.count + order) * 2]
+        guard start >= 0 else { return nil }
+        return Int(start)..<Int(forms[(variable * PluralCategory.allCases.count + order) * 2 + 1])
+    }
+
+    /// The text for `arguments` when it depends on them alone and they fit; nil when the full render must decide (and
+    /// count a failure): the short path of a lookup.
+    @inline(__always)
+    package func text<Arguments: RandomAccessCollection<FormatArgument>>(for arguments: Arguments) -> String?
+    where Arguments.Index == Int {
+        if let constantText { return constantText }
+        guard readsArgumentsOnly else { return nil }
+        return try? FormatRenderer(arguments: arguments).render(self)
     }
 
     private static func compile(
-        _ entry: StringsdictEntry, rules: PluralRules, device: String, depth: Int, fastPaths: Bool
-    ) -> (Body, [CompiledVariable]) {
-        guard depth <= FormatRenderer.maximumDepth else { return (.failure(.tooDeep), []) }
+        _ entry: StringsdictEntry, into builder: inout Builder, rules: PluralRules, device: String, depth: Int
+    ) -> Body {
+        guard depth <= maximumDepth else { return .failure(.tooDeep) }
         switch entry {
         case .text(let text):
-            return (.program(RenderProgram(FormatParser.parse(text), variables: [:], fastPaths: fastPaths)), [])
+            return .ops(builder.add(FormatParser.parse(text), variables: [:]))
         case .format(let plural):
             let names = plural.variables.keys.sorted()
             let indices = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
-            func program(_ text: String, inVariant: Bool) -> RenderProgram {
-                RenderProgram(FormatParser.parse(text, inVariant: inVariant), variables: indices, fastPaths: fastPaths)
+            for name in names {
+                builder.addVariable(name, plural.variables[name]!, rules: rules, variables: indices)
             }
-            let variables = names.map { name in
-                CompiledVariable(name: name, variable: plural.variables[name]!, rules: rules) {
-                    program($0, inVariant: true)
-                }
-            }
-            return (.program(program(plural.format, inVariant: false)), variables)
+            return .ops(builder.add(FormatParser.parse(plural.format, inVariant: false), variables: indices))
         case .width(let variants):
             let keys = variants.keys.sorted()
-            guard !keys.isEmpty else { return (.failure(.unknownVariable("width")), []) }
-            let programs = keys.map {
-                RenderProgram(FormatParser.parse(variants[$0]!), variables: [:], fastPaths: fastPaths)
-            }
-            return (.width(keys: keys, programs: programs), [])
+            guard !keys.isEmpty else { return .failure(.unknownVariable("width")) }
+            return .width(keys: keys, variants: keys.map { builder.add(FormatParser.parse(variants[$0]!), variables: [:]) })
         case .device(let variants):
-            guard let chosen = FormatRenderer.variant(of: variants, forDevice: device) else {
-                return (.failure(.unknownVariable("device")), [])
+            guard let chosen = variant(of: variants, forDevice: device) else { return .failure(.unknownVariable("device")) }
+            return compile(chosen, into: &builder, rules: rules, device: device, depth: depth + 1)
+        }
+    }
+
+    private static func buffer<Element>(_ elements: [Element]) -> UnsafeMutableBufferPointer<Element> {
+        let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: max(elements.count, 1))
+        _ = buffer.initialize(from: elements)
+        return buffer
+    }
+
+    /// The width variant with the largest key ≤ `width`, else the smallest key; nil width: the largest key.
+    static func variant(of variants: [Int: String], forWidth width: Int?) -> String? {
+        let keys = variants.keys.sorted()
+        guard !keys.isEmpty else { return nil }
+        return variants[keys[variantIndex(keys: keys, forWidth: width)]]
+    }
+
+    /// The index in ascending, non-empty `keys` of the width variant: see ``variant(of:forWidth:)``.
+    static func variantIndex(keys: [Int], forWidth width: Int?) -> Int {
+        guard let width else { return keys.count - 1 }
+        return keys.lastIndex(where: { $0 <= width }) ?? 0
+    }
+
+    /// The variant for `device`, else `other`, else the first in byte order.
+    static func variant<Value>(of variants: [String: Value], forDevice device: String) -> Value? {
+        variants[device] ?? variants["other"]
+            ?? variants.keys.min(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }).flatMap { variants[$0] }
+    }
+}
+
+extension RenderProgram {
+    /// Collects the ops of every string of a value; its arrays become the program's buffers.
+    private struct Builder {
+        var ops: [Op] = []
+        var literals: [UInt8] = []
+        var variables: [Variable] = []
+        var forms: [Int32] = []
+        var specifiers: [FormatSpecifier] = []
+        var names: [String] = []
+
+        /// Appends the ops of `format`, whose `%#@v@` tokens index `variables`; returns their range.
+        mutating func add(_ format: FormatString, variables: [String: Int]) -> Range<Int> {
+            let first = ops.count
+            guard !format.hasErrors else {
+                ops.append(Op(kind: .unsafe, position: -1, start: 0, end: 0))
+                return first..<ops.count
             }
-            return compile(chosen, rules: rules, device: device, depth: depth + 1, fastPaths: fastPaths)
+            var literal: Int?  // where the literal being collected starts in `literals`
+            for token in format.tokens {
+                switch token {
+                case .literal(let text):
+                    literal = literal ?? literals.count
+                    literals += text.utf8
+                    continue
+                case .percent:
+                    literal = literal ?? literals.count
+                    literals.append(UInt8(ascii: "%"))
+                    continue
+                default:
+                    if let start = literal, start < literals.count {
+                        ops.append(Op(kind: .literal, position: -1, start: Int32(start), end: Int32(literals.count)))
+                    }
+                    literal = nil
+                }
+                switch token {
+                case .literal, .percent:
+                    break
+                case .named(let named):
+                    ops.append(Op(kind: .named, position: -1, start: Int32(names.count), end: 0))
+                    names.append(named.name)
+                case .variable(let token):
+                    if let index = variables[token.name] {
+                        ops.append(Op(kind: .variable, position: Self.position(token.position), start: Int32(index), end: 0))
+                    } else {
+                        ops.append(Op(kind: .unknownVariable, position: -1, start: Int32(names.count), end: 0))
+                        names.append(token.name)
+                    }
+                case .specifier(let spec):
+                    ops.append(op(spec))
+                }
+            }
+            if let start = literal, start < literals.count {
+                ops.append(Op(kind: .literal, position: -1, start: Int32(start), end: Int32(literals.count)))
+            }
+            return first..<ops.count
+        }
+
+        /// Compiles a plural variable: one op range per distinct variant text, `other` standing in for the categories
+        /// without one.
+        mutating func addVariable(_ name: String, _ variable: PluralVariable, rules: PluralRules, variables: [String: Int]) {
+            self.variables.append(Variable(
+                isDouble: variable.valueType.unicodeScalars.last.map { "fFeEgGaA".unicodeScalars.contains($0) } ?? false,
+                usesExactZero: !rules.categories.contains(.zero) && variable.forms[.zero] != nil,
+                name: Int32(names.count)))
+            names.append(name)
+            var compiled: [String: Range<Int>] = [:]
+            for category in PluralCategory.allCases.sorted() {
+                guard let text = variable.forms[category] ?? variable.forms[.other] else {
+                    forms += [-1, -1]
+                    continue
+                }
+                let range = compiled[text] ?? add(FormatParser.parse(text, inVariant: true), variables: variables)
+                compiled[text] = range
+                forms += [Int32(range.lowerBound), Int32(range.upperBound)]
+            }
+        }
+
+        /// A direct-append op for a plain `%@`, `%d`/`%ld`/`%i`/`%D` or `%u`/`%lu`/`%U`; a `.specifier` op otherwise.
+        private mutating func op(_ spec: FormatSpecifier) -> Op {
+            let position = Self.position(spec.position)
+            if spec.flags.isEmpty, spec.width == nil, spec.precision == nil {
+                switch spec.conversion {
+                case "@": return Op(kind: .object, position: position, start: 0, end: 0)
+                case "d", "i", "D": return Op(kind: .signed, position: position, start: 0, end: 0)
+                case "u", "U": return Op(kind: .unsigned, position: position, start: 0, end: 0)
+                default: break
+                }
+            }
+            specifiers.append(spec)
+            return Op(kind: .specifier, position: position, start: Int32(specifiers.count - 1), end: 0)
+        }
+
+        /// A written position as an op holds it: −1 for a sequential slot. Positions past 127 are parse errors, so
+        /// they never reach an op.
+        private static func position(_ position: Int?) -> Int32 {
+            position.map { Int32(clamping: $0) } ?? -1
         }
     }
 }

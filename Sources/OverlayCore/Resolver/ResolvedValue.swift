@@ -28,7 +28,7 @@ package final class ResolvedValue: Sendable {
     private let device: String
     /// The value compiled for rendering, set once on its first render and released in `deinit`. An `Atomic` of
     /// `Unmanaged` rather than `AtomicLazyReference`, whose `load` is not specialized (a metadata lookup per call).
-    private let compiledValue = Atomic<Unmanaged<CompiledValue>?>(nil)
+    private let compiledValue = Atomic<Unmanaged<RenderProgram>?>(nil)
 
     init(value: CatalogValue, layer: ResolutionLayer, locale: String, revision: Int?, device: String) {
         self.value = value
@@ -40,9 +40,9 @@ package final class ResolvedValue: Sendable {
     }
 
     /// The value compiled with the CLDR rules of `locale`, built once (a racing thread's copy is discarded).
-    var compiled: CompiledValue {
+    var compiled: RenderProgram {
         if let stored = compiledValue.load(ordering: .acquiring) { return stored.takeUnretainedValue() }
-        let built = Unmanaged.passRetained(CompiledValue(value, rules: PluralRules.cardinal(for: locale), device: device))
+        let built = Unmanaged.passRetained(RenderProgram(value, rules: PluralRules.cardinal(for: locale), device: device))
         let (exchanged, original) = compiledValue.compareExchange(
             expected: nil, desired: built, ordering: .acquiringAndReleasing)
         guard !exchanged, let original else { return built.takeUnretainedValue() }
@@ -52,7 +52,7 @@ package final class ResolvedValue: Sendable {
 
     /// Calls `body` with the compiled value without retaining it: the value holds it for as long as it lives.
     @inline(__always)
-    func withCompiled<Result>(_ body: (CompiledValue) -> Result) -> Result {
+    func withCompiled<Result>(_ body: (RenderProgram) -> Result) -> Result {
         if let stored = compiledValue.load(ordering: .acquiring) { return stored._withUnsafeGuaranteedRef(body) }
         return body(compiled)
     }
@@ -72,10 +72,10 @@ package final class ResolvedValue: Sendable {
         switch entry {
         case .text(let text): return text
         case .format(let plural): return plural.format
-        case .width(let variants): return FormatRenderer.variant(of: variants, forWidth: nil) ?? ""
+        case .width(let variants): return RenderProgram.variant(of: variants, forWidth: nil) ?? ""
         case .device(let variants):
-            guard depth < FormatRenderer.maximumDepth,
-                let chosen = FormatRenderer.variant(of: variants, forDevice: device)
+            guard depth < RenderProgram.maximumDepth,
+                let chosen = RenderProgram.variant(of: variants, forDevice: device)
             else { return "" }
             return text(of: chosen, device: device, depth: depth + 1)
         }

@@ -1,8 +1,9 @@
 /// Consistency of a whole catalog: each translation against its module's reference.
 ///
 /// Rules (DESIGN.md "Validation"): placeholders compatible with the reference (errors), plural categories against
-/// the locale's CLDR rules (warnings), missing translations and unknown keys (warnings), and the development
-/// language's own format problems (`%n`, a stray `%`, mixed positional and sequential: errors). The reference is the
+/// the locale's CLDR rules (warnings), missing translations and unknown keys (warnings), the development
+/// language's own format problems (`%n`, a stray `%`, mixed positional and sequential: errors), and the rendering
+/// bounds in every language (errors). The reference is the
 /// development language's table, or, for a table it lacks, what the translations agree on (``ReferenceTable``):
 /// such tables and modules are reported once each, not once per key. Syntax, encoding and duplicate-key problems
 /// are found while loading (`CatalogLoader`).
@@ -63,6 +64,7 @@ package enum CatalogChecker {
                 let location = location(module: module.name, locale: developmentRegion, table: table, key: key)
                 let own = ValueRules.ownFormatIssues(value).map { $0.finding(at: location) }
                     + PluralCategoryRule.check(value, locale: developmentRegion, location: location)
+                    + RenderBoundRule.check(value, limits: .default, location: location)
                 findings += own.markingShipped(
                     if: !own.isEmpty && isShipped(value, locale: developmentRegion, table: tableName, key: key))
             }
@@ -93,6 +95,7 @@ package enum CatalogChecker {
                     let entry = ValueRules.compatibility(source: source.slots, translation: value, strict: strictFormats)
                         .map { $0.finding(at: here) }
                         + PluralCategoryRule.check(value, locale: identifier, location: here)
+                        + RenderBoundRule.check(value, limits: .default, location: here)
                     findings += entry.markingShipped(
                         if: !entry.isEmpty && isShipped(value, locale: identifier, table: tableName, key: key))
                 }

@@ -1,6 +1,6 @@
 /// Checks an overlay module's tables against the build's shipped catalog: key syntax and size, placeholders
 /// against the shipped reference (the development-language value, or what the translations agree on for a table the
-/// development language lacks: ``ReferenceTable``), CLDR plural categories, and table coverage.
+/// development language lacks: ``ReferenceTable``), CLDR plural categories, the rendering bounds, and table coverage.
 ///
 /// A value byte-identical to the one the build ships in the same locale cannot change what the app shows: its
 /// findings are kept but marked ``Finding/isAlreadyShipped``, so they never reject the archive.
@@ -8,21 +8,10 @@ package enum OverlayContentValidator {
     package static func validate(
         _ overlay: CatalogModule, shipped: CatalogModule?, limits: ValidationLimits = .default, strictFormats: Bool = false
     ) -> [Finding] {
-        validate(overlay, shipped: shipped, limits: limits, strictFormats: strictFormats, fastPaths: true)
-    }
-
-    /// `fastPaths` lets an entry that is provably clean (a plain string, a well-formed shipped key, specifiers that
-    /// pass against the shipped value's) skip the rules; only the others are sorted and checked, which gives the same
-    /// findings in the same order since a clean entry has none. With it off every rule runs on every entry, which
-    /// the equivalence tests compare against.
-    static func validate(
-        _ overlay: CatalogModule, shipped: CatalogModule?, limits: ValidationLimits, strictFormats: Bool,
-        fastPaths: Bool
-    ) -> [Finding] {
         let development = shipped?.developmentTables ?? [:]
         var findings: [Finding] = []
         // References by table, prepared once and shared by every locale.
-        let verdicts = PlaceholderVerdicts(strict: strictFormats)
+        let verdicts = PlaceholderVerdicts(strict: strictFormats, limits: limits)
         var references: [String: ReferenceTable] = [:]
         for identifier in overlay.localeIdentifiers {
             guard let localization = overlay.localizations[identifier] else { continue }
@@ -30,40 +19,59 @@ package enum OverlayContentValidator {
                 guard let table = localization.tables[tableName] else { continue }
                 let reference = references[tableName] ?? ReferenceTable(module: shipped, table: tableName)
                 references[tableName] = reference
-                let shippedHere = shipped?.localizations[identifier]?.tables[tableName]
-                    ?? (identifier == overlay.developmentRegion ? development[tableName] : nil)
-                findings += table.rejectionFindings(module: overlay.name, locale: identifier, shipped: shippedHere)
-                let keys = fastPaths
-                    ? uncleanKeys(of: table, reference: reference, verdicts: verdicts, limits: limits) : table.keys
-                for key in keys {
-                    guard let value = table.value(forKey: key) else { continue }
-                    let shippedValue = reference.value(forKey: key)
-                    let origin = table.origins[key]
-                    let location = Finding.Location(
-                        file: origin?.file, line: origin?.line, module: overlay.name, locale: identifier,
-                        table: tableName, key: key)
-                    var entry = KeySyntaxRule.check(
-                        key: key, value: value, knownToShipped: shippedValue != nil, limits: limits, location: location)
-                    if let shippedValue {
-                        entry += PlaceholderRule.check(
-                            value, shippedSource: shippedValue.slots, strict: strictFormats, location: location)
-                    } else {
-                        entry += ValueRules.ownFormatIssues(value).map { $0.finding(at: location) }
-                    }
-                    entry += PluralCategoryRule.check(value, locale: identifier, location: location)
-                    findings += entry.markingShipped(
-                        if: !entry.isEmpty && shippedHere?.value(forKey: key)?.isIdentical(to: value) == true)
+                let entries = Entries(
+                    module: overlay.name, locale: identifier, table: table, reference: reference,
+                    shipped: shipped?.localizations[identifier]?.tables[tableName]
+                        ?? (identifier == overlay.developmentRegion ? development[tableName] : nil),
+                    limits: limits, strictFormats: strictFormats)
+                findings += table.rejectionFindings(module: overlay.name, locale: identifier, shipped: entries.shipped)
+                // A clean entry has no finding, so checking only the others gives the same findings in key order.
+                for key in uncleanKeys(of: table, reference: reference, verdicts: verdicts, limits: limits) {
+                    findings += entries.findings(forKey: key)
                 }
                 findings += TableCoverageRule.check(
-                    overlay: table, shipped: shippedHere, module: overlay.name, locale: identifier)
+                    overlay: table, shipped: entries.shipped, module: overlay.name, locale: identifier)
             }
         }
         return findings
     }
 
+    /// One overlay table with what its entries are checked against.
+    struct Entries {
+        var module: String
+        var locale: String
+        var table: CatalogTable
+        var reference: ReferenceTable
+        /// The build's own table of this locale, whose byte-identical values do not block.
+        var shipped: CatalogTable?
+        var limits: ValidationLimits
+        var strictFormats: Bool
+
+        /// What the rules find in one entry: key syntax and size, placeholders against the reference (a key the build
+        /// does not ship: the value's own format problems), plural categories and the rendering bounds.
+        func findings(forKey key: String) -> [Finding] {
+            guard let value = table.value(forKey: key) else { return [] }
+            let shippedValue = reference.value(forKey: key)
+            let origin = table.origins[key]
+            let location = Finding.Location(
+                file: origin?.file, line: origin?.line, module: module, locale: locale, table: table.name, key: key)
+            var entry = KeySyntaxRule.check(
+                key: key, value: value, knownToShipped: shippedValue != nil, limits: limits, location: location)
+            if let shippedValue {
+                entry += PlaceholderRule.check(
+                    value, shippedSource: shippedValue.slots, strict: strictFormats, location: location)
+            } else {
+                entry += ValueRules.ownFormatIssues(value).map { $0.finding(at: location) }
+            }
+            entry += PluralCategoryRule.check(value, locale: locale, location: location)
+            entry += RenderBoundRule.check(value, limits: limits, location: location)
+            return entry.markingShipped(if: !entry.isEmpty && shipped?.value(forKey: key)?.isIdentical(to: value) == true)
+        }
+    }
+
     /// The keys of `table` the rules must look at, in byte order: plurals, keys the build does not ship, and plain
     /// strings the fast checks cannot clear. Walks the dictionary as it is stored (no sort, no lookup into it).
-    private static func uncleanKeys(
+    static func uncleanKeys(
         of table: CatalogTable, reference: ReferenceTable, verdicts: PlaceholderVerdicts, limits: ValidationLimits
     ) -> [String] {
         var unclean = Array(table.plurals.keys)

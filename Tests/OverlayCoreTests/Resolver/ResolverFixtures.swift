@@ -43,6 +43,18 @@ enum ResolverFixtures {
         .format(PluralFormat(format: format, variables: ["v": PluralVariable(valueType: valueType, forms: forms)]))
     }
 
+    /// A plural entry `%1$#@v0@` whose variants name the next variable `repeats` times, `levels` deep, over `leaf`.
+    static func repeatedVariables(levels: Int, repeats: Int, leaf: String) -> StringsdictEntry {
+        let names = (0..<levels).map { "v\($0)" }
+        var variables: [String: PluralVariable] = [:]
+        for (index, name) in names.enumerated() {
+            let text = index + 1 < levels
+                ? Array(repeating: "%1$#@\(names[index + 1])@", count: repeats).joined(separator: " ") : leaf
+            variables[name] = PluralVariable(valueType: "ld", forms: [.one: text, .other: text])
+        }
+        return .format(PluralFormat(format: "%1$#@v0@", variables: variables))
+    }
+
     /// A fresh temporary directory, removed by the caller's `defer`.
     static func temporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("resolver-\(UUID().uuidString)")

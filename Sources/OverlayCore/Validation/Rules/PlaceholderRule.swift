@@ -20,9 +20,10 @@ enum PlaceholderRule {
     }
 }
 
-/// Whether a translation's placeholders pass against its source's, by their specifier sequences: the check is run
-/// once per distinct pair (a catalog has a few dozen: `%@`, `%ld`, `%1$@ %2$ld` against `%2$ld %1$@` …), on the
-/// sequences themselves, which `SpecifierSequence` shows give the same issues as the strings they come from.
+/// Whether a translation's placeholders pass against its source's and stay within the rendering bounds, by their
+/// specifier sequences: the check is run once per distinct pair (a catalog has a few dozen: `%@`, `%ld`, `%1$@ %2$ld`
+/// against `%2$ld %1$@` …), on the sequences themselves, which `SpecifierSequence` shows give the same issues as the
+/// strings they come from.
 final class PlaceholderVerdicts {
     private struct Pair: Hashable {
         var source: [UInt8]
@@ -30,9 +31,13 @@ final class PlaceholderVerdicts {
     }
 
     private let strict: Bool
+    private let limits: ValidationLimits
     private var verdicts: [Pair: Bool] = [:]
 
-    init(strict: Bool) { self.strict = strict }
+    init(strict: Bool, limits: ValidationLimits = .default) {
+        self.strict = strict
+        self.limits = limits
+    }
 
     func isClean(source: [UInt8], translation: [UInt8]) -> Bool {
         // Neither reads an argument.
@@ -42,7 +47,7 @@ final class PlaceholderVerdicts {
         let clean = ValueRules.compatibility(
             source: .string(String(decoding: source, as: UTF8.self)),
             translation: .string(String(decoding: translation, as: UTF8.self)), strict: strict
-        ).isEmpty
+        ).isEmpty && RenderBoundRule.isClean(sequence: translation, limits: limits)
         verdicts[pair] = clean
         return clean
     }

@@ -2,9 +2,9 @@ import Foundation
 import Testing
 @testable import OverlayCore
 
-/// The plural short paths (a format that is only `%#@v@`, the per-rule-set count table, the compiled integer rules
-/// beyond it, simple variants rendered without the general machinery) against the general renderer.
-@Suite struct PluralFastPathTests {
+/// Plural rendering (the per-rule-set count table, the compiled integer rules beyond it, variants walked where their
+/// token stands) against ``ReferenceRenderer``, which picks categories with CLDR's digit-string evaluator.
+@Suite struct PluralOracleTests {
     /// Every locale of the sample app catalog, `.lproj` folders and String Catalog languages alike.
     static let catalogLocales: [String] = {
         var locales = Set<String>()
@@ -18,16 +18,13 @@ import Testing
         return [full, full.filter { $0.key != .zero }, [.one: "%ld item", .other: "%ld items"], [.other: "many %ld"]]
     }()
 
-    /// The short path's shape and formats that need the general one around the same variable.
+    /// A format that is only the token, positional, with text around it, and after another argument.
     static let formats = ["%#@v@", "%1$#@v@", "%#@v@ left", "%@: %#@v@"]
 
-    static func render(
-        _ entry: StringsdictEntry, locale: String, _ arguments: [FormatArgument], fastPaths: Bool
-    ) -> Result<String, RenderFailure> {
-        let value = CompiledValue(
-            .plural(entry), rules: PluralRules.cardinal(for: locale), device: "iphone", fastPaths: fastPaths)
-        let renderer = FormatRenderer(arguments: arguments, substitutions: [:], width: nil)
-        return Result { () throws(RenderFailure) in try renderer.render(value) }
+    /// What the compiled program renders, nil on a render failure.
+    static func render(_ entry: StringsdictEntry, locale: String, _ arguments: [FormatArgument]) -> String? {
+        let program = RenderProgram(.plural(entry), rules: PluralRules.cardinal(for: locale), device: "iphone")
+        return try? FormatRenderer(arguments: arguments).render(program)
     }
 
     /// The CLDR samples of a locale's rule group (integers and decimals), read from plurals.xml.
@@ -47,10 +44,12 @@ import Testing
             guard case .format(let plural) = entry else { continue }
             for argumentList in arguments {
                 let list = plural.format.hasPrefix("%@") ? ["who"] + argumentList : argumentList
-                let fast = render(entry, locale: locale, list, fastPaths: true)
-                let general = render(entry, locale: locale, list, fastPaths: false)
+                let rendered = render(entry, locale: locale, list)
+                let expected = ReferenceRenderer(arguments: list, locale: locale).render(.plural(entry))
                 compared += 1
-                if fast != general, mismatches.count < 20 { mismatches.append("\(plural) \(list): \(fast) ≠ \(general)") }
+                if rendered != expected, mismatches.count < 20 {
+                    mismatches.append("\(plural) \(list): \(rendered ?? "failed") ≠ \(expected ?? "failed")")
+                }
             }
         }
         return (compared, mismatches)
@@ -58,7 +57,7 @@ import Testing
 
     /// Every shape and value type over the locale's CLDR samples (integers as `.int`, `.string` and `.double`;
     /// decimals as `.string` and `.double`), the counts around the table's start, large and negative counts.
-    @Test("fast and general renderers agree on CLDR samples and decimals", arguments: catalogLocales)
+    @Test("the renderer and the reference agree on CLDR samples and decimals", arguments: catalogLocales)
     func agreeOnSamples(_ locale: String) throws {
         let url = CLDRSampleOracle.supplemental.appendingPathComponent("plurals.xml")
         try #require(FileManager.default.fileExists(atPath: url.path), "\(CLDRSampleOracle.missingMessage)")
@@ -81,7 +80,7 @@ import Testing
     }
 
     /// The benchmark's shape (`%#@v@`, `ld`) for every count 0…10,000: the table and the compiled rules past it.
-    @Test("fast and general renderers agree on counts 0…10,000", arguments: catalogLocales)
+    @Test("the renderer and the reference agree on counts 0…10,000", arguments: catalogLocales)
     func agreeOnCounts(_ locale: String) {
         let entries = [Self.formSets[0], Self.formSets[2]].map { ResolverFixtures.plural($0) }
         let result = Self.mismatches(entries, locale: locale, (0...10_000).map { [.int(Int64($0))] })
@@ -111,35 +110,30 @@ import Testing
         #expect(mismatches.isEmpty, "\(mismatches)")
     }
 
-    @Test func shapesThatTakeTheShortPath() {
-        let sole = RenderProgram(FormatParser.parse("%#@v@"), variables: ["v": 0], fastPaths: true)
-        #expect(sole.soleVariable?.index == 0 && sole.soleVariable?.position == nil)
-        #expect(RenderProgram(FormatParser.parse("%2$#@v@"), variables: ["v": 0], fastPaths: true).soleVariable?.position == 2)
-        #expect(RenderProgram(FormatParser.parse("%#@v@ left"), variables: ["v": 0], fastPaths: true).soleVariable == nil)
-        #expect(RenderProgram(FormatParser.parse("%#@v@"), variables: ["v": 0], fastPaths: false).soleVariable == nil)
-        #expect(RenderProgram(FormatParser.parse("%ld items, %@ %u"), variables: [:], fastPaths: true).isSimple)
-        #expect(!RenderProgram(FormatParser.parse("%5ld items"), variables: [:], fastPaths: true).isSimple)
-        #expect(!RenderProgram(FormatParser.parse("%{who} %ld"), variables: [:], fastPaths: true).isSimple)
-        #expect(!RenderProgram(FormatParser.parse("%n"), variables: [:], fastPaths: true).isSimple)
-        let rules = PluralRules.cardinal(for: "en")
-        func compiled(_ value: CatalogValue, fastPaths: Bool = true) -> CompiledValue {
-            CompiledValue(value, rules: rules, device: "iphone", fastPaths: fastPaths)
-        }
-        #expect(compiled(.plural(ResolverFixtures.plural([.one: "%ld item", .other: "%ld items"]))).directPlan != nil)
-        #expect(compiled(.string("Pay %@ for %ld items")).directPlan != nil)
-        #expect(compiled(.plural(ResolverFixtures.plural([.other: "%ld items"], valueType: "f"))).directPlan == nil)
-        #expect(compiled(.plural(ResolverFixtures.plural([.other: "%5ld items"]))).directPlan == nil)
-        #expect(compiled(.string("%ld"), fastPaths: false).directPlan == nil)
+    /// Each distinct variant text is compiled once; `other` stands in for the categories without a variant.
+    @Test func variantsShareTheirOps() {
+        let program = RenderProgram(
+            .plural(ResolverFixtures.plural([.one: "%ld item", .few: "%ld items", .other: "%ld items"])),
+            rules: PluralRules.cardinal(for: "ru"), device: "iphone")
+        let one = program.form(ofVariable: 0, order: PluralCategory.one.order)
+        let few = program.form(ofVariable: 0, order: PluralCategory.few.order)
+        #expect(one != nil && one != few)
+        #expect(few == program.form(ofVariable: 0, order: PluralCategory.other.order))
+        #expect(few == program.form(ofVariable: 0, order: PluralCategory.many.order))
+        #expect(program.form(ofVariable: 0, order: PluralCategory.zero.order) == few)
+        let noOther = RenderProgram(
+            .plural(ResolverFixtures.plural([.one: "%ld item"])), rules: PluralRules.cardinal(for: "en"), device: "iphone")
+        #expect(noOther.form(ofVariable: 0, order: PluralCategory.other.order) == nil)
     }
 
     /// Rule sets are compiled once and shared by every value of the locale family.
     @Test func integerRulesAreSharedPerRuleSet() {
-        let english = CompiledValue(
+        let english = RenderProgram(
             .plural(ResolverFixtures.plural([.other: "%ld"])), rules: PluralRules.cardinal(for: "en"), device: "iphone")
-        let german = CompiledValue(
+        let german = RenderProgram(
             .plural(ResolverFixtures.plural([.other: "%ld"])), rules: PluralRules.cardinal(for: "de"), device: "iphone")
         #expect(english.integerRules != nil && english.integerRules === german.integerRules)
-        let plain = CompiledValue(.string("%ld"), rules: PluralRules.cardinal(for: "en"), device: "iphone")
+        let plain = RenderProgram(.string("%ld"), rules: PluralRules.cardinal(for: "en"), device: "iphone")
         #expect(plain.integerRules == nil)
     }
 }

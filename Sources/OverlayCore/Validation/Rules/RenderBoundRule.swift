@@ -1,0 +1,153 @@
+/// One rendering of a value stays within what every device's renderer allows (``RenderBounds``, DESIGN.md "Bounds"):
+/// no field wider than the field bound, no more specifiers and tokens expanded than the expansion bound, no more of
+/// the value's own text written than the text bound. A value past one fails on every device at render time (the
+/// shipped value shows instead), and one that repeats a token over nested variables would otherwise write megabytes
+/// per lookup, so each is an error naming the entry. One finding per value: the first bound it passes.
+package enum RenderBoundRule {
+    package static func check(_ value: CatalogValue, limits: ValidationLimits, location: Finding.Location) -> [Finding] {
+        let cost = RenderCost(value)
+        if cost.widestField > limits.maxFieldWidth {
+            return [Finding(
+                code: "render.field-too-wide", severity: .error,
+                message: "`\(cost.widestFieldText)` asks for a field \(cost.widestField) wide, over the limit of \(limits.maxFieldWidth), so every device refuses to render it; write the specifier without the width or precision",
+                location: location)]
+        }
+        if cost.expansion > limits.maxRenderExpansion {
+            return [Finding(
+                code: "render.expansion-too-large", severity: .error,
+                message: "one rendering expands \(cost.expansion) specifiers and %#@…@ tokens (a variable counts with its largest variant each time a token names it), over the limit of \(limits.maxRenderExpansion), so every device refuses to render it; name each variable once and put the repeated text in its variants",
+                location: location)]
+        }
+        if cost.bytes > limits.maxRenderedTextBytes {
+            return [Finding(
+                code: "render.output-too-long", severity: .error,
+                message: "one rendering writes \(cost.bytes) bytes of the value's own text (literal text and field widths, each variable's longest variant wherever a token names it), over the limit of \(limits.maxRenderedTextBytes), so every device refuses to render it; shorten the variants or name each variable once",
+                location: location)]
+        }
+        return []
+    }
+
+    /// True only when `check` finds nothing for a plain string whose specifiers, back to back, are `sequence`
+    /// (``SpecifierSequence``): its fields and expansion are the sequence's, and its literal text is at most a value's
+    /// size. False says nothing; run `check`.
+    static func isClean(sequence: [UInt8], limits: ValidationLimits) -> Bool {
+        let cost = RenderCost(.string(String(decoding: sequence, as: UTF8.self)))
+        return cost.widestField <= limits.maxFieldWidth && cost.expansion <= limits.maxRenderExpansion
+            && cost.bytes <= limits.maxRenderedTextBytes - limits.maxValueBytes
+    }
+}
+
+/// The most one rendering of a value can cost, read from its text alone: the worst variant of every variable, every
+/// device and width variant, as many times as tokens name it.
+struct RenderCost {
+    /// Specifiers, `%#@v@` tokens and `%{name}`s expanded.
+    var expansion = 0
+    /// Literal bytes plus the field widths and precisions (a `*` one at the field bound, the most a device allows).
+    var bytes = 0
+    /// The widest field width or precision written in a specifier, and that specifier.
+    var widestField = 0
+    var widestFieldText = ""
+
+    /// Sums saturate here: far past every bound, and never an overflow.
+    private static let saturation = 1 << 40
+
+    init(_ value: CatalogValue) {
+        switch value {
+        case .string(let text):
+            // Most text has no `%` at all: nothing to parse.
+            self = text.utf8.contains(UInt8(ascii: "%"))
+                ? Self.of(FormatParser.parse(text)) { _ in nil } : RenderCost(bytes: text.utf8.count)
+        case .plural(let entry):
+            self = Self.of(entry, depth: 0)
+        }
+    }
+
+    private init(expansion: Int = 0, bytes: Int = 0) {
+        self.expansion = expansion
+        self.bytes = bytes
+    }
+
+    private static func of(_ entry: StringsdictEntry, depth: Int) -> RenderCost {
+        guard depth <= RenderProgram.maximumDepth else { return RenderCost(expansion: saturation, bytes: saturation) }
+        switch entry {
+        case .text(let text):
+            return of(FormatParser.parse(text)) { _ in nil }
+        case .width(let variants):
+            return variants.values.reduce(into: RenderCost()) { $0.takeWorst(of(FormatParser.parse($1)) { _ in nil }) }
+        case .device(let variants):
+            return variants.values.reduce(into: RenderCost()) { $0.takeWorst(of($1, depth: depth + 1)) }
+        case .format(let plural):
+            var known: [String: RenderCost] = [:]
+            var open: Set<String> = []
+            // Each variable is measured once; one reached again while it is being measured is a cycle (a structural
+            // error of its own), measured as unbounded.
+            func variable(_ name: String) -> RenderCost? {
+                if let cost = known[name] { return cost }
+                guard let forms = plural.variables[name]?.forms else { return nil }
+                guard open.insert(name).inserted else { return RenderCost(expansion: saturation, bytes: saturation) }
+                var worst = RenderCost()
+                for text in Set(forms.values) {
+                    worst.takeWorst(of(FormatParser.parse(text, inVariant: true), variable: variable))
+                }
+                open.remove(name)
+                known[name] = worst
+                return worst
+            }
+            return of(FormatParser.parse(plural.format), variable: variable)
+        }
+    }
+
+    /// The cost of one format string; `variable` gives that of a variable's worst variant, nil for an unknown name.
+    private static func of(_ format: FormatString, variable: (String) -> RenderCost?) -> RenderCost {
+        var cost = RenderCost()
+        for token in format.tokens {
+            switch token {
+            case .literal(let text):
+                cost.add(bytes: text.utf8.count)
+            case .percent:
+                cost.add(bytes: 1)
+            case .named:
+                cost.add(expansion: 1)
+            case .specifier(let spec):
+                cost.add(expansion: 1)
+                let field = max(amount(spec.width), amount(spec.precision))
+                cost.add(bytes: field)
+                if case .fixed(let written) = spec.width, written > cost.widestField {
+                    (cost.widestField, cost.widestFieldText) = (written, spec.text)
+                }
+                if case .fixed(let written) = spec.precision, written > cost.widestField {
+                    (cost.widestField, cost.widestFieldText) = (written, spec.text)
+                }
+            case .variable(let token):
+                cost.add(expansion: 1)
+                if let variant = variable(token.name) {
+                    cost.add(expansion: variant.expansion, bytes: variant.bytes)
+                    if variant.widestField > cost.widestField {
+                        (cost.widestField, cost.widestFieldText) = (variant.widestField, variant.widestFieldText)
+                    }
+                }
+            }
+        }
+        return cost
+    }
+
+    private static func amount(_ amount: FormatSpecifier.Amount?) -> Int {
+        switch amount {
+        case nil: 0
+        case .fixed(let value): value
+        case .nextArgument, .argument: RenderBounds.maximumField
+        }
+    }
+
+    private mutating func add(expansion more: Int = 0, bytes written: Int = 0) {
+        expansion = min(expansion + more, Self.saturation)
+        bytes = min(bytes + written, Self.saturation)
+    }
+
+    /// Keeps the larger of each measure: the worst of two variants, only one of which renders.
+    private mutating func takeWorst(_ other: RenderCost) {
+        expansion = max(expansion, other.expansion)
+        bytes = max(bytes, other.bytes)
+        if other.widestField > widestField { (widestField, widestFieldText) = (other.widestField, other.widestFieldText) }
+    }
+}
