@@ -133,7 +133,7 @@ enum LaunchKeys {
         }
         for (locale, folder) in folderOfLocale.sorted(by: { $0.key < $1.key }) {
             var answers = [Int32](repeating: noAnswer, count: knownCount)
-            if let data = files["\(folder)/\(name).stringsdict"], let file = try? StringsdictReader.readFile(data) {
+            if let data = files["\(folder)/\(name).stringsdict"], let file = try? StringsdictReader.readFile(data, locale: locale) {
                 for entry in file.entries {
                     if let found = builder.entry(for: entry.key), found < knownCount { answers[found] = pluralAnswer }
                 }

@@ -171,7 +171,7 @@ final class OverlayModules: Sendable {
         }
         var plurals: [String: StringsdictEntry] = [:]
         if hasPlurals, let data = try? Data(contentsOf: URL(fileURLWithPath: folder + "/" + table + ".stringsdict")),
-            let file = try? StringsdictReader.readFile(data)
+            let file = try? StringsdictReader.readFile(data, locale: locale)
         {
             for entry in file.entries { plurals[entry.key] = entry.entry }
         }
