@@ -48,7 +48,10 @@ final class RenderProgram: Sendable {
     ///
     /// With `fastPaths` off every specifier is rendered by the general path (the tests compare both).
     init(_ format: FormatString, variables: [String: Int], fastPaths: Bool) {
-        isUnsafe = format.hasErrors
+        // A text that reads no argument and is no valid format (`Battery Level %`, `100% sure`) is shown as written,
+        // as `string(forKey:)` shows it: formatting it can only drop or garble its `%`.
+        let asWritten = format.isUnrenderable && !format.readsArguments
+        isUnsafe = format.isUnrenderable && !asWritten
         var ops: [RenderOp] = []
         var literals: [UInt8] = []
         var specifiers: [FormatSpecifier] = []
@@ -60,7 +63,8 @@ final class RenderProgram: Sendable {
             ops.append(.literal(start: start, end: literals.count))
             pending = ""
         }
-        for token in isUnsafe ? [] : format.tokens {
+        let tokens = asWritten ? [FormatToken.literal(format.source)] : format.tokens
+        for token in isUnsafe ? [] : tokens {
             switch token {
             case .literal(let text):
                 pending += text

@@ -10,6 +10,20 @@
 /// With the build's shipped catalog, a value byte-identical to the shipped one (same module, table, locale, key)
 /// keeps its findings but marks them ``Finding/isAlreadyShipped``: it cannot change what the app shows.
 package enum CatalogChecker {
+    /// What `check` reports and `publish` refuses on, the same list for both: the loader's findings, then the checks',
+    /// each finding once (two checks may report the same one).
+    package static func findings(
+        _ loaded: CatalogLoadResult, strictFormats: Bool = false, shipped: Catalog? = nil
+    ) -> [Finding] {
+        unique(loaded.findings + check(loaded.catalog, strictFormats: strictFormats, shipped: shipped))
+    }
+
+    /// The findings without repeats, in their order.
+    package static func unique(_ findings: [Finding]) -> [Finding] {
+        var seen = Set<Finding>()
+        return findings.filter { seen.insert($0).inserted }
+    }
+
     /// Checks `catalog`; `strictFormats` applies Apple's stricter rule that numeric styles match (`%d` ≠ `%u`);
     /// `shipped` is the catalog the build shipped, whose identical values do not block.
     package static func check(_ catalog: Catalog, strictFormats: Bool = false, shipped: Catalog? = nil) -> [Finding] {
@@ -51,17 +65,27 @@ package enum CatalogChecker {
             return shippedTable?.value(forKey: key)?.isIdentical(to: value) == true
         }
 
+        var references: [String: ReferenceTable] = [:]
+        func referenceTable(_ tableName: String) -> ReferenceTable {
+            if let known = references[tableName] { return known }
+            let made = ReferenceTable(module: module, table: tableName)
+            references[tableName] = made
+            return made
+        }
         for tableName in development.keys.sorted() {
             guard let table = development[tableName] else { continue }
             findings += table.rejectionFindings(
                 module: module.name, locale: developmentRegion, shipped: shipped?.developmentTables[tableName])
+            let sources = referenceTable(tableName)
             // Only plurals and texts with a `%` can have issues of their own: sort just those.
             let candidates = Array(table.plurals.keys)
                 + table.strings.lazy.filter { $0.value.utf8.contains(UInt8(ascii: "%")) }.map(\.key)
             for key in Set(candidates).sorted(by: String.utf8Precedes) {
                 guard let value = table.value(forKey: key) else { continue }
                 let location = location(module: module.name, locale: developmentRegion, table: table, key: key)
-                let own = ValueRules.ownFormatIssues(value).map { $0.finding(at: location) }
+                // A text without arguments the app shows as written: its `%` is text, not a specifier.
+                let isText = sources.value(forKey: key)?.acceptsPlainText == true
+                let own = (isText ? [] : ValueRules.ownFormatIssues(value).map { $0.finding(at: location) })
                     + PluralCategoryRule.check(value, locale: developmentRegion, location: location)
                 findings += own.markingShipped(
                     if: !own.isEmpty && isShipped(value, locale: developmentRegion, table: tableName, key: key))
@@ -70,14 +94,12 @@ package enum CatalogChecker {
 
         findings += infoPlistTables(in: module)
         findings += tablesWithoutDevelopmentText(in: module)
-        var references: [String: ReferenceTable] = [:]
         let sortedDevelopmentKeys = development.mapValues(\.keys)
         for identifier in module.localeIdentifiers where identifier != developmentRegion {
             guard let localization = module.localizations[identifier] else { continue }
             for tableName in localization.tables.keys.sorted() where tableName != CatalogTable.infoPlistTableName {
                 guard let table = localization.tables[tableName] else { continue }
-                let reference = references[tableName] ?? ReferenceTable(module: module, table: tableName)
-                references[tableName] = reference
+                let reference = referenceTable(tableName)
                 findings += table.rejectionFindings(
                     module: module.name, locale: identifier, shipped: shipped?.localizations[identifier]?.tables[tableName])
                 for key in uncheckedKeys(of: table, reference: reference, verdicts: verdicts) {
@@ -90,6 +112,7 @@ package enum CatalogChecker {
                             location: here))
                         continue
                     }
+                    if source.acceptsPlainText && ValueRules.takesNoArguments(value) { continue }  // shown as written
                     let entry = ValueRules.compatibility(source: source.slots, translation: value, strict: strictFormats)
                         .map { $0.finding(at: here) }
                         + PluralCategoryRule.check(value, locale: identifier, location: here)
