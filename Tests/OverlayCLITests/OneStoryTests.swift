@@ -40,6 +40,34 @@ import Testing
         #expect(grouped.stdout.contains(": \(errors) errors,"), "\(grouped.stdout)")
     }
 
+    /// publish --json lists the warnings check --json lists (written one at a time), and a republish of the unchanged
+    /// catalog counts them from the build record instead.
+    @Test func publishReportsTheWarningsCheckReports() throws {
+        let root = try CheckOutputTests.catalog([
+            "M/en.lproj/Localizable.strings": (0..<50).map { "\"k\($0)\" = \"Text \($0)\";\n" }.joined(),
+            "M/fr.lproj/Localizable.strings": "\"k0\" = \"Texte\";\n",
+        ])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        func object(_ result: CLIResult) throws -> [String: Any] {
+            try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        }
+        let check = try object(try CLI.run(["check", root, "--json"]))
+        let key = try Self.keys(in: root + "-out")
+        defer { try? FileManager.default.removeItem(atPath: root + "-out") }
+        let arguments = ["publish", root, "--app-version", "1.0", "--key", key, "--out", root + "-out/origin", "--json"]
+        let first = try object(try CLI.run(arguments))
+        let warnings = try #require(first["warnings"] as? [[String: Any]])
+        #expect(warnings.count == 49)
+        #expect(warnings.count == (check["findings"] as? [Any])?.count)
+        #expect((first["warnings_from_last_publish"] as? [Any])?.isEmpty == true)
+        let second = try object(try CLI.run(arguments))
+        #expect((second["warnings"] as? [Any])?.isEmpty == true)
+        let counted = try #require(second["warnings_from_last_publish"] as? [[String: Any]])
+        #expect(counted.count == 1)
+        #expect(counted.first?["code"] as? String == "catalog.missing-translation")
+        #expect(counted.first?["count"] as? Int == 49)
+    }
+
     @Test func aLoneOrProsePercentIsPrintedAsWritten() throws {
         let root = try CheckOutputTests.catalog([
             "M/en.lproj/Localizable.strings": "\"percent\" = \"%\";\n\"sure\" = \"100% sure\";\n",

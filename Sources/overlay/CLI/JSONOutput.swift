@@ -26,6 +26,29 @@ indirect enum JSONOutput {
         }
     }
 
+    /// Writes this object, pretty-printed as ``rendered()`` prints it, with `items` as one more member `name` at its
+    /// end, each item rendered and written on its own: a catalog's 176,000 findings never become one tree (that took
+    /// 580 MB for a 14 MB catalog).
+    func write<Item>(appending name: String, _ items: [Item], to console: Console, _ item: (Item) -> JSONOutput) {
+        let head = rendered()
+        guard case .object(let members) = self, head.hasSuffix("}") else {
+            console.out(head)
+            return
+        }
+        var text = String(head.dropLast(members.isEmpty ? 1 : 2)) + (members.isEmpty ? "\n" : ",\n")
+        text += "  \(Self.quote(name)): ["
+        for (index, element) in items.enumerated() {
+            let lines = item(element).rendered().split(separator: "\n", omittingEmptySubsequences: false)
+            text += (index == 0 ? "\n    " : ",\n    ") + lines.joined(separator: "\n    ")
+            if text.utf8.count > 1 << 16 {  // written in pieces, never held whole
+                console.write(text)
+                text = ""
+            }
+        }
+        text += items.isEmpty ? "]\n}\n" : "\n  ]\n}\n"
+        console.write(text)
+    }
+
     /// `text` as a JSON string literal, quotes included.
     static func quote(_ text: String) -> String {
         JSONValue.string(text).serialized()

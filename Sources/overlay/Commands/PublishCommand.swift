@@ -120,7 +120,7 @@ enum PublishCommand: Command {
             }
         }
         if json {
-            console.out(PublishReportJSON.render(report))
+            PublishReportJSON.write(report, to: console)
         } else {
             let changed = report.modules.filter { $0.status != .unchanged }.count
             console.line(
@@ -132,7 +132,8 @@ enum PublishCommand: Command {
 }
 
 enum PublishReportJSON {
-    static func render(_ report: PublishReport) -> String {
+    /// The report, its warnings written one at a time (a large catalog has hundreds of thousands).
+    static func write(_ report: PublishReport, to console: Console) {
         JSONOutput.object([
             ("app_version", .string(report.appVersion)),
             ("revision", .int(report.revision)),
@@ -150,11 +151,10 @@ enum PublishReportJSON {
             })),
             ("removed", .array(report.removed.map { .string($0) })),
             ("revoked", .array(report.revoked.map { .object([("module", .string($0.module)), ("sha256", .string($0.sha256))]) })),
-            ("warnings", .array(report.findings.map(FindingPrinter.json))),
             // Nothing changed since the last publish: what it reported, counted (the record keeps no text).
             ("warnings_from_last_publish", .array(report.unrepeatedFindings.map { count in
                 .object([("code", .string(count.code)), ("severity", .string(count.severity)), ("count", .int(count.count))])
             })),
-        ]).rendered()
+        ]).write(appending: "warnings", report.findings, to: console, FindingPrinter.json)
     }
 }
