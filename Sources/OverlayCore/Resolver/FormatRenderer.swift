@@ -43,6 +43,7 @@ struct FormatRenderer {
             program = programs[Self.variantIndex(keys: keys, forWidth: width)]
         }
         if let text = program.constantText { return text }
+        if let text = program.asWrittenText, arguments.isEmpty, substitutions.isEmpty { return text }
         if let text = value.directPlan?.render(arguments) { return text }
         let result = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.bufferCapacity) { storage in
             var output = RenderBuffer(storage: storage)

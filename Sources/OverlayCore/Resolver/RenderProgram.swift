@@ -33,6 +33,9 @@ final class RenderProgram: Sendable {
     let isUnsafe: Bool
     /// The whole output when the program reads no argument and no substitution (a value without specifiers).
     let constantText: String?
+    /// An unsafe text that reads no argument, shown as it is written when rendered with no arguments (FORMATS.md
+    /// §4.6).
+    let asWrittenText: String?
     /// Only literals and direct-append ops (`.object`, `.signed`, `.unsigned`): the renderer's short path applies.
     let isSimple: Bool
     /// The program is one `%#@v@` token and nothing else (the usual plural format key): the renderer picks the
@@ -48,10 +51,11 @@ final class RenderProgram: Sendable {
     ///
     /// With `fastPaths` off every specifier is rendered by the general path (the tests compare both).
     init(_ format: FormatString, variables: [String: Int], fastPaths: Bool) {
-        // A text that reads no argument and is no valid format (`Battery Level %`, `100% sure`) is shown as written,
-        // as `string(forKey:)` shows it: formatting it can only drop or garble its `%`.
-        let asWritten = format.isUnrenderable && !format.readsArguments
-        isUnsafe = format.isUnrenderable && !asWritten
+        // A text that reads no argument and is no valid format (`Battery Level %`, `100% sure`) is shown as written
+        // when rendered without arguments, as `string(forKey:)` shows it: formatting it can only drop or garble its
+        // `%`. Given arguments, it is a translation that lost them, and the development value shows instead.
+        isUnsafe = format.isUnrenderable
+        asWrittenText = isUnsafe && !format.readsArguments ? format.source : nil
         var ops: [RenderOp] = []
         var literals: [UInt8] = []
         var specifiers: [FormatSpecifier] = []
@@ -63,8 +67,7 @@ final class RenderProgram: Sendable {
             ops.append(.literal(start: start, end: literals.count))
             pending = ""
         }
-        let tokens = asWritten ? [FormatToken.literal(format.source)] : format.tokens
-        for token in isUnsafe ? [] : tokens {
+        for token in isUnsafe ? [] : format.tokens {
             switch token {
             case .literal(let text):
                 pending += text
