@@ -4,18 +4,24 @@ import OverlayTools
 import OverlayPublishing
 
 /// `overlay check` and `overlay publish` as library calls, on a real app's catalog and on a million-key one, each
-/// against Foundation's `PropertyListSerialization` reading the same files in the same run.
+/// against Foundation's `PropertyListSerialization` reading the same files in the same run; and the publish of an
+/// 82-locale catalog with its peak memory (``CatalogScaleBenchmark``).
 ///
 /// The real catalog is `$OVERLAY_REALWORLD`, else `../shared/realworld/duckduckgo-ios` from the working directory;
 /// without it that half says so and the million-key half still runs.
 enum CatalogBenchmark {
     static func run() throws {
+        if let paths = ProcessInfo.processInfo.environment[CatalogScaleBenchmark.childVariable] {
+            try CatalogScaleBenchmark.child(paths)
+            return
+        }
         let realworld = ProcessInfo.processInfo.environment["OVERLAY_REALWORLD"] ?? "../shared/realworld/duckduckgo-ios"
         if FileManager.default.fileExists(atPath: realworld) {
             try measureCatalog(URL(fileURLWithPath: realworld), label: "real app catalog (\(realworld))", iterations: 7)
         } else {
             print("catalog: no real catalog at \(realworld) (set OVERLAY_REALWORLD): that half is not measured")
         }
+        try CatalogScaleBenchmark.run()
         guard !BenchRun.quick else {
             print("catalog: --quick: the million-entry catalog is not measured")
             return

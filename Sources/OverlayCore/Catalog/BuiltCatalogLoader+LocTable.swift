@@ -31,16 +31,18 @@ extension ModuleLoader {
                 continue
             }
             if module == nil {
-                let region = readDevelopmentRegion(module: location.module, plist: location.infoPlist, relativePath: location.infoPlistPath)
-                module = CatalogModule(name: location.module, developmentRegion: region.map(normalizedLocale) ?? "en")
+                let info = readInfoPlist(module: location.module, plist: location.infoPlist, relativePath: location.infoPlistPath)
+                module = CatalogModule(name: location.module, developmentRegion: info.developmentRegion.map(normalizedLocale) ?? "en")
+                module?.plainStrings = info.plainStrings
             }
             let tableName = String(file.dropLast(".loctable".count))
             for language in languages {
                 let isBase = language.key == "Base"
                 guard isBase || LocaleIdentifier(language.key) != nil, let entries = language.value.dictionaryEntries
                 else { continue }
-                let table = readLocTableLanguage(entries, table: tableName, file: relativePath, module: location.module)
                 let identifier = isBase ? "Base" : normalizedLocale(language.key)
+                let table = readLocTableLanguage(
+                    entries, table: tableName, file: relativePath, module: location.module, locale: identifier)
                 var localization = (isBase ? module?.base : module?.localizations[identifier])
                     ?? CatalogLocalization(identifier: identifier, directoryName: "\(language.key).lproj")
                 localization.tables[tableName, default: CatalogTable(name: tableName)].fill(from: table)
@@ -51,7 +53,7 @@ extension ModuleLoader {
 
     /// One language of a loctable: string values as `.strings` entries, dictionaries as `.stringsdict` entries.
     private mutating func readLocTableLanguage(
-        _ entries: [PropertyListEntry], table: String, file: String, module: String
+        _ entries: [PropertyListEntry], table: String, file: String, module: String, locale: String
     ) -> CatalogTable {
         var content = CatalogTable(name: table, files: [file])
         var plurals: [PropertyListEntry] = []
@@ -69,7 +71,7 @@ extension ModuleLoader {
                     location: .init(file: file, module: module, table: table, key: entry.key)))
             }
         }
-        guard !plurals.isEmpty, let read = try? StringsdictReader.readFile(.dictionary(plurals, nil)) else { return content }
+        guard !plurals.isEmpty, let read = try? StringsdictReader.readFile(.dictionary(plurals, nil), locale: locale) else { return content }
         for entry in read.entries {
             content.plurals[entry.key] = entry.entry
             content.origins[entry.key] = KeyOrigin(file: file)

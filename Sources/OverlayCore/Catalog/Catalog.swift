@@ -17,6 +17,31 @@ public struct Catalog: Sendable, Equatable {
 
     /// Module names in byte order, for deterministic output.
     public var moduleNames: [String] { modules.keys.sorted(by: String.utf8Precedes) }
+
+    /// This catalog with `plainStrings` set on every module whose `Info.plist` does not declare how its app shows a
+    /// value that takes no arguments (`check --plain-strings`, `publish --plain-strings`).
+    package func declaringPlainStrings(_ plainStrings: PlainStrings) -> Catalog {
+        var copy = self
+        for name in modules.keys where modules[name]?.plainStrings == nil {
+            copy.modules[name]?.plainStrings = plainStrings
+        }
+        return copy
+    }
+}
+
+/// How an app shows a `.strings` value that takes no arguments (FORMATS.md §4.6): the per-module setting
+/// `OverlayPlainStrings` in `<Module>/Info.plist`, for modules that do not say the `--plain-strings` option of
+/// `check` and `publish`, else `asWritten`.
+///
+/// A String Catalog key without format specifiers is always shown as written (SwiftUI's `Text` and
+/// `String(localized:)` format only a key built from an interpolation), whatever the module says.
+package enum PlainStrings: String, Sendable, CaseIterable {
+    /// The app reads such a value as written (`NSLocalizedString`, `Text`, `LocalizedTable.string(forKey:)`):
+    /// `Battery Level %` and `100% sure` show as they read, so a `%` in them is no defect.
+    case asWritten = "as-written"
+    /// The app passes every value through `String(format:)` (SwiftGen's and R.swift's generated accessors do): a lone
+    /// `%` is dropped or reads a missing argument, so it is an error, as in a value that takes arguments.
+    case formatted
 }
 
 /// One module of a catalog: its development region and its localizations.
@@ -28,6 +53,9 @@ package struct CatalogModule: Sendable, Equatable {
     package var localizations: [String: CatalogLocalization]
     /// `Base.lproj`: development-region content consulted key by key after the development language.
     package var base: CatalogLocalization?
+    /// `OverlayPlainStrings` of the module's Info.plist, or the default a command gave; nil when neither said
+    /// (``PlainStrings/asWritten`` then applies).
+    package var plainStrings: PlainStrings?
 
     package init(
         name: String, developmentRegion: String, localizations: [String: CatalogLocalization] = [:],
@@ -226,10 +254,8 @@ extension CatalogTable {
         rejectedEntries.keys.sorted(by: String.utf8Precedes).compactMap { key in
             guard let rejection = rejectedEntries[key] else { return nil }
             let error = rejection.error
-            // A plural without `other` is the same defect whichever format carries it.
-            let code = error.code == .missingOther ? "plural.missing-other" : error.code.rawValue
             return Finding(
-                code: code, severity: .error, message: error.message,
+                code: rejection.findingCode, severity: .error, message: error.message,
                 location: .init(
                     file: origins[key]?.file, line: error.location?.line, column: error.location?.column,
                     module: module, locale: locale, table: name, key: key),

@@ -20,6 +20,12 @@ extension ModuleLoader {
         findings += catalog.check(file: relativePath)
         var tables: [String: CatalogTable] = [:]
         for (language, compiled) in catalog.compile() {
+            // A plural without `other` is judged for this language: kept with a warning, or rejected here alone.
+            var plurals = compiled.stringsdict
+            let screened = MissingOtherRule.screen(&plurals, locale: normalizedLocale(language), file: relativePath) {
+                catalog.strings[$0]?.location?.line
+            }
+            findings += screened.warnings
             var origins: [String: KeyOrigin] = [:]
             for key in Set(compiled.strings.keys).union(compiled.stringsdict.keys) {
                 origins[key] = KeyOrigin(file: relativePath, line: catalog.strings[key]?.location?.line)
@@ -27,9 +33,11 @@ extension ModuleLoader {
             // Not to be translated, or no longer in the code (Xcode's `stale`): never "missing" anywhere.
             let nonTranslatable = language == catalog.sourceLanguage
                 ? Set(catalog.entries.filter { !$0.shouldTranslate || $0.extractionState == .stale }.map(\.key)) : []
-            tables[language] = CatalogTable(
-                name: "", strings: compiled.strings, plurals: compiled.stringsdict, origins: origins,
+            var table = CatalogTable(
+                name: "", strings: compiled.strings, plurals: plurals, origins: origins,
                 nonTranslatableKeys: nonTranslatable, files: [relativePath])
+            table.rejectedEntries = screened.rejected
+            tables[language] = table
         }
         return CompiledXCStrings(sourceLanguage: catalog.sourceLanguage, tables: tables)
     }
@@ -165,16 +173,18 @@ extension ModuleLoader {
     /// Reads a `.stringsdict` file into `table` (its entries win over `.strings` entries of the same key).
     /// A file with a structural error adds nothing; an error finding says where.
     @discardableResult
-    mutating func readStringsdict(relativePath: String, url: URL, into table: inout CatalogTable) -> Bool {
+    mutating func readStringsdict(relativePath: String, url: URL, locale: String, into table: inout CatalogTable) -> Bool {
         guard let data = readFile(relativePath: relativePath, url: url) else { return false }
-        return parseStringsdict(relativePath: relativePath, data: data, into: &table)
+        return parseStringsdict(relativePath: relativePath, data: data, locale: locale, into: &table)
     }
 
-    /// Parses `.stringsdict` bytes into `table`; false (with an error finding) when they do not parse.
-    mutating func parseStringsdict(relativePath: String, data: Data, into table: inout CatalogTable) -> Bool {
+    /// Parses `.stringsdict` bytes of `locale` into `table`; false (with an error finding) when they do not parse.
+    mutating func parseStringsdict(
+        relativePath: String, data: Data, locale: String, into table: inout CatalogTable
+    ) -> Bool {
         let file: StringsdictFile
         do {
-            file = try StringsdictReader.readFile(data)
+            file = try StringsdictReader.readFile(data, locale: locale)
         } catch {
             // A plural without `other` is the same defect whichever format carries it.
             let code = error.code == .missingOther ? "plural.missing-other" : error.code.rawValue
@@ -229,7 +239,9 @@ extension CatalogLoader {
             let relativePath = "\(name)/\(path)"
             let parsed = isStrings
                 ? loader.parseStrings(relativePath: relativePath, data: data, into: &content)
-                : loader.parseStringsdict(relativePath: relativePath, data: data, into: &content)
+                : loader.parseStringsdict(
+                    relativePath: relativePath, data: data,
+                    locale: rawName == "Base" ? module.developmentRegion : identifier, into: &content)
             if !parsed { localization.unreadableTables.insert(table) }
             localization.tables[table] = content
             if rawName == "Base" { module.base = localization } else { module.localizations[identifier] = localization }

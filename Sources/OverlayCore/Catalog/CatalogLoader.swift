@@ -125,7 +125,9 @@ struct ModuleLoader {
 
         var module = CatalogModule(name: name, developmentRegion: "en")
         let plist = infoPlist ?? (url.appendingPathComponent("Info.plist"), "\(prefix)/Info.plist")
-        var developmentRegion = readDevelopmentRegion(module: name, plist: plist.url, relativePath: plist.path)
+        let info = readInfoPlist(module: name, plist: plist.url, relativePath: plist.path)
+        var developmentRegion = info.developmentRegion
+        module.plainStrings = info.plainStrings
         var unreadableXCStrings: [String] = []
 
         for file in xcstrings {
@@ -179,13 +181,17 @@ struct ModuleLoader {
             for table in tableNames.sorted() {
                 var content = localization.tables[table] ?? CatalogTable(name: table)
                 let base = "\(prefix)/\(directory)/\(table)"
+                let findingsBefore = findings.count
+                defer { if table == CatalogTable.infoPlistTableName { demoteNeverPublished(from: findingsBefore) } }
                 if files.contains(table + ".strings"),
                     !readStrings(relativePath: base + ".strings", url: lprojURL.appendingPathComponent(table + ".strings"), into: &content)
                 {
                     localization.unreadableTables.insert(table)
                 }
                 if files.contains(table + ".stringsdict"),
-                    !readStringsdict(relativePath: base + ".stringsdict", url: lprojURL.appendingPathComponent(table + ".stringsdict"), into: &content)
+                    !readStringsdict(
+                        relativePath: base + ".stringsdict", url: lprojURL.appendingPathComponent(table + ".stringsdict"),
+                        locale: isBase ? normalizedLocale(developmentRegion ?? "en") : identifier, into: &content)
                 {
                     localization.unreadableTables.insert(table)
                 }
@@ -205,26 +211,49 @@ struct ModuleLoader {
         return module
     }
 
-    /// `CFBundleDevelopmentRegion` from the module's `Info.plist` (`relativePath` names it), if there is one.
-    mutating func readDevelopmentRegion(module: String, plist plistURL: URL, relativePath: String) -> String? {
-        guard let data = readOptionalFile(relativePath: relativePath, url: plistURL) else { return nil }
+    /// `CFBundleDevelopmentRegion` and `OverlayPlainStrings` from the module's `Info.plist` (`relativePath` names it),
+    /// when there is one.
+    mutating func readInfoPlist(
+        module: String, plist plistURL: URL, relativePath: String
+    ) -> (developmentRegion: String?, plainStrings: PlainStrings?) {
+        guard let data = readOptionalFile(relativePath: relativePath, url: plistURL) else { return (nil, nil) }
         let plist = try? PropertyListSerialization.propertyList(from: data, format: nil)
+        let location = Finding.Location(file: relativePath, module: module)
         guard let dictionary = plist as? [String: Any] else {
             findings.append(Finding(
                 code: "catalog.invalid-info-plist", severity: .error,
                 message: "Info.plist is not a property-list dictionary; fix it or remove it (the development region then defaults to en)",
-                location: .init(file: relativePath, module: module)))
-            return nil
+                location: location))
+            return (nil, nil)
         }
-        guard let region = dictionary["CFBundleDevelopmentRegion"] else { return nil }
+        var plainStrings: PlainStrings?
+        if let setting = dictionary["OverlayPlainStrings"] {
+            plainStrings = (setting as? String).flatMap(PlainStrings.init(rawValue:))
+            if plainStrings == nil {
+                findings.append(Finding(
+                    code: "catalog.invalid-info-plist", severity: .error,
+                    message: "OverlayPlainStrings must be \"as-written\" (the app shows a value without arguments as written) or \"formatted\" (it passes every value through String(format:))",
+                    location: location))
+            }
+        }
+        guard let region = dictionary["CFBundleDevelopmentRegion"] else { return (nil, plainStrings) }
         guard let text = region as? String, !text.isEmpty else {
             findings.append(Finding(
                 code: "catalog.invalid-info-plist", severity: .error,
                 message: "CFBundleDevelopmentRegion must be a non-empty string such as \"en\"",
-                location: .init(file: relativePath, module: module)))
-            return nil
+                location: location))
+            return (nil, plainStrings)
         }
-        return text
+        return (text, plainStrings)
+    }
+
+    /// Findings from `index` on, about an `InfoPlist.strings` file, as warnings: publish never ships the file (the OS
+    /// reads it from the app bundle), so nothing in it can block a publish or change what a device shows.
+    mutating func demoteNeverPublished(from index: Int) {
+        for position in index..<findings.count where findings[position].severity == .error {
+            findings[position].severity = .warning
+            findings[position].message += " (InfoPlist.strings is never published: fix it in the app's next build)"
+        }
     }
 
     mutating func add(_ finding: Finding) {

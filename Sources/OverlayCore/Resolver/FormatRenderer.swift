@@ -48,6 +48,7 @@ package struct FormatRenderer<Arguments: RandomAccessCollection<FormatArgument>>
         switch program.body {
         case .ops(let range):
             if let text = program.constantText { return text }
+            if let text = program.asWrittenText, arguments.isEmpty, substitutions?.isEmpty ?? true { return text }
             ops = range
         case .width(let keys, let variants):
             ops = variants[RenderProgram.variantIndex(keys: keys, forWidth: width)]

@@ -172,7 +172,7 @@ final class OverlayModules: Sendable {
         var plurals: [String: StringsdictEntry] = [:]
         if hasPlurals {
             if let data = files.open(pluralsPath)?.data {
-                for entry in (try? StringsdictReader.readFile(data))?.entries ?? [] { plurals[entry.key] = entry.entry }
+                for entry in (try? StringsdictReader.readFile(data, locale: locale))?.entries ?? [] { plurals[entry.key] = entry.entry }
             } else {
                 countUnreadable(name)
             }

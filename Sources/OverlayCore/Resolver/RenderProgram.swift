@@ -78,6 +78,10 @@ package final class RenderProgram: @unchecked Sendable {
     let countTable: UnsafePointer<UInt8>?
     /// The whole output of a value without specifiers, whatever the arguments.
     let constantText: String?
+    /// A text that reads no argument and is no valid format (`Battery Level %`, `100% sure`), shown as written when
+    /// rendered without arguments, as `string(forKey:)` shows it: formatting it can only drop or garble its `%`. Given
+    /// arguments, it is a translation that lost them, and the development value shows instead (FORMATS.md §4.6).
+    let asWrittenText: String?
     /// The output depends on the arguments alone: no `%{name}`, no width rule.
     let readsArgumentsOnly: Bool
 
@@ -86,11 +90,16 @@ package final class RenderProgram: @unchecked Sendable {
     package init(_ value: CatalogValue, rules: PluralRules, device: String) {
         var builder = Builder()
         let body: Body
+        var asWrittenText: String?
         switch value {
-        case .string(let text): body = .ops(builder.add(FormatParser.parse(text), variables: [:]))
+        case .string(let text):
+            let format = FormatParser.parse(text)
+            if format.isUnrenderable && !format.readsArguments { asWrittenText = text }
+            body = .ops(builder.add(format, variables: [:]))
         case .plural(let entry): body = Self.compile(entry, into: &builder, rules: rules, device: device, depth: 0)
         }
         self.body = body
+        self.asWrittenText = asWrittenText
         self.rules = rules
         integerRules = builder.variables.isEmpty ? nil : IntegerPluralRules.shared(rules)
         countTable = integerRules?.table
@@ -203,7 +212,7 @@ extension RenderProgram {
         /// Appends the ops of `format`, whose `%#@v@` tokens index `variables`; returns their range.
         mutating func add(_ format: FormatString, variables: [String: Int]) -> Range<Int> {
             let first = ops.count
-            guard !format.hasErrors else {
+            guard !format.isUnrenderable else {
                 ops.append(Op(kind: .unsafe, position: -1, start: 0, end: 0))
                 return first..<ops.count
             }

@@ -29,6 +29,9 @@ public struct ResolutionExplanation: Sendable, Equatable {
         case noOverlay = "no-overlay"
         /// The key has values only in locales outside the chain: nothing in the chain answered.
         case localeNotInChain = "locale-not-in-chain"
+        /// A layer of the chain has the key, but its entry was rejected (a plural the device cannot render for every
+        /// number, …): the next layer's value shows, or the key when none has one.
+        case entryRejected = "entry-rejected"
         /// No layer has the key: the sentinel (development) or the key (production) shows.
         case miss
     }
@@ -41,6 +44,9 @@ public struct ResolutionExplanation: Sendable, Equatable {
         case shadowed
         /// The layer has the table for this locale but not the key.
         case keyAbsent = "key-absent"
+        /// The layer's table has the key, but its entry breaks a rule the client enforces, so it is never served: the
+        /// next layer answers. ``Step/rejection`` names the rule.
+        case rejected
         /// The layer has this locale but not the table.
         case tableAbsent = "table-absent"
         /// The layer has no localization for this locale.
@@ -60,13 +66,22 @@ public struct ResolutionExplanation: Sendable, Equatable {
         public var value: String?
         /// The overlay revision number, for overlay steps of a served revision.
         public var revision: Int?
+        /// For a ``Outcome/rejected`` entry, the code of the rule it breaks (`plural.missing-other`).
+        public var rejection: String?
+        /// For a ``Outcome/rejected`` entry, what is wrong with it, as the finding says.
+        public var rejectionMessage: String?
 
-        package init(locale: String, layer: ResolutionLayer, outcome: Outcome, value: String?, revision: Int?) {
+        package init(
+            locale: String, layer: ResolutionLayer, outcome: Outcome, value: String?, revision: Int?,
+            rejection: String? = nil, rejectionMessage: String? = nil
+        ) {
             self.locale = locale
             self.layer = layer
             self.outcome = outcome
             self.value = value
             self.revision = revision
+            self.rejection = rejection
+            self.rejectionMessage = rejectionMessage
         }
     }
 
@@ -143,6 +158,7 @@ extension Localizer {
         func step(_ locale: String, _ layer: ResolutionLayer, module source: CatalogModule?, revision: Int?) {
             var outcome: ResolutionExplanation.Outcome
             var value: String?
+            var rejection: StringsdictFile.Rejection?
             if source == nil {
                 outcome = .noRevision
             } else if let source, source.localizations[locale] == nil
@@ -160,6 +176,9 @@ extension Localizer {
                     } else {
                         outcome = .shadowed
                     }
+                } else if let rejected = table.rejectedEntries[key] {
+                    outcome = .rejected
+                    rejection = rejected
                 } else {
                     outcome = .keyAbsent
                 }
@@ -167,7 +186,8 @@ extension Localizer {
                 outcome = .tableAbsent
             }
             steps.append(.init(locale: locale, layer: layer, outcome: outcome, value: value,
-                               revision: layer == .overlay ? revision : nil))
+                               revision: layer == .overlay ? revision : nil, rejection: rejection?.findingCode,
+                               rejectionMessage: rejection?.error.message))
         }
         for locale in handle.chain {
             step(locale, .overlay, module: overlay, revision: listing?.revision.revision)
@@ -248,6 +268,15 @@ extension Localizer {
             return (.keyUnknownToBuild,
                     "Shows \(shown)\(shippedFrom) because this build's catalog has no key \(place), so the overlay's "
                         + "value is never loaded; add the key to the app's development catalog in the next build.")
+        }
+        if let rejected = e.steps.first(where: { $0.outcome == .rejected }) {
+            let instead = e.resolution.layer == .miss
+                ? "no other layer has the key, so the app shows \(shown)"
+                : "the app shows the next layer's value, \(shown)\(shippedFrom)"
+            return (.entryRejected,
+                    "The \(rejected.layer.rawValue) \(rejected.locale) entry of \(place) is rejected "
+                        + "(\(rejected.rejection ?? "rejected"): \(rejected.rejectionMessage ?? "it breaks a rule")), so "
+                        + "\(instead); fix the entry in the catalog and publish it.")
         }
         if e.resolution.layer == .miss {
             if !e.otherLocales.isEmpty {

@@ -11,17 +11,55 @@
 /// With the build's shipped catalog, a value byte-identical to the shipped one (same module, table, locale, key)
 /// keeps its findings but marks them ``Finding/isAlreadyShipped``: it cannot change what the app shows.
 package enum CatalogChecker {
+    /// What `check` reports and `publish` refuses on, the same list for both: the loader's findings, then the checks',
+    /// each finding once (two checks may report the same one).
+    package static func findings(
+        _ loaded: CatalogLoadResult, strictFormats: Bool = false, shipped: Catalog? = nil
+    ) -> [Finding] {
+        var findings = check(loaded.catalog, strictFormats: strictFormats, shipped: shipped, after: loaded.findings)
+        removeRepeats(&findings)
+        return findings
+    }
+
+    /// Removes repeated findings in place, keeping the first of each. Remembers a hash per finding, not a copy of it:
+    /// a real catalog gives 176,000 missing-translation findings, and a `Set<Finding>` held all of them once more.
+    package static func removeRepeats(_ findings: inout [Finding]) {
+        var firstOfHash: [Int: Int] = [:]
+        firstOfHash.reserveCapacity(findings.count)
+        var laterOfHash: [Int: [Int]] = [:]  // distinct findings whose hash an earlier one has (rare)
+        var repeated = Set<Int>()
+        for index in findings.indices {
+            let hash = findings[index].hashValue
+            guard let first = firstOfHash[hash] else {
+                firstOfHash[hash] = index
+                continue
+            }
+            if findings[first] == findings[index]
+                || laterOfHash[hash, default: []].contains(where: { findings[$0] == findings[index] })
+            {
+                repeated.insert(index)
+            } else {
+                laterOfHash[hash, default: []].append(index)
+            }
+        }
+        guard !repeated.isEmpty else { return }
+        var position = 0
+        findings.removeAll { _ in
+            defer { position += 1 }
+            return repeated.contains(position)
+        }
+    }
+
     /// Checks `catalog`; `strictFormats` applies Apple's stricter rule that numeric styles match (`%d` ≠ `%u`);
     /// `shipped` is the catalog the build shipped, whose identical values do not block.
-    package static func check(_ catalog: Catalog, strictFormats: Bool = false, shipped: Catalog? = nil) -> [Finding] {
+    /// `after`: findings to put first (the loader's), joined without a second copy of either list.
+    package static func check(
+        _ catalog: Catalog, strictFormats: Bool = false, shipped: Catalog? = nil, after leading: [Finding] = []
+    ) -> [Finding] {
         // Modules are checked independently, so on every core; findings stay in module order.
         let names = catalog.moduleNames
-        var findings = ConcurrentMap.map(names.count) { index in
-            guard let module = catalog.modules[names[index]] else { return [Finding]() }
-            return check(module, strictFormats: strictFormats, shipped: shipped?.modules[names[index]])
-        }.flatMap { $0 }
         // What every client refuses in names and sizes; a key or value the build already ships is marked as such.
-        findings += CatalogNameRules.check(catalog).map { finding in
+        let nameFindings = CatalogNameRules.check(catalog).map { finding in
             guard let key = finding.location.key, let moduleName = finding.location.module,
                 let localeName = finding.location.locale, let tableName = finding.location.table,
                 let module = catalog.modules[moduleName], let shippedModule = shipped?.modules[moduleName]
@@ -37,10 +75,31 @@ package enum CatalogChecker {
             marked.isAlreadyShipped = true
             return marked
         }
+        // The first module's list starts with `leading` and has room for the name rules' findings: with one module
+        // (a large catalog's case) nothing is copied; with several, each later module's list is appended once.
+        var perModule = ConcurrentMap.map(names.count) { index in
+            guard let module = catalog.modules[names[index]] else { return index == 0 ? leading : [Finding]() }
+            return check(
+                module, strictFormats: strictFormats, shipped: shipped?.modules[names[index]],
+                prefix: index == 0 ? leading : [], extraCapacity: index == 0 ? nameFindings.count : 0)
+        }
+        var findings = perModule.isEmpty ? leading : perModule.removeFirst()
+        if !perModule.isEmpty {
+            findings.reserveCapacity(perModule.reduce(findings.count + nameFindings.count) { $0 + $1.count })
+        }
+        for index in perModule.indices {
+            findings.append(contentsOf: perModule[index])
+            perModule[index] = []
+        }
+        findings += nameFindings
         return findings
     }
 
-    static func check(_ module: CatalogModule, strictFormats: Bool, shipped: CatalogModule? = nil) -> [Finding] {
+    /// `prefix` goes first in the list, and `extraCapacity` more findings fit after it without growing it.
+    static func check(
+        _ module: CatalogModule, strictFormats: Bool, shipped: CatalogModule? = nil, prefix: [Finding] = [],
+        extraCapacity: Int = 0
+    ) -> [Finding] {
         var findings: [Finding] = []
         let development = module.developmentTables
         let developmentRegion = module.developmentRegion
@@ -52,17 +111,27 @@ package enum CatalogChecker {
             return shippedTable?.value(forKey: key)?.isIdentical(to: value) == true
         }
 
+        var references: [String: ReferenceTable] = [:]
+        func referenceTable(_ tableName: String) -> ReferenceTable {
+            if let known = references[tableName] { return known }
+            let made = ReferenceTable(module: module, table: tableName)
+            references[tableName] = made
+            return made
+        }
         for tableName in development.keys.sorted() {
             guard let table = development[tableName] else { continue }
             findings += table.rejectionFindings(
                 module: module.name, locale: developmentRegion, shipped: shipped?.developmentTables[tableName])
+            let sources = referenceTable(tableName)
             // Only plurals and texts with a `%` can have issues of their own: sort just those.
             let candidates = Array(table.plurals.keys)
                 + table.strings.lazy.filter { $0.value.utf8.contains(UInt8(ascii: "%")) }.map(\.key)
             for key in Set(candidates).sorted(by: String.utf8Precedes) {
                 guard let value = table.value(forKey: key) else { continue }
                 let location = location(module: module.name, locale: developmentRegion, table: table, key: key)
-                let own = ValueRules.ownFormatIssues(value).map { $0.finding(at: location) }
+                // A text without arguments the app shows as written: its `%` is text, not a specifier.
+                let isText = sources.value(forKey: key)?.acceptsPlainText == true
+                let own = (isText ? [] : ValueRules.ownFormatIssues(value).map { $0.finding(at: location) })
                     + PluralCategoryRule.check(value, locale: developmentRegion, location: location)
                     + RenderBoundRule.check(value, limits: .default, location: location)
                 findings += own.markingShipped(
@@ -72,14 +141,12 @@ package enum CatalogChecker {
 
         findings += infoPlistTables(in: module)
         findings += tablesWithoutDevelopmentText(in: module)
-        var references: [String: ReferenceTable] = [:]
         let sortedDevelopmentKeys = development.mapValues(\.keys)
         for identifier in module.localeIdentifiers where identifier != developmentRegion {
             guard let localization = module.localizations[identifier] else { continue }
             for tableName in localization.tables.keys.sorted() where tableName != CatalogTable.infoPlistTableName {
                 guard let table = localization.tables[tableName] else { continue }
-                let reference = references[tableName] ?? ReferenceTable(module: module, table: tableName)
-                references[tableName] = reference
+                let reference = referenceTable(tableName)
                 findings += table.rejectionFindings(
                     module: module.name, locale: identifier, shipped: shipped?.localizations[identifier]?.tables[tableName])
                 for key in uncheckedKeys(of: table, reference: reference, verdicts: verdicts) {
@@ -92,6 +159,7 @@ package enum CatalogChecker {
                             location: here))
                         continue
                     }
+                    if source.acceptsPlainText && ValueRules.takesNoArguments(value) { continue }  // shown as written
                     let entry = ValueRules.compatibility(source: source.slots, translation: value, strict: strictFormats)
                         .map { $0.finding(at: here) }
                         + PluralCategoryRule.check(value, locale: identifier, location: here)
@@ -100,10 +168,22 @@ package enum CatalogChecker {
                         if: !entry.isEmpty && isShipped(value, locale: identifier, table: tableName, key: key))
                 }
             }
-            findings += missingTranslations(
-                in: module, locale: identifier, development: development, sortedKeys: sortedDevelopmentKeys)
         }
-        return findings
+        // Missing translations are most of a large catalog's findings: counted, then made once into a list of the
+        // size needed (with room for what the caller puts around them), never grown by copying.
+        let translated = module.localeIdentifiers.filter { $0 != developmentRegion && module.localizations[$0] != nil }
+        let missing = translated.reduce(0) {
+            $0 + missingTranslationCount(in: module, locale: $1, development: development, sortedKeys: sortedDevelopmentKeys)
+        }
+        var all = prefix
+        all.reserveCapacity(prefix.count + findings.count + missing + extraCapacity)
+        all += findings
+        findings = []
+        for identifier in translated {
+            missingTranslations(
+                in: module, locale: identifier, development: development, sortedKeys: sortedDevelopmentKeys, into: &all)
+        }
+        return all
     }
 
     /// The keys of a translated table that need the rules, in byte order: a plain string whose specifiers pass
@@ -151,17 +231,41 @@ package enum CatalogChecker {
     }
 
     /// Keys of the development language that neither this locale nor a locale it falls back to (other than the
-    /// development region) translates. Keys marked not to be translated and tables that could not be read are skipped.
-    /// `sortedKeys`: each development table's keys in byte order, sorted once for every locale.
+    /// development region) translates, appended to `findings`. Keys marked not to be translated and tables that could
+    /// not be read are skipped. `sortedKeys`: each development table's keys in byte order, sorted once for every locale.
     static func missingTranslations(
         in module: CatalogModule, locale: String, development: [String: CatalogTable],
-        sortedKeys: [String: [String]]? = nil
-    ) -> [Finding] {
+        sortedKeys: [String: [String]]? = nil, into findings: inout [Finding]
+    ) {
+        forEachMissingTranslation(in: module, locale: locale, development: development, sortedKeys: sortedKeys) {
+            key, tableName, file in
+            findings.append(Finding(
+                code: "catalog.missing-translation", severity: .warning,
+                message: "\(locale) has no translation of \"\(key)\" in table \(tableName); users see the \(module.developmentRegion) text",
+                location: .init(file: file, module: module.name, locale: locale, table: tableName, key: key)))
+        }
+    }
+
+    /// How many findings ``missingTranslations(in:locale:development:sortedKeys:into:)`` appends: counted first, so
+    /// the list of a catalog with 176,000 of them is made once at its size, never grown by copying.
+    static func missingTranslationCount(
+        in module: CatalogModule, locale: String, development: [String: CatalogTable], sortedKeys: [String: [String]]?
+    ) -> Int {
+        var count = 0
+        forEachMissingTranslation(in: module, locale: locale, development: development, sortedKeys: sortedKeys) { _, _, _ in
+            count += 1
+        }
+        return count
+    }
+
+    private static func forEachMissingTranslation(
+        in module: CatalogModule, locale: String, development: [String: CatalogTable], sortedKeys: [String: [String]]?,
+        _ body: (_ key: String, _ table: String, _ file: String) -> Void
+    ) {
         let chain = LocaleIdentifier.chain(for: locale)
             .filter { $0 != module.developmentRegion }
             .compactMap { module.localizations[$0] }
-        guard let localization = module.localizations[locale] else { return [] }
-        var findings: [Finding] = []
+        guard let localization = module.localizations[locale] else { return }
         for tableName in development.keys.sorted() where tableName != CatalogTable.infoPlistTableName {
             guard let source = development[tableName],
                 !chain.contains(where: { $0.unreadableTables.contains(tableName) })
@@ -176,14 +280,9 @@ package enum CatalogChecker {
                 let translated = translations.contains {
                     $0.strings[key] != nil || $0.plurals[key] != nil || $0.rejectedEntries[key] != nil
                 }
-                guard !translated else { continue }
-                findings.append(Finding(
-                    code: "catalog.missing-translation", severity: .warning,
-                    message: "\(locale) has no translation of \"\(key)\" in table \(tableName); users see the \(module.developmentRegion) text",
-                    location: .init(file: file, module: module.name, locale: locale, table: tableName, key: key)))
+                if !translated { body(key, tableName, file) }
             }
         }
-        return findings
     }
 
     /// `InfoPlist.strings` is read by the OS from the app bundle; an overlay cannot change it, so publish skips it.

@@ -17,9 +17,12 @@ package struct ModuleVerdict: Sendable {
 /// strict table parsing, then content against the build's shipped catalog.
 package enum ModuleValidator {
     /// Validates an archive fetched for `entry` of an accepted `manifest`.
+    ///
+    /// `retainingContent` false (the publisher's self-check) parses and checks the archive one `.lproj` at a time and
+    /// keeps neither its files nor its tables: the same findings, without a second copy of a large catalog in memory.
     package static func validate(
         archive bytes: Data, entry: Manifest.Module, manifest: Manifest, context: ValidationContext,
-        file: String? = nil
+        file: String? = nil, retainingContent: Bool = true
     ) -> ModuleVerdict {
         let file = file ?? entry.path
         var verdict = ModuleVerdict(module: entry.name, findings: [])
@@ -40,12 +43,14 @@ package enum ModuleValidator {
         verdict.findings = ArchiveDigestRule.check(Array(bytes), entry: entry, file: file)
         guard verdict.findings.isAcceptable else { return verdict }
         return validateContents(
-            bytes, expectedModule: entry.name, expectedRevision: entry.revision, context: context, file: file)
+            bytes, expectedModule: entry.name, expectedRevision: entry.revision, context: context, file: file,
+            retainingContent: retainingContent)
     }
 
     /// Validates an archive on its own (no manifest: authenticity cannot be checked), e.g. `overlay validate x.zip`.
     package static func validateContents(
-        _ bytes: Data, expectedModule: String?, expectedRevision: Int?, context: ValidationContext, file: String
+        _ bytes: Data, expectedModule: String?, expectedRevision: Int?, context: ValidationContext, file: String,
+        retainingContent: Bool = true
     ) -> ModuleVerdict {
         var verdict = ModuleVerdict(module: expectedModule ?? "?", findings: [])
         let extracted = ArchiveStructureRule.extract(bytes, limits: context.limits, file: file, module: expectedModule)
@@ -57,17 +62,29 @@ package enum ModuleValidator {
         verdict.findings += headerFindings
         guard let header else { return verdict }
         verdict.module = header.module
-        let parsed = CatalogLoader.module(
-            named: header.module, developmentRegion: header.developmentRegion, files: files, mode: .strict)
-        verdict.findings += parsed.findings.map { finding in
-            var located = finding
-            if let path = located.location.file { located.location.file = "\(file):\(path)" }
-            return located
+        // Each `.lproj` is read and judged on its own (the rules never look across locales); all of them at once
+        // when the caller keeps the parsed module.
+        let folders = retainingContent ? [files] : byFolder(files)
+        var parseFindings: [Finding] = []
+        var contentFindings: [Finding] = []
+        var content: CatalogModule?
+        for folder in folders {
+            let parsed = CatalogLoader.module(
+                named: header.module, developmentRegion: header.developmentRegion, files: folder, mode: .strict)
+            parseFindings += parsed.findings.map { finding in
+                var located = finding
+                if let path = located.location.file { located.location.file = "\(file):\(path)" }
+                return located
+            }
+            if let shipped = context.shipped {
+                contentFindings += OverlayContentValidator.validate(
+                    parsed.module, shipped: shipped.modules[header.module], limits: context.limits,
+                    strictFormats: context.strictFormats)
+            }
+            if retainingContent { content = parsed.module }
         }
+        verdict.findings += parseFindings + contentFindings
         if let shipped = context.shipped {
-            verdict.findings += OverlayContentValidator.validate(
-                parsed.module, shipped: shipped.modules[header.module], limits: context.limits,
-                strictFormats: context.strictFormats)
             if shipped.modules[header.module] == nil {
                 verdict.findings.append(Finding(
                     code: "binding.unknown-module", severity: .error,
@@ -76,9 +93,16 @@ package enum ModuleValidator {
             }
         }
         guard verdict.findings.isAcceptable else { return verdict }
-        verdict.files = files
-        verdict.content = parsed.module
+        verdict.files = retainingContent ? files : [:]
+        verdict.content = content
         verdict.header = header
         return verdict
+    }
+
+    /// The files of each top-level folder (`fr.lproj/…`), folders in byte order.
+    static func byFolder(_ files: [String: Data]) -> [[String: Data]] {
+        var groups: [String: [String: Data]] = [:]
+        for (path, data) in files { groups[String(path.split(separator: "/").first ?? ""), default: [:]][path] = data }
+        return groups.keys.sorted(by: String.utf8Precedes).compactMap { groups[$0] }
     }
 }

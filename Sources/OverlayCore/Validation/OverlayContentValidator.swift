@@ -58,8 +58,11 @@ package enum OverlayContentValidator {
             var entry = KeySyntaxRule.check(
                 key: key, value: value, knownToShipped: shippedValue != nil, limits: limits, location: location)
             if let shippedValue {
-                entry += PlaceholderRule.check(
-                    value, shippedSource: shippedValue.slots, strict: strictFormats, location: location)
+                // A text without arguments the app shows as written: its `%` is text (FORMATS.md §4.6).
+                if !(shippedValue.acceptsPlainText && ValueRules.takesNoArguments(value)) {
+                    entry += PlaceholderRule.check(
+                        value, shippedSource: shippedValue.slots, strict: strictFormats, location: location)
+                }
             } else {
                 entry += ValueRules.ownFormatIssues(value).map { $0.finding(at: location) }
             }

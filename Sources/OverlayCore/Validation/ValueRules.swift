@@ -10,9 +10,46 @@ enum ValueRules {
         }
     }
 
-    /// Problems a value has on its own (`%n`, a stray `%`, mixed positional and sequential, conflicting slots).
+    /// Problems a value has on its own (`%n`, a stray `%`, mixed positional and sequential, conflicting slots), one per
+    /// defect (``merged(_:)``).
     static func ownFormatIssues(_ value: CatalogValue) -> [FormatIssue] {
-        slotMap(value).issues
+        merged(slotMap(value).issues)
+    }
+
+    /// Whether `value` is a plain text that reads no argument (`Battery Level %`, `100% sure`): one an app shows as
+    /// written unless it passes every value through `String(format:)`.
+    static func takesNoArguments(_ value: CatalogValue) -> Bool {
+        guard case .string(let text) = value else { return false }
+        return !text.utf8.contains(UInt8(ascii: "%")) || !FormatParser.parse(text).readsArguments
+    }
+
+    /// Whether a plain text writes `%%`, which only `String(format:)` shows as one `%`.
+    static func escapesPercent(_ value: CatalogValue) -> Bool {
+        guard case .string(let text) = value else { return false }
+        return text.contains("%%")
+    }
+
+    /// The issues with each repeated one (same code, severity and message, e.g. three stray `%` in one value) kept once,
+    /// saying how often it occurs: `check` and `publish` count one finding per defect of a value.
+    static func merged(_ issues: [FormatIssue]) -> [FormatIssue] {
+        guard issues.count > 1 else { return issues }
+        struct Same: Hashable {
+            var code: FormatIssue.Code
+            var severity: Finding.Severity
+            var message: String
+        }
+        var counts: [Same: Int] = [:]
+        for issue in issues { counts[Same(code: issue.code, severity: issue.severity, message: issue.message), default: 0] += 1 }
+        guard counts.count < issues.count else { return issues }
+        var seen = Set<Same>()
+        return issues.compactMap { issue in
+            let same = Same(code: issue.code, severity: issue.severity, message: issue.message)
+            guard seen.insert(same).inserted else { return nil }
+            guard let count = counts[same], count > 1 else { return issue }
+            var merged = issue
+            merged.message += " (\(count) times in this value)"
+            return merged
+        }
     }
 
     /// A translation checked against the development-language value of the same key (FORMATS.md §4.4).
@@ -26,7 +63,14 @@ enum ValueRules {
 
     /// The same, with the source's slot map already built (it is shared by every locale of a key).
     static func compatibility(source sourceSlots: SlotMap, translation: CatalogValue, strict: Bool) -> [FormatIssue] {
-        let translationSlots = slotMap(translation)
+        merged(unmergedCompatibility(source: sourceSlots, translation: translation, strict: strict))
+    }
+
+    private static func unmergedCompatibility(
+        source sourceSlots: SlotMap, translation: CatalogValue, strict: Bool
+    ) -> [FormatIssue] {
+        var translationSlots = slotMap(translation)
+        translationSlots.demoteSpacedNumbers(against: sourceSlots)
         let own = translationSlots.issues
         var issues: [FormatIssue]
         if own.contains(where: { $0.severity == .error }) {

@@ -115,6 +115,7 @@ public enum ExplanationText {
         ]
         for step in e.steps {
             var text = "  \(step.locale) \(step.layer.rawValue): \(step.outcome.rawValue)"
+            if let rejection = step.rejection { text += ": \(rejection)" }
             if let revision = step.revision { text += " (revision \(revision))" }
             if let value = step.value { text += " \"\(value)\"" }
             lines.append(text)

@@ -293,6 +293,7 @@ extension InspectReport {
                     ("locale", .string(step.locale)), ("layer", .string(step.layer.rawValue)),
                     ("outcome", .string(step.outcome.rawValue)), ("value", string(step.value)),
                     ("revision", step.revision.map { .number(JSONNumber($0)) } ?? .null),
+                    ("rejection", string(step.rejection)),
                 ]))
             })),
             ("pending_revision", e.pending.map { .number(JSONNumber($0.revision)) } ?? .null),

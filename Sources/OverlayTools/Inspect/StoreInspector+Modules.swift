@@ -185,7 +185,11 @@ extension Inspection {
                         finding(.error, "revision.unparsable", path, "\(path) does not parse as .strings: \(error.message)")
                     }
                 } else {
-                    do { result.keys += try StringsdictReader.readFile(data).entries.count } catch {
+                    do {
+                        let name = String(parts[0].dropLast(".lproj".count))
+                        let locale = LocaleIdentifier(name)?.description ?? name
+                        result.keys += try StringsdictReader.readFile(data, locale: locale).entries.count
+                    } catch {
                         finding(.error, "revision.unparsable", path, "\(path) does not parse as .stringsdict: \(error.message)")
                     }
                 }

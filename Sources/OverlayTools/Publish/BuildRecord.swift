@@ -14,7 +14,8 @@ struct BuildRecord: Codable, Equatable {
     static let fileName = ".overlay-build.json"
     /// Bump whenever what a publish builds or checks changes for the same inputs (archive layout, canonical table
     /// writers, checks, validators): an older record is then ignored and everything is rebuilt once.
-    static let formatVersion = 1
+    /// 2: findings are counted, not recorded (version 1 held their text).
+    static let formatVersion = 2
     static let maxBytes = 16 << 20
     /// The only verdict recorded: a publish that found blocking errors writes nothing, the record included.
     static let accepted = "accepted"
@@ -35,50 +36,14 @@ struct BuildRecord: Codable, Equatable {
         var verdict: String
     }
 
-    /// A ``Finding`` as recorded, so a republish from the record reports the same warnings.
-    struct RecordedFinding: Codable, Equatable {
-        var code: String
-        var severity: String
-        var message: String
-        var file: String?
-        var line: Int?
-        var column: Int?
-        var module: String?
-        var locale: String?
-        var table: String?
-        var key: String?
-        var alreadyShipped: Bool
-
-        init(_ finding: Finding) {
-            code = finding.code
-            severity = finding.severity.rawValue
-            message = finding.message
-            file = finding.location.file
-            line = finding.location.line
-            column = finding.location.column
-            module = finding.location.module
-            locale = finding.location.locale
-            table = finding.location.table
-            key = finding.location.key
-            alreadyShipped = finding.isAlreadyShipped
-        }
-
-        var finding: Finding? {
-            guard let severity = Finding.Severity(rawValue: severity) else { return nil }
-            return Finding(
-                code: code, severity: severity, message: message,
-                location: .init(file: file, line: line, column: column, module: module, locale: locale, table: table, key: key),
-                isAlreadyShipped: alreadyShipped)
-        }
-    }
-
     var formatVersion: Int
     var appVersion: String
     /// ``BuildInputs/catalogDigest``: every module folder and publish option that shapes the output.
     var catalogDigest: String
     var sourceHash: String
     var verdict: String
-    var findings: [RecordedFinding]
+    /// The findings the publish reported, counted (never their text).
+    var findingCounts: [FindingCount]
     var modules: [Module]
 
     /// The record in `versionRoot`, or nil when there is none or it cannot be used (unreadable, not this format
@@ -88,14 +53,11 @@ struct BuildRecord: Codable, Equatable {
         guard let bytes = try? BoundedFile.read(path, maxBytes: maxBytes, followSymlinks: false),
               let record = try? decoder.decode(BuildRecord.self, from: bytes),
               record.formatVersion == formatVersion, record.appVersion == appVersion, record.verdict == accepted,
-              record.findings.allSatisfy({ $0.finding != nil }),
+              record.findingCounts.allSatisfy({ Finding.Severity(rawValue: $0.severity) != nil && $0.count > 0 }),
               Set(record.modules.map(\.name)).count == record.modules.count
         else { return nil }
         return record
     }
-
-    /// The findings as ``Finding``s (``read(in:appVersion:)`` already refused a record with an unknown severity).
-    var restoredFindings: [Finding] { findings.compactMap(\.finding) }
 
     func encoded() throws -> Data {
         let encoder = JSONEncoder()
@@ -144,6 +106,7 @@ struct BuildInputs: Sendable {
         setup.update(Data("overlay-build-record/\(BuildRecord.formatVersion)\n".utf8))
         setup.update(Data(field("app-version", options.appVersion).utf8))
         setup.update(Data(field("deflate-level", "\(ZIPWriter.deflateLevel)").utf8))
+        setup.update(Data(field("plain-strings", options.plainStrings.rawValue).utf8))
         var complete = true
         if let shipped = options.shipped {
             if let digest = treeDigest(shipped, skippingHidden: true) {

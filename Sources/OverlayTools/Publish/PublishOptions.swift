@@ -29,6 +29,9 @@ public struct PublishOptions: Sendable {
     /// no longer signs). The current manifest is reused only when one of these or a signing key signed it.
     public var trust: [Ed25519PublicKey]
     public var now: Date
+    /// How the app shows a `.strings` value that takes no arguments, for modules whose Info.plist does not say
+    /// (`--plain-strings`, docs/FORMATS.md §4.6).
+    package var plainStrings: PlainStrings = .asWritten
 
     /// `--expires-in` from one minute to 90 days: a client refuses a manifest that lives longer than its maximum
     /// manifest age (90 days unless the build says otherwise), so a longer one would be rejected everywhere.
@@ -90,6 +93,9 @@ public struct PublishReport: Sendable {
     package var revoked: [Manifest.Revocation]
     /// Warnings (errors stop the publish before anything is written).
     public var findings: [Finding]
+    /// When nothing changed since the last publish into this origin (its build record matched), the catalog is not
+    /// checked again: ``findings`` is empty, and these are the counts that publish reported, by code and severity.
+    package var unrepeatedFindings: [FindingCount] = []
 }
 
 /// A publish that was refused before anything was written.
@@ -104,4 +110,28 @@ public struct PublishError: Error, Sendable, CustomStringConvertible {
     }
 
     public var description: String { message }
+}
+
+/// How many findings of one code and severity the publish reported: a republish from the record says so instead of
+/// repeating them. Only counts: a real app's catalog gave 176,000 missing-translation warnings, whose text made a
+/// 74 MB record that no reuse needs.
+package struct FindingCount: Codable, Equatable, Sendable {
+    package var code: String
+    package var severity: String
+    package var count: Int
+
+    /// One count per code and severity, in the order the findings came.
+    package static func counting(_ findings: [Finding]) -> [FindingCount] {
+        var order: [String] = []
+        var counts: [String: FindingCount] = [:]
+        for finding in findings {
+            let key = "\(finding.severity.rawValue) \(finding.code)"
+            if counts[key] == nil {
+                order.append(key)
+                counts[key] = FindingCount(code: finding.code, severity: finding.severity.rawValue, count: 0)
+            }
+            counts[key]?.count += 1
+        }
+        return order.compactMap { counts[$0] }
+    }
 }

@@ -55,8 +55,10 @@ extension Publisher {
                 let (entry, (archive, reused)) = pairs[index]
                 if reused { return [] }
                 let file = built.versionRoot.appendingPathComponent(archive.path).path
+                // One `.lproj` at a time: the publish catalog is in memory already, a second whole copy is not needed.
                 return ModuleValidator.validate(
-                    archive: archive.bytes, entry: entry, manifest: manifest, context: context, file: file
+                    archive: archive.bytes, entry: entry, manifest: manifest, context: context, file: file,
+                    retainingContent: false
                 ).findings.filter(\.isBlocking)
             }.flatMap { $0 }
         }

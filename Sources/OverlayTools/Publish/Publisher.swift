@@ -128,10 +128,11 @@ public enum Publisher {
         progress("publishing \(options.appVersion) revision \(revision) (source hash \(sourceHash))")
         for line in lines { progress(line) }
         try write(built, options: options)
+        let findingCounts = source.loaded == nil ? source.recordedFindings : FindingCount.counting(source.findings)
         writeRecord(
             recordModules(modules, inputs: inputs, sourceHash: sourceHash),
-            findings: source.findings, inputs: inputs, sourceHash: sourceHash, versionRoot: versionRoot, options: options,
-            progress: progress)
+            findingCounts: findingCounts, inputs: inputs, sourceHash: sourceHash, versionRoot: versionRoot,
+            options: options, progress: progress)
 
         let current = Set(built.modules.map(\.name))
         return PublishReport(
@@ -139,7 +140,7 @@ public enum Publisher {
             sourceHash: sourceHash, manifestPath: versionRoot.appendingPathComponent("manifest.json"),
             manifestSHA256: SHA256.hash(built.manifestBytes).hex, expiresAt: built.manifest.expiresAt,
             modules: built.reports, removed: (previous?.modules.map(\.name) ?? []).filter { !current.contains($0) },
-            revoked: revoked, findings: source.findings)
+            revoked: revoked, findings: source.findings, unrepeatedFindings: source.recordedFindings)
     }
 
     /// Where a publish's modules come from: the build record alone (nothing changed), or the parsed catalog.
@@ -159,11 +160,17 @@ public enum Publisher {
             case .loaded(let loaded): loaded.catalog.moduleNames
             }
         }
+        /// The findings of this publish; none when nothing changed since the one the record describes.
         var findings: [Finding] {
             switch self {
-            case .recorded(let record): record.restoredFindings
+            case .recorded: []
             case .loaded(let loaded): loaded.findings
             }
+        }
+        /// What the publish the record describes reported, when nothing changed since: said, not repeated.
+        var recordedFindings: [FindingCount] {
+            if case .recorded(let record) = self { return record.findingCounts }
+            return []
         }
         var loaded: LoadedCatalog? {
             if case .loaded(let loaded) = self { return loaded }
@@ -218,21 +225,25 @@ public enum Publisher {
 
     /// Loads and checks the catalog (and the `--bundle` one); refuses one with blocking findings.
     static func load(_ options: PublishOptions) throws -> Source {
-        let loaded: CatalogLoadResult
+        var loaded: CatalogLoadResult
         let shipped: Catalog?
         do {
             loaded = try CatalogLoader.load(at: options.catalog, mode: .strict)
-            shipped = try options.shipped.map { try CatalogLoader.load(at: $0, mode: .lenient).catalog }
+            shipped = try options.shipped.map {
+                try CatalogLoader.load(at: $0, mode: .lenient).catalog.declaringPlainStrings(options.plainStrings)
+            }
         } catch let error as CatalogError {
             throw PublishError(error.description)
         }
+        loaded.catalog = loaded.catalog.declaringPlainStrings(options.plainStrings)
         let catalog = loaded.catalog
         let sourceHash = catalog.sourceHash
         if let shipped, let bundle = options.shipped, shipped.sourceHash != sourceHash {
             let changes = SourceHash.differences(from: shipped, to: catalog).joined(separator: "; ")
             throw PublishError("the catalog's structure differs from the build's (\(bundle.path)): source hash \(sourceHash) is not the build's \(shipped.sourceHash), so every device of that build would ignore this publish (\(changes)); publish only text changes for a shipped build, or publish for the new build's app version")
         }
-        var findings = unique(loaded.findings + CatalogChecker.check(catalog, shipped: shipped))
+        // The very list `overlay check` prints: both commands count the same findings.
+        var findings = CatalogChecker.findings(loaded, shipped: shipped)
         guard findings.isAcceptable else {
             let blocking = findings.filter(\.isBlocking)
             let hint = shipped == nil
@@ -246,7 +257,7 @@ public enum Publisher {
             if left > 0 {
                 findings.append(Finding(
                     code: "publish.shipped-entries-left-out", severity: .warning,
-                    message: "\(left) .stringsdict entr\(left == 1 ? "y" : "ies") of \(name) that the build already ships broken cannot be written; the overlay leaves them out and devices keep showing the shipped value",
+                    message: "\(left) .stringsdict entr\(left == 1 ? "y" : "ies") of \(name) that the build already ships broken cannot be written; the overlay leaves them out, so devices keep showing what they show today: the Localizer serves the next layer's value for a rejected entry ('overlay resolve --trace' names it), Apple's Bundle the shipped file",
                     location: .init(module: name)))
             }
         }
@@ -272,8 +283,8 @@ public enum Publisher {
     /// removes a stale one when the inputs could not be read in full. Best effort: the publish is complete without
     /// it, and a stale or missing record only costs the next publish a rebuild.
     static func writeRecord(
-        _ modules: [BuildRecord.Module]?, findings: [Finding], inputs: BuildInputs, sourceHash: String, versionRoot: URL,
-        options: PublishOptions, progress: (String) -> Void
+        _ modules: [BuildRecord.Module]?, findingCounts: [FindingCount], inputs: BuildInputs,
+        sourceHash: String, versionRoot: URL, options: PublishOptions, progress: (String) -> Void
     ) {
         let url = versionRoot.appendingPathComponent(BuildRecord.fileName)
         // unlink, never a recursive remove: a directory someone put at the record's name is not ours to delete.
@@ -283,8 +294,7 @@ public enum Publisher {
         }
         let record = BuildRecord(
             formatVersion: BuildRecord.formatVersion, appVersion: options.appVersion, catalogDigest: catalogDigest,
-            sourceHash: sourceHash, verdict: BuildRecord.accepted, findings: findings.map(BuildRecord.RecordedFinding.init),
-            modules: modules)
+            sourceHash: sourceHash, verdict: BuildRecord.accepted, findingCounts: findingCounts, modules: modules)
         do {
             try AtomicFile.write(try record.encoded(), to: url)
         } catch {
@@ -354,9 +364,4 @@ public enum Publisher {
         return requested
     }
 
-    /// The same finding reported by two checks (`check` and the name rules) is printed once.
-    static func unique(_ findings: [Finding]) -> [Finding] {
-        var seen = Set<Finding>()
-        return findings.filter { seen.insert($0).inserted }
-    }
 }

@@ -17,6 +17,11 @@ final class Console: Sendable {
         FileHandle.standardOutput.write(Data((text + "\n").utf8))
     }
 
+    /// `text` on stdout as it is, no newline added: a large output written piece by piece.
+    func write(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+
     func err(_ text: String) {
         standardError.write(Data((text + "\n").utf8))
     }

@@ -20,7 +20,12 @@ struct FindingPrinter {
     /// One group per severity and code (errors first), each with its count per module and its first findings, so
     /// a real catalog's thousands of warnings fit on a screen.
     func printGrouped(_ findings: [Finding]) {
-        for group in FindingGroups(findings).groups {
+        printGrouped(FindingGroups(findings))
+    }
+
+    /// The same, for groups already made.
+    func printGrouped(_ grouped: FindingGroups) {
+        for group in grouped.groups {
             var header = "\(group.code) ×\(group.count)"
             if group.alreadyShipped > 0 {
                 header += group.alreadyShipped == group.count ? " (all already shipped)" : " (\(group.alreadyShipped) already shipped)"
@@ -32,7 +37,7 @@ struct FindingPrinter {
             }
             console.diagnostic(group.severity.rawValue, header + ":")
             let samples = group.severity == .error ? Self.errorSamples : Self.warningSamples
-            for finding in group.findings.prefix(samples) {
+            for finding in grouped.findings(of: group, first: samples) {
                 console.diagnostic(finding.severity.rawValue, text(of: finding), prefix: prefix(for: finding))
             }
             if group.count > samples {

@@ -6,7 +6,7 @@ import OverlayTools
 enum CheckCommand: Command {
     static let name = "check"
     static let summary = "Check a catalog: syntax, placeholders, plurals, missing translations."
-    static let usage = "check <catalog> [--bundle <shipped catalog>] [--strict] [--all] [--json]"
+    static let usage = "check <catalog> [--bundle <shipped catalog>] [--plain-strings as-written|formatted] [--strict] [--all] [--json]"
     static let discussion = """
         Reads every module's .strings, .stringsdict and .xcstrings and reports, on stderr, one group
         per kind of finding (errors first) with its count per module and its first findings as
@@ -23,6 +23,15 @@ enum CheckCommand: Command {
         lives in code or a storyboard) is said once, and its translations are checked against what
         they agree on.
 
+        A value that takes no arguments is shown as written by NSLocalizedString, SwiftUI's Text and
+        String(localized:), so a % in it ('Battery Level %', '100% sure') is text, not an error: always
+        in a String Catalog (a key without format specifiers is such a literal), and in .strings unless
+        the app passes every value through String(format:) (SwiftGen's and R.swift's accessors do). Say
+        so per module with OverlayPlainStrings = formatted in <Module>/Info.plist, or for every module
+        that does not say with --plain-strings formatted; then such a % is an error, as it would garble.
+        check and publish report the same findings, each defect once (three stray % in one value are
+        one finding).
+
         --bundle names the catalog the build shipped: findings about a value byte-identical to the
         shipped one (same module, table, locale and key) cannot change what the app shows; they are
         reported as 'already shipped' and do not fail the check, so a team can fix them at leisure.
@@ -33,11 +42,13 @@ enum CheckCommand: Command {
           overlay check corrected/ --bundle MyApp-2.3/Resources       # only new problems fail
           overlay check MyApp/Resources --json | jq '.findings[] | select(.severity == "error")'
           overlay check MyApp/Resources --all                          # every finding, one line each
+          overlay check MyApp/Resources --plain-strings formatted      # the app formats every string
         """
     static let signature = CommandSignature(
         positionals: ["<catalog>"],
         options: [
             .value("bundle", "catalog", "The catalog the build shipped (or the built .app): its identical values do not block."),
+            PlainStringsOption.option,
             .flag("strict", "Treat warnings as errors (exit 1 on any finding that is not already shipped)."),
             .flag("all", "Print every finding on its own line instead of grouping them."),
             .flag("json", "Print a JSON report (summary and every finding) on stdout."),
@@ -46,15 +57,16 @@ enum CheckCommand: Command {
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         let path = arguments.positionals[0]
         let strict = arguments.flag("strict")
-        let loaded = try loadCatalog(path, builtProducts: false)
-        let shipped = try arguments.value("bundle").map { try loadCatalog($0, mode: .lenient).catalog }
-        var findings = loaded.findings + CatalogChecker.check(loaded.catalog, shipped: shipped)
+        let plainStrings = try PlainStringsOption.value(arguments)
+        var loaded = try loadCatalog(path, builtProducts: false)
+        loaded.catalog = loaded.catalog.declaringPlainStrings(plainStrings)
+        let shipped = try arguments.value("bundle").map {
+            try loadCatalog($0, mode: .lenient).catalog.declaringPlainStrings(plainStrings)
+        }
+        // The list publish refuses on: the two commands count alike.
+        var findings = CatalogChecker.findings(loaded, shipped: shipped)
         if strict {
-            findings = findings.map { finding in
-                var promoted = finding
-                promoted.severity = .error
-                return promoted
-            }
+            for index in findings.indices { findings[index].severity = .error }  // in place: one copy of them all
         }
         let groups = FindingGroups(findings)
         let catalog = loaded.catalog
@@ -84,11 +96,10 @@ enum CheckCommand: Command {
                         ("modules", .object(group.modules.map { ($0.name, .int($0.count)) })),
                     ])
                 })),
-                ("findings", .array(findings.map(FindingPrinter.json))),
             ])
-            console.out(report.rendered())
+            report.write(appending: "findings", findings, to: console, FindingPrinter.json)
         } else {
-            if arguments.flag("all") { printer.printDiagnostics(findings) } else { printer.printGrouped(findings) }
+            if arguments.flag("all") { printer.printDiagnostics(findings) } else { printer.printGrouped(groups) }
             var line = "checked \(catalog.modules.count) modules, \(locales.count) locales, \(keys) keys: "
                 + plural(groups.errors, "error")
             let shippedErrors = groups.errors - groups.blockingErrors

@@ -9,7 +9,7 @@ enum PublishCommand: Command {
     static let usage = """
         publish <catalog> --app-version <v> --key <pem>... --out <origin> [--bundle <shipped catalog>]
                        [--from <url|dir>] [--first-publish] [--trust <pem>]... [--revision <n>] [--expires-in <30d>]
-                       [--revoke <module@sha256>]... [--json]
+                       [--revoke <module@sha256>]... [--plain-strings as-written|formatted] [--json]
         """
     static let discussion = """
         Refuses a catalog that 'overlay check' rejects (warnings are printed, grouped), and anything a client
@@ -24,7 +24,11 @@ enum PublishCommand: Command {
           cache-headers.json                          Cache-Control per path, for the CDN or nginx
           <v>/manifest.json                           written last: the only mutable file
         A module whose content did not change keeps its archive, path and revision, so clients skip it.
-        InfoPlist.strings is never published.
+        InfoPlist.strings is never published, so nothing in it (a duplicate key, a syntax error) blocks a
+        publish: it is reported as a warning. The findings are the ones 'overlay check' prints, with the
+        same counts; --plain-strings means what it means there. The build record (<v>/.overlay-build.json)
+        keeps what reuse needs, not the findings: a republish of an unchanged catalog says how many
+        warnings the last publish reported instead of printing them again.
 
         The revision continues from the origin's current manifest: from --out, or from --from when --out
         is a fresh directory (an ephemeral CI runner). That manifest must be signed by a --key or a --trust
@@ -34,8 +38,8 @@ enum PublishCommand: Command {
         Ranges: --app-version is 1-64 ASCII letters, digits and . _ + -, starting with a letter or digit;
         --revision is 1 to 9007199254740991 (2^53 - 1, exact in JSON); --expires-in is 1m to 90d (clients
         refuse a manifest that lives longer than 90 days). Module folders are ASCII letters, digits, _ . -
-        (not starting with . or -); lproj names are Base or a tag like fr-CA; keys are non-empty, at most
-        1024 bytes, without control characters; values at most 64 KiB.
+        (not starting with . or -); lproj names are Base or a tag like fr-CA; keys are at most 1024 bytes,
+        without control characters other than tab, newline and carriage return; values at most 64 KiB.
 
         EXAMPLES:
           overlay publish testdata/catalog --app-version 1.0 --key keys/overlay-signing-key.pem --out origin/
@@ -59,6 +63,7 @@ enum PublishCommand: Command {
             .value("revision", "n", "Revision to publish, 1 to 2^53-1 (default: current + 1; lower or equal is refused)."),
             .value("expires-in", "duration", "Manifest lifetime, 1m to 90d, e.g. 30d (default), 12h."),
             .repeated("revoke", "module@sha256", "Never serve this archive again; clients fall back."),
+            PlainStringsOption.option,
             .flag("json", "Print the publish report as JSON."),
         ])
 
@@ -86,12 +91,14 @@ enum PublishCommand: Command {
         let keys = try keyPaths.map { path in
             do { return try KeyFiles.privateKey(at: path) } catch let error as ToolError { throw CommandFailure(message: error.message) }
         }
-        let options = PublishOptions(
+        var configured = PublishOptions(
             catalog: URL(fileURLWithPath: catalogPath), shipped: arguments.value("bundle").map { URL(fileURLWithPath: $0) },
             appVersion: appVersion, keys: keys,
             output: URL(fileURLWithPath: output), from: arguments.value("from"), revision: revision,
             expiresIn: expiresIn, revoke: revocations, firstPublish: arguments.flag("first-publish"),
             trust: try arguments.publicKeys("trust"))
+        configured.plainStrings = try PlainStringsOption.value(arguments)
+        let options = configured
         let json = arguments.flag("json")
         let printer = FindingPrinter(console: console, catalogPath: catalogPath)
         let report: PublishReport
@@ -105,9 +112,15 @@ enum PublishCommand: Command {
         } catch let error as ToolError {
             throw CommandFailure(message: error.message)
         }
-        if !json { printer.printGrouped(report.findings) }
+        if !json {
+            printer.printGrouped(report.findings)
+            if !report.unrepeatedFindings.isEmpty {
+                let counts = report.unrepeatedFindings.map { "\($0.severity) \($0.code) ×\($0.count)" }.joined(separator: ", ")
+                console.note("note: the catalog did not change since the last publish into this origin, which reported \(counts); not repeated: 'overlay check' lists them")
+            }
+        }
         if json {
-            console.out(PublishReportJSON.render(report))
+            PublishReportJSON.write(report, to: console)
         } else {
             let changed = report.modules.filter { $0.status != .unchanged }.count
             console.line(
@@ -119,7 +132,8 @@ enum PublishCommand: Command {
 }
 
 enum PublishReportJSON {
-    static func render(_ report: PublishReport) -> String {
+    /// The report, its warnings written one at a time (a large catalog has hundreds of thousands).
+    static func write(_ report: PublishReport, to console: Console) {
         JSONOutput.object([
             ("app_version", .string(report.appVersion)),
             ("revision", .int(report.revision)),
@@ -137,7 +151,10 @@ enum PublishReportJSON {
             })),
             ("removed", .array(report.removed.map { .string($0) })),
             ("revoked", .array(report.revoked.map { .object([("module", .string($0.module)), ("sha256", .string($0.sha256))]) })),
-            ("warnings", .array(report.findings.map(FindingPrinter.json))),
-        ]).rendered()
+            // Nothing changed since the last publish: what it reported, counted (the record keeps no text).
+            ("warnings_from_last_publish", .array(report.unrepeatedFindings.map { count in
+                .object([("code", .string(count.code)), ("severity", .string(count.severity)), ("count", .int(count.count))])
+            })),
+        ]).write(appending: "warnings", report.findings, to: console, FindingPrinter.json)
     }
 }

@@ -7,7 +7,7 @@ enum ResolveCommand: Command {
     static let name = "resolve"
     static let summary = "Resolve and render one key as the app would: overlay, shipped, fallback chain."
     static let usage = """
-        resolve <key> --module <M> [--table <T>] --locale <L> [--count <N>] [--arg <value>]... \
+        resolve <key> --module <M> [--table <T>] --locale <L> [--count <N>]... [--arg <value>]... \
         [--sub <name=value>]... --bundle <catalog | .app> [--store <dir>] [--width <W>] [--device <D>] [--dev] [--trace] [--raw] [--json]
         """
     static let discussion = """
@@ -24,8 +24,12 @@ enum ResolveCommand: Command {
         that is not Overlay's marker), and one note on stderr says which.
 
         Arguments fill the value's slots in order, each converted to its slot's class (%ld takes an
-        integer, %f a number, %@ any text); --count N fills every plural (%#@v@) slot instead. Numbers
-        print in ASCII digits without grouping. --sub name=value fills %{name}, inserted verbatim.
+        integer, %f a number, %@ any text); --count fills the plural slots (those a %#@v@ token reads)
+        instead: once for every plural slot, or once per plural slot in argument order (slot 1's count
+        first), which is the order the code passes them whatever order a translation prints them in
+        (%#@arg2@ … %#@arg1@ still takes the first --count for arg1). Numbers print in ASCII digits
+        without grouping. --sub name=value fills %{name}, inserted verbatim. A value that takes no
+        arguments ('Battery Level %', '100% sure') is printed as written, as the app shows it.
         --locale takes one language or a comma-separated preference list (fr-CA,en).
 
         --trace prints on stderr (stdout stays the string) the chain, what each locale's overlay and
@@ -44,6 +48,7 @@ enum ResolveCommand: Command {
           overlay resolve order.ready --module Checkout --locale ar --arg Lyon --count 2 --bundle testdata/catalog
           overlay resolve cart.reserved --module Checkout --locale en --count 2 --sub store=Lyon --bundle testdata/catalog
           overlay resolve cart.title --module Checkout --locale fr --bundle build/Release-iphoneos/Notes.app
+          overlay resolve cart.summary --module Checkout --locale fr --count 3 --count 2 --bundle testdata/catalog
         """
     static let signature = CommandSignature(
         positionals: ["<key>"],
@@ -51,7 +56,7 @@ enum ResolveCommand: Command {
             .value("module", "M", "The module (a folder of the catalog)."),
             .value("table", "T", "The table (default: Localizable)."),
             .value("locale", "L", "The user's language, or a comma-separated preference list."),
-            .value("count", "N", "The number for every plural slot."),
+            .repeated("count", "N", "The number for every plural slot, or repeated: one per plural slot, in slot order."),
             .repeated("arg", "value", "The next non-plural argument, converted to its slot's class.", allowsEmpty: true),
             .repeated("sub", "name=value", "A %{name} substitution."),
             .value("bundle", "catalog", "The shipped catalog: a catalog folder or the built .app."),
@@ -94,7 +99,7 @@ enum ResolveCommand: Command {
         } else {
             let reference = catalog.modules[module]?.developmentTables[tableName]?.value(forKey: key) ?? resolution.value
             let formatArguments = try ArgumentSlots(reference).arguments(
-                values: arguments.all("arg"), count: arguments.value("count"))
+                values: arguments.all("arg"), counts: arguments.all("count"))
             let errorsBefore = localizer.stats.renderErrors
             rendered = table.format(key, formatArguments, substitutions: try substitutions(arguments.all("sub")), width: width)
             if localizer.stats.renderErrors > errorsBefore {
@@ -152,7 +157,8 @@ struct ArgumentSlots {
     init(_ value: CatalogValue) {
         switch value {
         case .string(let text):
-            classes = SlotMap(text).classes
+            // Prose such as `100% sure` reads `% s` to CF, but the app passes nothing: no slot to fill.
+            classes = FormatParser.parse(text).readsArguments ? SlotMap(text).classes : [:]
             pluralSlots = []
         case .plural(let entry):
             let map = SlotMap(entry: entry)
@@ -161,14 +167,21 @@ struct ArgumentSlots {
         }
     }
 
-    /// One argument per slot 1…max: `count` for plural slots, the next `values` item for the others.
-    func arguments(values: [String], count: String?) throws(UsageError) -> [FormatArgument] {
+    /// One argument per slot 1…max: a count for plural slots (the one `--count` for all, or one per plural slot in
+    /// slot order), the next `values` item for the others.
+    func arguments(values: [String], counts: [String]) throws(UsageError) -> [FormatArgument] {
         var remaining = values[...]
         var result: [FormatArgument] = []
+        let plural = pluralSlots.sorted()
+        guard counts.count <= 1 || counts.count == plural.count else {
+            throw UsageError(message: "\(counts.count) --count values for \(plural.count) plural slot(s) (\(plural.map(String.init).joined(separator: ", "))): pass --count once for all of them or once per slot, in slot order")
+        }
         for slot in stride(from: 1, through: classes.keys.max() ?? 0, by: 1) {
             let argumentClass = classes[slot]
-            if pluralSlots.contains(slot) {
-                guard let count else { throw UsageError(message: "slot \(slot) is a plural count: pass --count N") }
+            if let index = plural.firstIndex(of: slot) {
+                guard let count = counts.count == 1 ? counts.first : counts.dropFirst(index).first else {
+                    throw UsageError(message: "slot \(slot) is a plural count: pass --count N")
+                }
                 result.append(try convert(count, to: argumentClass, slot: slot, option: "--count"))
             } else {
                 guard let value = remaining.popFirst() else {

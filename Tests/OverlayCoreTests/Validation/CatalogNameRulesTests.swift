@@ -32,7 +32,7 @@ import Testing
         (catalog(table: "My Table"), "name.table"),
         (catalog(developmentRegion: "en us", locale: "en us"), "name.development-region"),
         (catalog(strings: ["a\u{1B}[31m": "x"]), "key.control-character"),
-        (catalog(strings: ["tab\tkey": "x"]), "key.control-character"),
+        (catalog(strings: ["bell\u{07}key": "x"]), "key.control-character"),
         (catalog(strings: [String(repeating: "k", count: 1025): "x"]), "key.too-long"),
         (catalog(strings: ["big": String(repeating: "v", count: (64 << 10) + 1)]), "value.too-long"),
     ])
@@ -58,6 +58,11 @@ import Testing
         catalog.modules["App"]?.localizations["en"]?.tables["Localizable"]?.plurals["n"] = .format(PluralFormat(
             format: "%#@v@", variables: ["v": PluralVariable(valueType: "d", forms: [.one: big, .other: big])]))
         #expect(CatalogNameRules.check(catalog).map(\.code) == ["value.too-long"])
+    }
+
+    @Test func aKeyWithATabNewlineOrCarriageReturnIsAccepted() {
+        // SwiftUI extracts `Text("a\nb")` into such a String Catalog key; XML (a .stringsdict, Xcode's XLIFF) carries them.
+        #expect(CatalogNameRules.check(Self.catalog(strings: ["tab\tkey": "x", "two\nlines": "y", "crlf\r\nkey": "z"])).isEmpty)
     }
 
     @Test func anEmptyKeyAsXcodeWritesItIsAccepted() {

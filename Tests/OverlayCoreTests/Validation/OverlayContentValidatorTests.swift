@@ -61,8 +61,10 @@ import Testing
         let location = Finding.Location()
         #expect(KeySyntaxRule.check(key: "", value: .string("x"), knownToShipped: true, limits: limits, location: location)
             .map(\.code) == [])  // Xcode writes "" keys (`Text("")`): data, not an error
-        #expect(KeySyntaxRule.check(key: "a\tb", value: .string("x"), knownToShipped: true, limits: limits, location: location)
+        #expect(KeySyntaxRule.check(key: "a\u{1B}b", value: .string("x"), knownToShipped: true, limits: limits, location: location)
             .map(\.code) == ["key.control-character"])
+        #expect(KeySyntaxRule.check(key: "a\tb\nc", value: .string("x"), knownToShipped: true, limits: limits, location: location)
+            .map(\.code) == [])
         #expect(KeySyntaxRule.check(key: "123456789", value: .string("123456789"), knownToShipped: true, limits: limits, location: location)
             .map(\.code) == ["key.too-long", "value.too-long"])
     }

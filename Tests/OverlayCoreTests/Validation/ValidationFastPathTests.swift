@@ -119,10 +119,10 @@ import Testing
         #expect(table.keys == Array(table.keySet).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
     }
 
-    /// The byte scan for control characters against general category Cc, and `isClean` against `check`.
+    /// The byte scan for refused control characters against the scalar rule, and `isClean` against `check`.
     @Test func keySyntaxByteScanMatchesTheScalarRule() {
         var random = SplitMix64(seed: 5)
-        let scalars: [Unicode.Scalar] = ["a", "\t", "\u{1F}", " ", "\u{7E}", "\u{7F}", "\u{80}", "\u{85}", "\u{9F}", "\u{A0}",
+        let scalars: [Unicode.Scalar] = ["a", "\t", "\n", "\r", "\u{0}", "\u{1F}", " ", "\u{7E}", "\u{7F}", "\u{80}", "\u{85}", "\u{9F}", "\u{A0}",
             "\u{100}", "\u{2028}", "\u{C2}", "\u{202E}", "😀"]
         var limits = ValidationLimits()
         limits.maxKeyBytes = 12

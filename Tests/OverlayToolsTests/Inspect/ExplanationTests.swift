@@ -95,6 +95,35 @@ struct ExplanationTests {
         #expect(why.otherLocales == ["de"])
     }
 
+    /// A Russian plural the client rejects (no `other`, and no `many` for 5): before, the layer read "key-absent" while
+    /// publish said devices keep the shipped value.
+    @Test func aRejectedEntrySaysSoAndWhatShowsInstead() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("explain-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        func plural(_ forms: String) -> String {
+            "<plist version=\"1.0\"><dict><key>spaces</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@n@</string>"
+                + "<key>n</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>"
+                + "<key>NSStringFormatValueTypeKey</key><string>d</string>\(forms)</dict></dict></dict></plist>"
+        }
+        for (locale, forms) in [("en", "<key>one</key><string>%d Space</string><key>other</key><string>%d Spaces</string>"),
+                                ("ru", "<key>one</key><string>%d пространство</string>")] {
+            let folder = root.appendingPathComponent("M/\(locale).lproj")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try Data(plural(forms).utf8).write(to: folder.appendingPathComponent("Localizable.stringsdict"))
+        }
+        let catalog = try CatalogLoader.load(at: root, mode: .lenient).catalog
+        let why = Localizer(catalog: catalog, preferredLanguages: ["ru"], mode: .production).explain("spaces", module: "M")
+        let rejected = try #require(why.steps.first { $0.locale == "ru" && $0.layer == .shipped })
+        #expect(rejected.outcome == .rejected)
+        #expect(rejected.rejection == "plural.missing-other")
+        #expect(why.reason == .entryRejected)
+        #expect(why.resolution.locale == "en")
+        #expect(why.sentence.contains("shipped ru entry of M/Localizable:spaces is rejected (plural.missing-other"))
+        #expect(why.sentence.contains("the app shows the next layer's value"), "\(why.sentence)")
+        #expect(why.sentence.contains("(shipped en)"), "\(why.sentence)")
+        #expect(ExplanationText.lines(why).contains("  ru shipped: rejected: plural.missing-other"))
+    }
+
     @Test func anOverlayKeyTheBuildLacksIsNeverLoaded() throws {
         let workspace = try InspectWorkspace()
         defer { workspace.remove() }

@@ -23,7 +23,9 @@ package enum FormatCompatibility {
     }
 
     /// Checks two slot maps: the translation's own issues first, then slot by slot, then names.
-    package static func check(source: SlotMap, translation: SlotMap, strict: Bool = false) -> [FormatIssue] {
+    package static func check(source: SlotMap, translation original: SlotMap, strict: Bool = false) -> [FormatIssue] {
+        var translation = original
+        translation.demoteSpacedNumbers(against: source)
         var issues = translation.issues
         for position in translation.positions {
             let at = translation.offsets[position]
@@ -50,6 +52,17 @@ package enum FormatCompatibility {
             }
             if used != expected {
                 let sameKind = family(used) != nil && family(used) == family(expected)
+                if sameKind, isCount(position, of: source), isLowHalf(used, of: expected) {
+                    issues.append(
+                        .warning(
+                            .sizeMismatch,
+                            "Argument \(position) is \(expected.example) in the \(source.sourceName), a count that picks a "
+                                + "plural variant, but read as \(used.example) in the translation, which prints its low 32 "
+                                + "bits: the right number below 2^31, which no count of things shown reaches; write "
+                                + "\(expected.example).",
+                            at: at))
+                    continue
+                }
                 issues.append(
                     .error(
                         sameKind ? .sizeMismatch : .classMismatch,
@@ -101,6 +114,19 @@ package enum FormatCompatibility {
                     "The translation leaves out %{\(name)} of the source; include it unless that is intended."))
         }
         return issues
+    }
+
+    /// Whether the source's slot is a count: a `%#@v@` token reads it to pick a plural variant. Any other 64-bit
+    /// argument may be a size, a time or an identifier past 2^31, so reading half of it stays an error.
+    static func isCount(_ position: Int, of source: SlotMap) -> Bool {
+        source.variablePositions.contains(position)
+    }
+
+    /// `%d` for `%lld`, `%u` for `%llu`: the translation reads the low 32 bits of the 64-bit argument the app passes
+    /// (each variadic argument has its own 8-byte slot on LP64, so later arguments stay in place). The other way
+    /// round (`%lld` for `%d`) reads bits the app never passed: always an error.
+    static func isLowHalf(_ used: ArgumentClass, of expected: ArgumentClass) -> Bool {
+        (used == .int32 && expected == .int64) || (used == .uint32 && expected == .uint64)
     }
 
     /// Numeric classes that differ only in size share a family; other classes have none.

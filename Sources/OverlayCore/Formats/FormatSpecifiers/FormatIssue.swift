@@ -16,6 +16,10 @@ package struct FormatIssue: Sendable, Hashable, CustomStringConvertible {
         package static let accidentalSpecifier = Code(rawValue: "format.accidental-specifier")
         /// `% @`: a space flag on `%@`, which CF ignores; it prints what `%@` prints (a warning).
         package static let spacedObject = Code(rawValue: "format.spaced-object")
+        /// `% ld`: a number printed with a leading space, read where it stands like a typo for `%ld` (not prose: no
+        /// digit before the `%`, no letter after the conversion). An error until compared with the source: a warning
+        /// where the source reads that argument with the same class (``SlotMap/demoteSpacedNumbers(against:)``).
+        package static let spacedNumber = Code(rawValue: "format.spaced-number")
         /// `%#@na me@`: a name character CF does not accept ends the token, and what follows is read as an
         /// ordinary specifier that consumes an argument.
         package static let brokenVariableToken = Code(rawValue: "format.broken-variable-token")
@@ -64,6 +68,10 @@ package struct FormatIssue: Sendable, Hashable, CustomStringConvertible {
     package var message: String
     /// Offset in Unicode scalars of the offending `%` in the string it was found in, when known.
     package var offset: Int?
+    /// The specifier as written, for issues about one specifier whose fix depends on its text (`% ld`).
+    package var specifier: String?
+    /// The argument slot the specifier reads, once a ``SlotMap`` has numbered it.
+    package var slot: Int?
 
     /// Creates an issue.
     package init(code: Code, severity: Finding.Severity, message: String, offset: Int? = nil) {

@@ -350,6 +350,15 @@ extension FormatParser {
                         "`\(spec.text)` prints exactly what %@ prints (CF ignores every flag of %@), but the space is "
                             + "almost always a typo; write %@.",
                         at: spec.offset))
+            } else if spec.flags.contains(.space), isTypedNumber(spec) {
+                var issue = FormatIssue.error(
+                    .spacedNumber,
+                    "`\(spec.text)` reads an argument as a number printed with a leading space; the source passes no "
+                        + "such number here, so it reads a wrong or missing argument: write \(spec.text.withoutSpaces) for "
+                        + "the source's number, or %% for a literal percent sign.",
+                    at: spec.offset)
+                issue.specifier = spec.text
+                issues.append(issue)
             } else if spec.flags.contains(.space) {
                 issues.append(
                     .error(
@@ -376,10 +385,25 @@ extension FormatParser {
             }
         }
 
+        /// A space-flag specifier that reads like a typo for the number the source prints (`Von % ld Tagen`, `(% d)`),
+        /// not like prose that happens to hold a `%` (`50% off`, `50 % de réduction`, `100% sure`): a numeric
+        /// conversion, no digit right before the `%` (a percentage) and no letter right after the conversion (a word).
+        func isTypedNumber(_ spec: FormatSpecifier) -> Bool {
+            guard spec.argumentClass.isNumeric, spec.conversion != "c", spec.conversion != "C" else { return false }
+            if spec.offset > 0, scalars[spec.offset - 1].isASCIIDigit { return false }
+            if let next = scalar(spec.offset + spec.length), next.properties.isAlphabetic { return false }
+            return true
+        }
+
         var trailingMessage: String {
             "The string ends inside a `%` specifier; complete the specifier or write %% for a literal percent sign."
         }
     }
+}
+
+extension String {
+    /// The text with its spaces left out: the fix of a specifier written with the space flag (`% ld` → `%ld`).
+    var withoutSpaces: String { String(unicodeScalars.filter { $0 != " " }) }
 }
 
 extension Unicode.Scalar {

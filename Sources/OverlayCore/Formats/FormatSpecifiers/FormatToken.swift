@@ -85,4 +85,22 @@ package struct FormatString: Sendable, Hashable {
 
     /// Whether any parse issue is an error.
     package var hasErrors: Bool { issues.contains { $0.severity == .error } }
+
+    /// Whether the renderer must refuse the string: an error other than a spaced number (`% ld` prints the number with
+    /// a leading space; whether it blocks is decided against the source, FORMATS.md §4.3).
+    package var isUnrenderable: Bool { issues.contains { $0.severity == .error && $0.code != .spacedNumber } }
+
+    /// Whether the string reads an argument: a `%#@v@` token, a `%{name}`, or a specifier that is not prose (`100% sure`
+    /// is `% s` and `50% off` is `% o` to CF, but no app passes an argument for them). A string that reads none is shown
+    /// as written by every API that does not format it (FORMATS.md §4.6).
+    package var readsArguments: Bool {
+        let prose = Set(issues.lazy.filter { $0.code == .accidentalSpecifier || $0.code == .spacedNumber }.compactMap(\.offset))
+        return tokens.contains { token in
+            switch token {
+            case .variable, .named: true
+            case .specifier(let spec): !prose.contains(spec.offset)
+            case .literal, .percent: false
+            }
+        }
+    }
 }

@@ -81,10 +81,12 @@ package struct SlotMap: Sendable, Hashable {
         _ format: FormatString, firstSlot: Int,
         variable: (String) -> VariableRead?
     ) -> [(token: FormatVariableToken, slot: Int)] {
+        let firstIssue = issues.count
         issues += format.issues
         names.formUnion(format.namedSubstitutions)
         var next = firstSlot
         var found: [(FormatVariableToken, Int)] = []
+        var spacedSlots: [Int: Int] = [:]  // offset of a `% ld` → the slot it reads
         func slot(for position: Int?) -> Int {
             if let position { return position }
             defer { next += 1 }
@@ -100,7 +102,9 @@ package struct SlotMap: Sendable, Hashable {
                     case .fixed, nil: break
                     }
                 }
-                record(slot(for: spec.position), spec.argumentClass, spec.style, at: spec.offset)
+                let position = slot(for: spec.position)
+                if spec.flags.contains(.space) { spacedSlots[spec.offset] = position }
+                record(position, spec.argumentClass, spec.style, at: spec.offset)
             case .variable(let token):
                 let position = slot(for: token.position)
                 if let read = variable(token.name) {
@@ -118,7 +122,27 @@ package struct SlotMap: Sendable, Hashable {
                 break
             }
         }
+        if !spacedSlots.isEmpty {
+            for index in firstIssue..<(firstIssue + format.issues.count) where issues[index].code == .spacedNumber {
+                issues[index].slot = issues[index].offset.flatMap { spacedSlots[$0] }
+            }
+        }
         return found
+    }
+
+    /// `% ld` reading an argument the source reads as a number of the same kind prints that number with a leading
+    /// space: a warning that names the fix, like `% @`, no longer an error (FORMATS.md §4.3). Where the source reads
+    /// no such number the `%` is prose or a wrong argument, and the error stays.
+    mutating func demoteSpacedNumbers(against source: SlotMap) {
+        for index in issues.indices where issues[index].code == .spacedNumber && issues[index].severity == .error {
+            guard let slot = issues[index].slot, let expected = source[slot], let read = classes[slot],
+                !source.disputedPositions.contains(slot), sameFamily(read, expected)
+            else { continue }
+            let text = issues[index].specifier ?? "% d"
+            issues[index].severity = .warning
+            issues[index].message = "`\(text)` prints argument \(slot) with a leading space (printf's space flag), where "
+                + "the source prints it without one; write \(text.withoutSpaces)."
+        }
     }
 
     /// Stops recording offsets: later strings have offsets of their own, meaningless for the whole map.

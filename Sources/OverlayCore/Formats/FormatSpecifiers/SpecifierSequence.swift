@@ -13,8 +13,9 @@ import Foundation
 /// but kept in order: a compatibility check of two plain strings depends on their two sequences alone (the
 /// findings carry no offsets).
 ///
-/// Anything else after a `%` (`%{name}`, `%#@v@`, an unknown conversion, a trailing `%`, a non-ASCII byte) gives
-/// nil: only the full parse can say what it is.
+/// Anything else after a `%` (`%{name}`, `%#@v@`, an unknown conversion, a trailing `%`, a non-ASCII byte), and any
+/// specifier with the space flag (whether `% ld` is a typo or prose depends on the text around it), gives nil: only
+/// the full parse can say what it is.
 ///
 /// ```swift
 /// SpecifierSequence.of("Pay %@ for %ld items")   // "%@%ld" as bytes
@@ -44,6 +45,8 @@ enum SpecifierSequence {
             while index < count, isSpecifierBody(bytes[index]) { index += 1 }
             guard index < count, isConversion(bytes[index]) else { return nil }
             index += 1
+            // A space flag's verdict depends on the text around it (`% ld` against `50% off`): parse it.
+            if UnsafeBufferPointer(rebasing: bytes[start..<index]).contains(UInt8(ascii: " ")) { return nil }
             sequence.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
         }
         return sequence

@@ -26,6 +26,11 @@ package struct StringsdictFile: Sendable, Equatable {
         package var error: StringsdictError
         /// The entry's property list written canonically (no locations): equal bytes mean the same entry.
         package var canonical: Data
+
+        /// The code its finding carries: a plural without `other` is the same defect whichever format holds it.
+        package var findingCode: String {
+            error.code == .missingOther ? "plural.missing-other" : error.code.rawValue
+        }
     }
 
     /// Entries in file order (keys are unique: duplicates are rejected).

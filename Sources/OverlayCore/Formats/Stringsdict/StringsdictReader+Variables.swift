@@ -32,7 +32,7 @@ extension EntryReader {
         return plural
     }
 
-    private func readVariable(
+    private mutating func readVariable(
         _ name: String, _ fields: [PropertyListEntry], at location: SourceLocation?, locations: inout Locations
     ) throws(StringsdictError) -> PluralVariable {
         locations.variables[name] = location
@@ -84,12 +84,24 @@ extension EntryReader {
                     + "use a numeric conversion without `%` such as d, ld, lu or f.",
                 at: valueType?.value.location ?? location)
         }
-        guard forms[.other] != nil else {
-            throw fail(
-                .missingOther, "Variable \"\(name)\" has no `other` variant, which every language needs; add one.",
-                at: location)
+        let variable = PluralVariable(valueType: text, forms: forms)
+        if forms[.other] == nil {
+            // Without the table's locale nothing says which numbers reach `other`: every language may need it.
+            switch locale.map({ MissingOtherRule.verdict(variable, locale: $0) }) {
+            case .renders?:
+                warnings.append(Finding(
+                    code: "plural.missing-other", severity: .warning,
+                    message: MissingOtherRule.warningMessage(name, locale: locale ?? ""),
+                    location: Finding.Location(line: location?.line, column: location?.column, key: key)))
+            case .blocks(let why)?:
+                throw fail(.missingOther, "Variable \"\(name)\" has no `other` variant, and \(why); add it.", at: location)
+            case nil:
+                throw fail(
+                    .missingOther, "Variable \"\(name)\" has no `other` variant, which every language needs; add one.",
+                    at: location)
+            }
         }
-        return PluralVariable(valueType: text, forms: forms)
+        return variable
     }
 
     /// Every token names a variable, no variable is unreachable, and references have no cycle.

@@ -25,9 +25,10 @@ package enum StringsdictReader {
         return file.dictionary
     }
 
-    /// Reads the table with each key's location and the warnings found.
+    /// Reads the table with each key's location and the warnings found. `locale`, the table's localization, decides
+    /// whether a plural variable may go without `other` (``MissingOtherRule``); without it every variable needs one.
     package static func readFile(
-        _ data: Data, limits: PropertyListReader.Limits = .default
+        _ data: Data, limits: PropertyListReader.Limits = .default, locale: String? = nil
     ) throws(StringsdictError) -> StringsdictFile {
         let root: PropertyListValue
         do {
@@ -37,11 +38,11 @@ package enum StringsdictReader {
                 code: error.code == .duplicateKey ? .duplicateKey : .malformedPropertyList,
                 message: error.message, location: error.location, cause: error)
         }
-        return try readFile(root)
+        return try readFile(root, locale: locale)
     }
 
     /// Checks an already parsed property-list tree.
-    package static func readFile(_ root: PropertyListValue) throws(StringsdictError) -> StringsdictFile {
+    package static func readFile(_ root: PropertyListValue, locale: String? = nil) throws(StringsdictError) -> StringsdictFile {
         guard let entries = root.dictionaryEntries else {
             throw StringsdictError(
                 code: .topLevelNotDictionary,
@@ -50,7 +51,7 @@ package enum StringsdictReader {
         }
         var file = StringsdictFile(entries: [])
         for entry in entries {
-            var context = EntryReader(key: entry.key)
+            var context = EntryReader(key: entry.key, locale: locale)
             do throws(StringsdictError) {
                 let value = try context.readEntry(entry.value, keyLocation: entry.keyLocation)
                 file.entries.append(StringsdictFile.Entry(key: entry.key, entry: value, location: entry.keyLocation))
@@ -67,9 +68,14 @@ package enum StringsdictReader {
 /// Reads one lookup key's entry; the key is carried into every error and warning.
 struct EntryReader {
     let key: String
+    /// The table's localization, when known: a variable without `other` may render there (``MissingOtherRule``).
+    let locale: String?
     var warnings: [Finding] = []
 
-    init(key: String) { self.key = key }
+    init(key: String, locale: String? = nil) {
+        self.key = key
+        self.locale = locale
+    }
 
     func fail(_ code: StringsdictError.Code, _ message: String, at location: SourceLocation?) -> StringsdictError {
         StringsdictError(code: code, message: message, location: location, key: key)

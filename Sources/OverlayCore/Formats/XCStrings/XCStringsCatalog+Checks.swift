@@ -1,8 +1,9 @@
 package import Foundation
 
 /// Catalog checks of FORMATS.md §3.2 that need no format-specifier parsing. The reader already rejects
-/// a version other than 1.x (the file), a plural without `other` and `argNum < 1` (the entry, as
-/// ``XCStringsCatalog/rejected``); ``XCStringsCatalog/check(data:file:)`` reports those as findings too.
+/// a version other than 1.x (the file) and `argNum < 1` (the entry, as ``XCStringsCatalog/rejected``);
+/// ``XCStringsCatalog/check(data:file:)`` reports those as findings too. A plural without `other` is judged per
+/// language by the catalog loader (``MissingOtherRule``).
 extension XCStringsCatalog {
     /// Finding codes of these checks.
     package enum CheckCode {

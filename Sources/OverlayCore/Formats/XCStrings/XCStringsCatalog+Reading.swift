@@ -1,9 +1,10 @@
 package import Foundation
 
 /// Decoding the JSON model of FORMATS.md §3.1: unknown fields are ignored, unknown states pass through. A problem of
-/// the whole file (bad JSON, no `strings`, a version other than 1.x) throws; a problem of one entry (a wrong type, a
-/// plural without `other`, an unknown category or device, `argNum < 1`, impossible nesting) rejects that entry only,
-/// with the JSON path and line (``XCStringsCatalog/rejected``): one bad entry never costs the whole file.
+/// the whole file (bad JSON, no `strings`, a version other than 1.x) throws; a problem of one entry (a wrong type, an
+/// unknown category or device, `argNum < 1`, impossible nesting) rejects that entry only,
+/// with the JSON path and line (``XCStringsCatalog/rejected``): one bad entry never costs the whole file. A plural
+/// without `other` is judged per language after compiling (``MissingOtherRule``, in the catalog loader).
 extension XCStringsCatalog {
     /// Reads a catalog from the bytes of a `.xcstrings` file.
     /// - Throws: ``XCStringsError``; JSON syntax problems come as ``XCStringsError/Code/invalidJSON``.
@@ -174,10 +175,6 @@ enum XCStringsDecoder {
             byCategory[category] = (unit, devices)
         }
         guard nested else { return nil }
-        guard byCategory[.other] != nil else {
-            throw XCStringsError(.missingOther, at: node,
-                                 "the plural variation has no \"other\" form, which every language needs; add it")
-        }
         let devices = Set(byCategory.values.flatMap { $0.devices.keys })
         var result: [XCDevice: XCLocalization] = [:]
         for device in devices {
@@ -185,16 +182,13 @@ enum XCStringsDecoder {
             for (category, form) in byCategory {
                 if let unit = form.devices[device] ?? form.devices[.other] ?? form.unit { forms[category] = unit }
             }
-            guard forms[.other] != nil else {
-                throw XCStringsError(.missingOther, at: node,
-                                     "the plural variation has no \"other\" form for \(device.rawValue); add one")
-            }
             result[device] = XCLocalization(variations: .plural(forms))
         }
         return .device(result)
     }
 
-    /// `{ "<category>": { "stringUnit": … } }` with `other` required.
+    /// `{ "<category>": { "stringUnit": … } }`. Whether a plural may go without `other` depends on its language and
+    /// value type: the catalog loader decides per language after compiling (``MissingOtherRule``).
     static func pluralForms(_ node: JSONNode) throws(XCStringsError) -> [PluralCategory: XCStringUnit] {
         let object = try lift { () throws(JSONError) in try node.object() }
         var forms: [PluralCategory: XCStringUnit] = [:]
@@ -209,10 +203,6 @@ enum XCStringsDecoder {
                                      "a plural form cannot vary further here; use substitutions for a second plural")
             }
             forms[category] = try stringUnit(try lift { () throws(JSONError) in try form.required("stringUnit") })
-        }
-        guard forms[.other] != nil else {
-            throw XCStringsError(.missingOther, at: node,
-                                 "the plural variation has no \"other\" form, which every language needs; add it")
         }
         return forms
     }

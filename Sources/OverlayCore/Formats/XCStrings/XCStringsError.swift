@@ -14,8 +14,6 @@ package struct XCStringsError: Error, Sendable, Equatable, CustomStringConvertib
         package static let wrongType = Code(rawValue: "xcstrings.wrong-type")
         /// `version` is not `"1.x"`.
         package static let unsupportedVersion = Code(rawValue: "xcstrings.unsupported-version")
-        /// A plural variation or substitution lacks the required `other` form.
-        package static let missingOther = Code(rawValue: "xcstrings.missing-other")
         /// A plural key is not one of zero, one, two, few, many, other.
         package static let invalidPluralCategory = Code(rawValue: "xcstrings.invalid-plural-category")
         /// A device key is not one of iphone, ipod, ipad, applewatch, appletv, applevision, mac, other.

@@ -1,6 +1,12 @@
-/// A key must be bounded and free of control characters (an empty key, which Xcode writes for `Text("")`, is fine);
-/// its value bounded too. A key the shipped
-/// development catalog lacks is a warning: the resolver never serves it.
+/// A key must be bounded and hold text (an empty key, which Xcode writes for `Text("")`, is fine); its value bounded
+/// too. A key the shipped development catalog lacks is a warning: the resolver never serves it.
+///
+/// **Which control characters a key may hold.** Tab, line feed and carriage return: SwiftUI extracts
+/// `Text("first line\nsecond line")` into a String Catalog key holding a newline, and Xcode accepts it. They are the
+/// only C0 controls XML 1.0 can carry, so the only ones a key can have in a `.stringsdict` (an XML property list) or in
+/// the XLIFF Xcode exports for translators: a key with any other C0 control, DEL or a C1 control (U+0080–U+009F, where
+/// U+009B starts a terminal escape sequence) cannot go through Xcode's localization workflow and is refused.
+/// Keys are printed escaped on a terminal (`\n`, `\t`), so every line of output stays one line.
 enum KeySyntaxRule {
     static func check(
         key: String, value: CatalogValue, knownToShipped: Bool, limits: ValidationLimits, location: Finding.Location
@@ -13,11 +19,12 @@ enum KeySyntaxRule {
                 message: "the key is \(key.utf8.count) bytes, over the \(limits.maxKeyBytes)-byte limit; shorten it",
                 location: location))
         }
-        // General category Cc is exactly U+0000–U+001F and U+007F–U+009F.
-        if key.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
+        if let control = key.unicodeScalars.first(where: isRefusedControl) {
+            let hex = String(control.value, radix: 16, uppercase: true)
+            let code = String(repeating: "0", count: max(0, 4 - hex.count)) + hex
             findings.append(Finding(
                 code: "key.control-character", severity: .error,
-                message: "the key contains a control character (tab, newline or similar); keys must be printable",
+                message: "the key contains the control character U+\(code), which no .stringsdict or XLIFF can hold (a key may contain tab, newline and carriage return, nothing else below U+0020, nor DEL or U+0080–U+009F); remove it from the key",
                 location: location))
         }
         let size = valueBytes(value)
@@ -44,12 +51,24 @@ enum KeySyntaxRule {
         return !hasControlCharacter(key)
     }
 
-    /// Cc in UTF-8: a byte below 0x20, 0x7F, or U+0080–U+009F, which is 0xC2 followed by 0x80–0x9F.
+    /// A control character a key may not hold: general category Cc (U+0000–U+001F, U+007F–U+009F) except tab, line
+    /// feed and carriage return.
+    static func isRefusedControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09, 0x0A, 0x0D: false
+        case 0x00..<0x20, 0x7F...0x9F: true
+        default: false
+        }
+    }
+
+    /// ``isRefusedControl(_:)`` in UTF-8: a byte below 0x20 other than tab, LF and CR, 0x7F, or U+0080–U+009F, which
+    /// is 0xC2 followed by 0x80–0x9F.
     static func hasControlCharacter(_ key: String) -> Bool {
         func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
             var previous: UInt8 = 0
             for byte in bytes {
-                if byte < 0x20 || byte == 0x7F || (previous == 0xC2 && byte >= 0x80 && byte <= 0x9F) { return true }
+                if byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D { return true }
+                if byte == 0x7F || (previous == 0xC2 && byte >= 0x80 && byte <= 0x9F) { return true }
                 previous = byte
             }
             return false

@@ -9,7 +9,9 @@ enum PluralCategoryRule {
         var findings: [Finding] = []
         for (name, variable) in formats(in: entry).flatMap({ $0.variables }).sorted(by: { $0.key < $1.key }) {
             let present = Set(variable.forms.keys)
-            let missing = onlyConsumesItsArgument(variable) ? [] : rules.categories.subtracting(present).sorted()
+            // A missing `other` is its own finding (``MissingOtherRule``).
+            let missing = onlyConsumesItsArgument(variable)
+                ? [] : rules.categories.subtracting(present).subtracting([.other]).sorted()
             if !missing.isEmpty {
                 findings.append(Finding(
                     code: "plural.missing-category", severity: .warning,

@@ -9,7 +9,7 @@ import Testing
         ("Pay %@ for %ld items", "%@%ld"),
         ("%1$@ a %2$-5.2lf", "%1$@%2$-5.2lf"),
         ("100%% sure, %d", "%d"),
-        ("50% off", "% o"),
+        ("50% off", nil),  // a space flag: only the full parse tells a typo (`% ld`) from prose
         ("%*.*Lf %n %s", "%*.*Lf%n%s"),
         ("%2$ld von %1$@", "%2$ld%1$@"),
         ("%2$*1$d %1$d", "%2$*1$d%1$d"),

@@ -86,8 +86,6 @@ func firstError(_ data: Data) -> XCStringsError? {
                   path: "version", causeCode: nil),
         Rejection(fixture: "invalid-missing-version.xcstrings", code: .missingField, line: 1, column: 1,
                   path: "version", causeCode: .missingField),
-        Rejection(fixture: "invalid-plural-missing-other.xcstrings", code: .missingOther, line: 8, column: 13,
-                  path: #"strings["%lld items"].localizations.en.variations.plural"#, causeCode: nil),
         Rejection(fixture: "invalid-argnum-zero.xcstrings", code: .invalidArgNum, line: 13, column: 15,
                   path: #"strings["%lld songs"].localizations.en.substitutions.songs.argNum"#, causeCode: nil),
         Rejection(fixture: "invalid-wrong-type-should-translate.xcstrings", code: .wrongType, line: 5, column: 7,
@@ -150,14 +148,14 @@ func firstError(_ data: Data) -> XCStringsError? {
     @Test func oneBadEntryIsAFindingOnThatEntryNotTheLossOfTheFile() throws {
         let json = #"{"sourceLanguage":"en","version":"1.0","strings":{"#
             + #""good":{"localizations":{"de":{"stringUnit":{"state":"translated","value":"Gut"}}}},"#
-            + #""bad":{"localizations":{"de":{"variations":{"plural":{"one":{"stringUnit":{"value":"x"}}}}}}},"#
+            + #""bad":{"localizations":{"de":{"variations":{"plural":{"several":{"stringUnit":{"value":"x"}}}}}}},"#
             + #""also":{}}}"#
         let catalog = try XCStringsCatalog(data: Data(json.utf8))
         #expect(catalog.keys == ["good", "also"])
         #expect(catalog.rejected.map(\.key) == ["bad"])
-        #expect(catalog.rejected.first?.error.code == .missingOther)
+        #expect(catalog.rejected.first?.error.code == .invalidPluralCategory)
         let findings = catalog.check(file: "M/Localizable.xcstrings")
-        #expect(findings.map(\.code) == ["xcstrings.missing-other"])
+        #expect(findings.map(\.code) == ["xcstrings.invalid-plural-category"])
         #expect(findings.first?.location.key == "bad")
         #expect(catalog.compile()["de"]?.strings == ["good": "Gut"])
     }
