@@ -2,10 +2,6 @@ import Foundation
 import Testing
 @testable import OverlayCore
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// What the built-product reader finds, refuses and reads back: module names, links, special files, loctables and
 /// the development strings Xcode leaves out.
 @Suite struct BuiltCatalogReadingTests {
