@@ -92,8 +92,8 @@ enum CatalogScaleBenchmark {
         start = clock.now
         let second = try blockingAwait { try await Publisher.publish(options) }
         let republish = nanoseconds(clock.now - start)
-        guard second.modules.map(\.sha256) == first.modules.map(\.sha256), second.findings.isEmpty,
-              second.unrepeatedFindings.reduce(0, { $0 + $1.count }) == first.findings.count
+        guard second.modules.map(\.sha256) == first.modules.map(\.sha256), second.findingList.isEmpty,
+              second.unrepeatedFindings.reduce(0, { $0 + $1.count }) == first.findingList.count
         else { throw BenchProcess.Failure(message: "the unchanged republish did not come from the build record") }
         let record = try Data(contentsOf: options.output.appendingPathComponent("1.0/.overlay-build.json")).count
         print("peak=\(peak)\npublish=\(publish)\nrepublish=\(republish)\nrecord=\(record)")

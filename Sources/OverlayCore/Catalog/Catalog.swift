@@ -203,11 +203,17 @@ extension String {
 package struct KeyOrigin: Sendable, Hashable {
     /// Path relative to the catalog root, e.g. `Checkout/fr.lproj/Localizable.strings`.
     package var file: String
-    package var line: Int?
+    /// The line, 0 for none: 4 bytes instead of an `Int?`'s 9, in an entry of every key of every table.
+    private var storedLine: UInt32
+
+    package var line: Int? {
+        get { storedLine == 0 ? nil : Int(storedLine) }
+        set { storedLine = UInt32(clamping: newValue ?? 0) }
+    }
 
     package init(file: String, line: Int? = nil) {
         self.file = file
-        self.line = line
+        storedLine = UInt32(clamping: line ?? 0)
     }
 }
 
