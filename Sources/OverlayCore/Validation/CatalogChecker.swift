@@ -196,19 +196,20 @@ package enum CatalogChecker {
             let file = localization.tables[tableName]?.files.first
                 ?? "\(module.name)/\(localization.directoryName)/\(tableName).strings"
             let translations = chain.compactMap { $0.tables[tableName] }
-            var missing: [String] = []
+            let keys = sortedKeys?[tableName] ?? source.keys
+            var missing: [UInt32] = []
             // An empty text (a String Catalog's "" key) has nothing to translate.
-            for key in sortedKeys?[tableName] ?? source.keys
+            for (position, key) in keys.enumerated()
             where !source.nonTranslatableKeys.contains(key) && source.strings[key] != "" {
                 // A rejected entry is reported as such, not as missing too.
                 let translated = translations.contains {
                     $0.strings[key] != nil || $0.plurals[key] != nil || $0.rejectedEntries[key] != nil
                 }
-                if !translated { missing.append(key) }
+                if !translated { missing.append(UInt32(position)) }
             }
             findings.append(missing: .init(
                 module: module.name, developmentRegion: module.developmentRegion, locale: locale, table: tableName,
-                file: file, keys: missing))
+                file: file, keys: keys, positions: missing))
         }
     }
 

@@ -20,11 +20,17 @@ package struct FindingList: RandomAccessCollection, Sendable {
         package var table: String
         /// The locale's file of the table (or where it would be), relative to the catalog.
         package var file: String
+        /// The development table's keys, one array shared by every locale's run.
         package var keys: [String]
+        /// Where in `keys` the missing ones are: 4 bytes each, not a 16-byte `String`.
+        package var positions: [UInt32]
         package var severity = Finding.Severity.warning
 
+        package var count: Int { positions.count }
+
         package init(
-            module: String, developmentRegion: String, locale: String, table: String, file: String, keys: [String]
+            module: String, developmentRegion: String, locale: String, table: String, file: String, keys: [String],
+            positions: [UInt32]? = nil
         ) {
             self.module = module
             self.developmentRegion = developmentRegion
@@ -32,11 +38,12 @@ package struct FindingList: RandomAccessCollection, Sendable {
             self.table = table
             self.file = file
             self.keys = keys
+            self.positions = positions ?? keys.indices.map { UInt32($0) }
         }
 
-        /// The finding of the key at `position`.
+        /// The finding of the `position`th missing key.
         package func finding(_ position: Int) -> Finding {
-            let key = keys[position]
+            let key = keys[Int(positions[position])]
             return Finding(
                 code: Self.code, severity: severity,
                 message: "\(locale) has no translation of \"\(key)\" in table \(table); users see the \(developmentRegion) text",
@@ -51,7 +58,7 @@ package struct FindingList: RandomAccessCollection, Sendable {
         var count: Int {
             switch self {
             case .listed(let findings): findings.count
-            case .missing(let missing): missing.keys.count
+            case .missing(let missing): missing.count
             }
         }
     }
@@ -104,9 +111,9 @@ package struct FindingList: RandomAccessCollection, Sendable {
 
     /// Appends one table's missing translations (nothing when it has none).
     package mutating func append(missing: MissingTranslations) {
-        guard !missing.keys.isEmpty else { return }
+        guard missing.count > 0 else { return }
         parts.append(.missing(missing))
-        ends.append(endIndex + missing.keys.count)
+        ends.append(endIndex + missing.count)
     }
 
     package mutating func append(contentsOf other: FindingList) {
@@ -157,7 +164,7 @@ package struct FindingList: RandomAccessCollection, Sendable {
         for part in parts {
             switch part {
             case .listed(let findings): for finding in findings { add(finding.severity, finding.code, 1) }
-            case .missing(let missing): add(missing.severity, MissingTranslations.code, missing.keys.count)
+            case .missing(let missing): add(missing.severity, MissingTranslations.code, missing.count)
             }
         }
         return order

@@ -341,9 +341,11 @@ public enum Publisher {
         let header = ModuleHeader(
             module: content.module, sourceHash: sourceHash, revision: revision,
             developmentRegion: content.developmentRegion, locales: content.locales, tables: content.tables)
-        var files = content.files
-        files[ModuleHeader.fileName] = header.encoded()
-        return (ZIPWriter.archive(files, method: .deflate), header)
+        let headerBytes = header.encoded()
+        let bytes = ZIPWriter.archive(names: content.fileNames + [ModuleHeader.fileName], method: .deflate) { name in
+            name == ModuleHeader.fileName ? headerBytes : content.contents(of: name)
+        }
+        return (bytes, header)
     }
 
     static func nextRevision(requested: Int?, previous: Int?) throws -> Int {
