@@ -24,11 +24,17 @@ package enum ZIPWriter {
 
     /// The archive of `files` (name → contents), every entry compressed with `method`.
     package static func archive(_ files: [String: Data], method: ZIPEntry.Method = .deflate) -> Data {
-        let sorted = files.map { (name: Array($0.key.utf8), contents: $0.value) }
-            .sorted { $0.name.lexicographicallyPrecedes($1.name) }
+        archive(names: Array(files.keys), method: method) { files[$0] ?? Data() }
+    }
+
+    /// The same archive, each file's contents asked for when its entry is written and dropped after it: a large
+    /// module's files are never all in memory at once.
+    package static func archive(names: [String], method: ZIPEntry.Method = .deflate, contents: (String) -> Data) -> Data {
+        let sorted = names.map { (name: Array($0.utf8), text: $0) }.sorted { $0.name.lexicographicallyPrecedes($1.name) }
         var output = Data()
         var central = Data()
-        for file in sorted {
+        for entry in sorted {
+            let file = (name: entry.name, contents: contents(entry.text))
             let offset = output.count
             let crc = file.contents.withUnsafeBytes { Zlib.crc32($0) }
             let body: Data = switch method {

@@ -85,7 +85,7 @@ import OverlayCore
         #expect(second.modules.map(\.sha256) == first.modules.map(\.sha256))
         // Nothing changed: the findings are counted from the record, not repeated (the record keeps no text).
         #expect(second.findings.isEmpty)
-        #expect(second.unrepeatedFindings == FindingCount.counting(first.findings))
+        #expect(second.unrepeatedFindings == FindingCount.counting(first.findingList))
         #expect(!first.findings.isEmpty)
         #expect(try FileManager.default.attributesOfItem(atPath: archive.path)[.systemFileNumber] as? Int == inode)
         #expect(try Self.record(workspace.origin) == record)
@@ -103,7 +103,7 @@ import OverlayCore
         let text = try String(contentsOf: url, encoding: .utf8)
         #expect(!text.contains("\"message\""))
         #expect(!first.findings.isEmpty && !first.findings.contains { text.contains($0.message) })
-        #expect(try Self.record(workspace.origin).findingCounts == FindingCount.counting(first.findings))
+        #expect(try Self.record(workspace.origin).findingCounts == FindingCount.counting(first.findingList))
         #expect(BuildRecord.formatVersion == 2)
         let old = text.replacingOccurrences(of: "\"format_version\" : 2", with: "\"format_version\" : 1")
             .replacingOccurrences(of: "\"finding_counts\"", with: "\"findings\"")

@@ -115,7 +115,7 @@ package struct CatalogTable: Sendable, Equatable {
     package var strings: [String: String]
     package var plurals: [String: StringsdictEntry]
     /// Where each key was defined, for findings: the file (relative to the catalog) and its line.
-    package var origins: [String: KeyOrigin]
+    package var origins: KeyOrigins
     /// Keys marked not to be translated (`shouldTranslate: false` in a String Catalog).
     package var nonTranslatableKeys: Set<String>
     /// The files this table was read from, relative to the catalog.
@@ -131,7 +131,7 @@ package struct CatalogTable: Sendable, Equatable {
         self.name = name
         self.strings = strings
         self.plurals = plurals
-        self.origins = origins
+        self.origins = KeyOrigins(origins)
         self.nonTranslatableKeys = nonTranslatableKeys
         self.files = files
     }
@@ -208,6 +208,63 @@ package struct KeyOrigin: Sendable, Hashable {
     package init(file: String, line: Int? = nil) {
         self.file = file
         self.line = line
+    }
+}
+
+/// A table's ``KeyOrigin`` by key, each stored as 8 bytes (which of the table's few files, and the line) instead of a
+/// `String` and an `Int?`: an entry for every key of every table, a sixth of a large catalog's model.
+package struct KeyOrigins: Sendable, Equatable {
+    private var files: [String] = []
+    /// File position in the high 32 bits, the line (0: none) in the low 32.
+    private var packed: [String: UInt64] = [:]
+
+    package init(_ origins: [String: KeyOrigin] = [:]) {
+        for (key, origin) in origins { self[key] = origin }
+    }
+
+    package var count: Int { packed.count }
+
+    package subscript(key: String) -> KeyOrigin? {
+        get {
+            guard let value = packed[key] else { return nil }
+            let line = Int(value & 0xFFFF_FFFF)
+            return KeyOrigin(file: files[Int(value >> 32)], line: line == 0 ? nil : line)
+        }
+        set {
+            guard let origin = newValue else {
+                packed[key] = nil
+                return
+            }
+            packed[key] = pack(origin)
+        }
+    }
+
+    /// Sets `key`'s origin and returns the one it replaces.
+    @discardableResult
+    package mutating func updateValue(_ origin: KeyOrigin, forKey key: String) -> KeyOrigin? {
+        let previous = self[key]
+        packed[key] = pack(origin)
+        return previous
+    }
+
+    package mutating func reserveCapacity(_ capacity: Int) {
+        packed.reserveCapacity(capacity)
+    }
+
+    private mutating func pack(_ origin: KeyOrigin) -> UInt64 {
+        // A table is read from one to three files: a linear search is the cheapest lookup.
+        var position = files.count
+        if let known = files.lastIndex(of: origin.file) {
+            position = known
+        } else {
+            files.append(origin.file)
+        }
+        return UInt64(position) << 32 | UInt64(UInt32(clamping: origin.line ?? 0))
+    }
+
+    /// The same keys with the same origins, however the files were numbered.
+    package static func == (lhs: KeyOrigins, rhs: KeyOrigins) -> Bool {
+        lhs.count == rhs.count && lhs.packed.keys.allSatisfy { lhs[$0] == rhs[$0] }
     }
 }
 

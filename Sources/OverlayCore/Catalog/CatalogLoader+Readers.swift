@@ -149,8 +149,9 @@ extension ModuleLoader {
         // A key whose previous origin is this file is a duplicate; only those need their first line kept apart.
         var firstLinesOfDuplicates: [String: Int] = [:]
         for entry in file.entries {
+            let key = keyPool.insert(entry.key).memberAfterInsert
             let origin = KeyOrigin(file: relativePath, line: lineOrNil(entry.location))
-            if let previous = table.origins.updateValue(origin, forKey: entry.key), previous.file == relativePath {
+            if let previous = table.origins.updateValue(origin, forKey: key), previous.file == relativePath {
                 let first = firstLinesOfDuplicates[entry.key] ?? previous.line ?? 0
                 firstLinesOfDuplicates[entry.key] = first
                 findings.append(Finding(
@@ -160,7 +161,7 @@ extension ModuleLoader {
                         file: relativePath, line: lineOrNil(entry.location), column: columnOrNil(entry.location),
                         key: entry.key)))
             }
-            table.strings[entry.key] = entry.value
+            table.strings[key] = entry.value
         }
         return true
     }
@@ -201,8 +202,9 @@ extension ModuleLoader {
             findings.append(located)
         }
         for entry in file.entries {
-            table.plurals[entry.key] = entry.entry
-            table.origins[entry.key] = KeyOrigin(file: relativePath, line: entry.location?.line)
+            let key = keyPool.insert(entry.key).memberAfterInsert
+            table.plurals[key] = entry.entry
+            table.origins[key] = KeyOrigin(file: relativePath, line: entry.location?.line)
         }
         // A broken entry loses only itself; CatalogChecker and the overlay validator report it.
         for rejection in file.rejected {

@@ -103,6 +103,9 @@ struct ModuleLoader {
     let root: URL
     let mode: CatalogLoader.Mode
     var findings: [Finding] = []
+    /// Every key read so far, each kept once: the same key in 82 locales' tables shares one `String` (a large
+    /// catalog's keys were a tenth of its model).
+    var keyPool = Set<String>()
 
     init(root: URL, mode: CatalogLoader.Mode) {
         self.root = root

@@ -15,47 +15,16 @@ package enum CatalogChecker {
     /// each finding once (two checks may report the same one).
     package static func findings(
         _ loaded: CatalogLoadResult, strictFormats: Bool = false, shipped: Catalog? = nil
-    ) -> [Finding] {
-        var findings = check(loaded.catalog, strictFormats: strictFormats, shipped: shipped, after: loaded.findings)
-        removeRepeats(&findings)
+    ) -> FindingList {
+        var findings = FindingList(loaded.findings)
+        findings.append(contentsOf: check(loaded.catalog, strictFormats: strictFormats, shipped: shipped))
+        findings.removeRepeats()
         return findings
-    }
-
-    /// Removes repeated findings in place, keeping the first of each. Remembers a hash per finding, not a copy of it:
-    /// a real catalog gives 176,000 missing-translation findings, and a `Set<Finding>` held all of them once more.
-    package static func removeRepeats(_ findings: inout [Finding]) {
-        var firstOfHash: [Int: Int] = [:]
-        firstOfHash.reserveCapacity(findings.count)
-        var laterOfHash: [Int: [Int]] = [:]  // distinct findings whose hash an earlier one has (rare)
-        var repeated = Set<Int>()
-        for index in findings.indices {
-            let hash = findings[index].hashValue
-            guard let first = firstOfHash[hash] else {
-                firstOfHash[hash] = index
-                continue
-            }
-            if findings[first] == findings[index]
-                || laterOfHash[hash, default: []].contains(where: { findings[$0] == findings[index] })
-            {
-                repeated.insert(index)
-            } else {
-                laterOfHash[hash, default: []].append(index)
-            }
-        }
-        guard !repeated.isEmpty else { return }
-        var position = 0
-        findings.removeAll { _ in
-            defer { position += 1 }
-            return repeated.contains(position)
-        }
     }
 
     /// Checks `catalog`; `strictFormats` applies Apple's stricter rule that numeric styles match (`%d` ≠ `%u`);
     /// `shipped` is the catalog the build shipped, whose identical values do not block.
-    /// `after`: findings to put first (the loader's), joined without a second copy of either list.
-    package static func check(
-        _ catalog: Catalog, strictFormats: Bool = false, shipped: Catalog? = nil, after leading: [Finding] = []
-    ) -> [Finding] {
+    package static func check(_ catalog: Catalog, strictFormats: Bool = false, shipped: Catalog? = nil) -> FindingList {
         // Modules are checked independently, so on every core; findings stay in module order.
         let names = catalog.moduleNames
         // What every client refuses in names and sizes; a key or value the build already ships is marked as such.
@@ -75,31 +44,17 @@ package enum CatalogChecker {
             marked.isAlreadyShipped = true
             return marked
         }
-        // The first module's list starts with `leading` and has room for the name rules' findings: with one module
-        // (a large catalog's case) nothing is copied; with several, each later module's list is appended once.
-        var perModule = ConcurrentMap.map(names.count) { index in
-            guard let module = catalog.modules[names[index]] else { return index == 0 ? leading : [Finding]() }
-            return check(
-                module, strictFormats: strictFormats, shipped: shipped?.modules[names[index]],
-                prefix: index == 0 ? leading : [], extraCapacity: index == 0 ? nameFindings.count : 0)
+        let perModule = ConcurrentMap.map(names.count) { index in
+            guard let module = catalog.modules[names[index]] else { return FindingList() }
+            return check(module, strictFormats: strictFormats, shipped: shipped?.modules[names[index]])
         }
-        var findings = perModule.isEmpty ? leading : perModule.removeFirst()
-        if !perModule.isEmpty {
-            findings.reserveCapacity(perModule.reduce(findings.count + nameFindings.count) { $0 + $1.count })
-        }
-        for index in perModule.indices {
-            findings.append(contentsOf: perModule[index])
-            perModule[index] = []
-        }
-        findings += nameFindings
+        var findings = FindingList()
+        for moduleFindings in perModule { findings.append(contentsOf: moduleFindings) }
+        findings.append(contentsOf: nameFindings)
         return findings
     }
 
-    /// `prefix` goes first in the list, and `extraCapacity` more findings fit after it without growing it.
-    static func check(
-        _ module: CatalogModule, strictFormats: Bool, shipped: CatalogModule? = nil, prefix: [Finding] = [],
-        extraCapacity: Int = 0
-    ) -> [Finding] {
+    static func check(_ module: CatalogModule, strictFormats: Bool, shipped: CatalogModule? = nil) -> FindingList {
         var findings: [Finding] = []
         let development = module.developmentTables
         let developmentRegion = module.developmentRegion
@@ -169,17 +124,9 @@ package enum CatalogChecker {
                 }
             }
         }
-        // Missing translations are most of a large catalog's findings: counted, then made once into a list of the
-        // size needed (with room for what the caller puts around them), never grown by copying.
-        let translated = module.localeIdentifiers.filter { $0 != developmentRegion && module.localizations[$0] != nil }
-        let missing = translated.reduce(0) {
-            $0 + missingTranslationCount(in: module, locale: $1, development: development, sortedKeys: sortedDevelopmentKeys)
-        }
-        var all = prefix
-        all.reserveCapacity(prefix.count + findings.count + missing + extraCapacity)
-        all += findings
-        findings = []
-        for identifier in translated {
+        // Missing translations are most of a large catalog's findings: kept as keys, one run per locale and table.
+        var all = FindingList(findings)
+        for identifier in module.localeIdentifiers where identifier != developmentRegion && module.localizations[identifier] != nil {
             missingTranslations(
                 in: module, locale: identifier, development: development, sortedKeys: sortedDevelopmentKeys, into: &all)
         }
@@ -231,36 +178,12 @@ package enum CatalogChecker {
     }
 
     /// Keys of the development language that neither this locale nor a locale it falls back to (other than the
-    /// development region) translates, appended to `findings`. Keys marked not to be translated and tables that could
-    /// not be read are skipped. `sortedKeys`: each development table's keys in byte order, sorted once for every locale.
+    /// development region) translates, appended to `findings`, one run per table. Keys marked not to be translated and
+    /// tables that could not be read are skipped. `sortedKeys`: each development table's keys in byte order, sorted once
+    /// for every locale.
     static func missingTranslations(
         in module: CatalogModule, locale: String, development: [String: CatalogTable],
-        sortedKeys: [String: [String]]? = nil, into findings: inout [Finding]
-    ) {
-        forEachMissingTranslation(in: module, locale: locale, development: development, sortedKeys: sortedKeys) {
-            key, tableName, file in
-            findings.append(Finding(
-                code: "catalog.missing-translation", severity: .warning,
-                message: "\(locale) has no translation of \"\(key)\" in table \(tableName); users see the \(module.developmentRegion) text",
-                location: .init(file: file, module: module.name, locale: locale, table: tableName, key: key)))
-        }
-    }
-
-    /// How many findings ``missingTranslations(in:locale:development:sortedKeys:into:)`` appends: counted first, so
-    /// the list of a catalog with 176,000 of them is made once at its size, never grown by copying.
-    static func missingTranslationCount(
-        in module: CatalogModule, locale: String, development: [String: CatalogTable], sortedKeys: [String: [String]]?
-    ) -> Int {
-        var count = 0
-        forEachMissingTranslation(in: module, locale: locale, development: development, sortedKeys: sortedKeys) { _, _, _ in
-            count += 1
-        }
-        return count
-    }
-
-    private static func forEachMissingTranslation(
-        in module: CatalogModule, locale: String, development: [String: CatalogTable], sortedKeys: [String: [String]]?,
-        _ body: (_ key: String, _ table: String, _ file: String) -> Void
+        sortedKeys: [String: [String]]? = nil, into findings: inout FindingList
     ) {
         let chain = LocaleIdentifier.chain(for: locale)
             .filter { $0 != module.developmentRegion }
@@ -273,15 +196,20 @@ package enum CatalogChecker {
             let file = localization.tables[tableName]?.files.first
                 ?? "\(module.name)/\(localization.directoryName)/\(tableName).strings"
             let translations = chain.compactMap { $0.tables[tableName] }
+            let keys = sortedKeys?[tableName] ?? source.keys
+            var missing: [UInt32] = []
             // An empty text (a String Catalog's "" key) has nothing to translate.
-            for key in sortedKeys?[tableName] ?? source.keys
+            for (position, key) in keys.enumerated()
             where !source.nonTranslatableKeys.contains(key) && source.strings[key] != "" {
                 // A rejected entry is reported as such, not as missing too.
                 let translated = translations.contains {
                     $0.strings[key] != nil || $0.plurals[key] != nil || $0.rejectedEntries[key] != nil
                 }
-                if !translated { body(key, tableName, file) }
+                if !translated { missing.append(UInt32(position)) }
             }
+            findings.append(missing: .init(
+                module: module.name, developmentRegion: module.developmentRegion, locale: locale, table: tableName,
+                file: file, keys: keys, positions: missing))
         }
     }
 

@@ -53,9 +53,24 @@ package enum ModuleValidator {
         retainingContent: Bool = true
     ) -> ModuleVerdict {
         var verdict = ModuleVerdict(module: expectedModule ?? "?", findings: [])
-        let extracted = ArchiveStructureRule.extract(bytes, limits: context.limits, file: file, module: expectedModule)
-        verdict.findings += extracted.findings
-        guard let files = extracted.files else { return verdict }
+        // Kept: every file extracted at once. Not kept: the archive checked whole, then extracted a folder at a time.
+        let files: [String: Data]
+        var folders: [[ZIPEntry]] = []
+        var archive: ZIPArchive?
+        if retainingContent {
+            let extracted = ArchiveStructureRule.extract(bytes, limits: context.limits, file: file, module: expectedModule)
+            verdict.findings += extracted.findings
+            guard let extractedFiles = extracted.files else { return verdict }
+            files = extractedFiles
+        } else {
+            let opened = ArchiveStructureRule.open(bytes, limits: context.limits, file: file, module: expectedModule)
+            verdict.findings += opened.findings
+            guard let openedArchive = opened.archive else { return verdict }
+            archive = openedArchive
+            folders = byFolder(openedArchive.entries.filter { !$0.isDirectory })
+            files = openedArchive.entries.first { $0.name == ModuleHeader.fileName }
+                .flatMap { try? openedArchive.extract($0) }.map { [ModuleHeader.fileName: $0] } ?? [:]
+        }
         let (header, headerFindings) = ModuleHeaderRule.check(
             files, expectedModule: expectedModule, expectedRevision: expectedRevision, sourceHash: context.sourceHash,
             file: file)
@@ -64,11 +79,14 @@ package enum ModuleValidator {
         verdict.module = header.module
         // Each `.lproj` is read and judged on its own (the rules never look across locales); all of them at once
         // when the caller keeps the parsed module.
-        let folders = retainingContent ? [files] : byFolder(files)
         var parseFindings: [Finding] = []
         var contentFindings: [Finding] = []
         var content: CatalogModule?
-        for folder in folders {
+        for index in 0..<(archive == nil ? 1 : folders.count) {
+            // Every entry inflated without error moments ago in `open`: the same bytes inflate again.
+            let folder = archive.map { archive in
+                Dictionary(folders[index].compactMap { entry in (try? archive.extract(entry)).map { (entry.name, $0) } }) { $1 }
+            } ?? files
             let parsed = CatalogLoader.module(
                 named: header.module, developmentRegion: header.developmentRegion, files: folder, mode: .strict)
             parseFindings += parsed.findings.map { finding in
@@ -99,10 +117,10 @@ package enum ModuleValidator {
         return verdict
     }
 
-    /// The files of each top-level folder (`fr.lproj/…`), folders in byte order.
-    static func byFolder(_ files: [String: Data]) -> [[String: Data]] {
-        var groups: [String: [String: Data]] = [:]
-        for (path, data) in files { groups[String(path.split(separator: "/").first ?? ""), default: [:]][path] = data }
+    /// The entries of each top-level folder (`fr.lproj/…`), folders in byte order.
+    static func byFolder(_ entries: [ZIPEntry]) -> [[ZIPEntry]] {
+        var groups: [String: [ZIPEntry]] = [:]
+        for entry in entries { groups[String(entry.name.split(separator: "/").first ?? ""), default: []].append(entry) }
         return groups.keys.sorted(by: String.utf8Precedes).compactMap { groups[$0] }
     }
 }

@@ -29,10 +29,14 @@ public struct FindingGroups: Sendable {
     }
 
     /// Every finding, in the order given.
-    public let all: [Finding]
+    package let all: FindingList
     public var groups: [Group]
 
     public init(_ findings: [Finding]) {
+        self.init(FindingList(findings))
+    }
+
+    package init(_ findings: FindingList) {
         all = findings
         var order: [String] = []
         var byKey: [String: [Int]] = [:]

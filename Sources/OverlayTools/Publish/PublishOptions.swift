@@ -92,7 +92,9 @@ public struct PublishReport: Sendable {
     public var removed: [String]
     package var revoked: [Manifest.Revocation]
     /// Warnings (errors stop the publish before anything is written).
-    public var findings: [Finding]
+    public var findings: [Finding] { Array(findingList) }
+    /// The same, each table's missing translations kept as keys (``FindingList``).
+    package var findingList: FindingList
     /// When nothing changed since the last publish into this origin (its build record matched), the catalog is not
     /// checked again: ``findings`` is empty, and these are the counts that publish reported, by code and severity.
     package var unrepeatedFindings: [FindingCount] = []
@@ -102,11 +104,17 @@ public struct PublishReport: Sendable {
 public struct PublishError: Error, Sendable, CustomStringConvertible {
     public var message: String
     /// The catalog findings that made it refuse, if any.
-    public var findings: [Finding]
+    public var findings: [Finding] { Array(findingList) }
+    /// The same, each table's missing translations kept as keys (``FindingList``).
+    package var findingList: FindingList
 
     public init(_ message: String, findings: [Finding] = []) {
+        self.init(message, findingList: FindingList(findings))
+    }
+
+    package init(_ message: String, findingList: FindingList) {
         self.message = message
-        self.findings = findings
+        self.findingList = findingList
     }
 
     public var description: String { message }
@@ -121,17 +129,7 @@ package struct FindingCount: Codable, Equatable, Sendable {
     package var count: Int
 
     /// One count per code and severity, in the order the findings came.
-    package static func counting(_ findings: [Finding]) -> [FindingCount] {
-        var order: [String] = []
-        var counts: [String: FindingCount] = [:]
-        for finding in findings {
-            let key = "\(finding.severity.rawValue) \(finding.code)"
-            if counts[key] == nil {
-                order.append(key)
-                counts[key] = FindingCount(code: finding.code, severity: finding.severity.rawValue, count: 0)
-            }
-            counts[key]?.count += 1
-        }
-        return order.compactMap { counts[$0] }
+    package static func counting(_ findings: FindingList) -> [FindingCount] {
+        findings.counts.map { FindingCount(code: $0.code, severity: $0.severity.rawValue, count: $0.count) }
     }
 }

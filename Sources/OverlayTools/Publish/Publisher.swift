@@ -140,7 +140,7 @@ public enum Publisher {
             sourceHash: sourceHash, manifestPath: versionRoot.appendingPathComponent("manifest.json"),
             manifestSHA256: SHA256.hash(built.manifestBytes).hex, expiresAt: built.manifest.expiresAt,
             modules: built.reports, removed: (previous?.modules.map(\.name) ?? []).filter { !current.contains($0) },
-            revoked: revoked, findings: source.findings, unrepeatedFindings: source.recordedFindings)
+            revoked: revoked, findingList: source.findings, unrepeatedFindings: source.recordedFindings)
     }
 
     /// Where a publish's modules come from: the build record alone (nothing changed), or the parsed catalog.
@@ -161,9 +161,9 @@ public enum Publisher {
             }
         }
         /// The findings of this publish; none when nothing changed since the one the record describes.
-        var findings: [Finding] {
+        var findings: FindingList {
             switch self {
-            case .recorded: []
+            case .recorded: FindingList()
             case .loaded(let loaded): loaded.findings
             }
         }
@@ -184,7 +184,7 @@ public enum Publisher {
         var sourceHash: String
         var shipped: Catalog?
         /// Warnings (a catalog with blocking findings is refused by ``load(_:)``).
-        var findings: [Finding]
+        var findings: FindingList
     }
 
     /// One module's archive and manifest facts, built or reused.
@@ -249,7 +249,7 @@ public enum Publisher {
             let hint = shipped == nil
                 ? " — fix them ('overlay check' lists them), or, if they are in values the build already ships unchanged, pass --bundle <the catalog the build shipped> so those do not block"
                 : " — fix them ('overlay check --bundle' lists them)"
-            throw PublishError("the catalog has \(blocking.count) error(s) a device would show or crash on; nothing was published\(hint)", findings: findings)
+            throw PublishError("the catalog has \(blocking.count) error(s) a device would show or crash on; nothing was published\(hint)", findingList: findings)
         }
         // Broken .stringsdict entries identical to the shipped ones cannot be written; devices keep the shipped value.
         for (name, module) in catalog.modules.sorted(by: { $0.key < $1.key }) {
@@ -341,9 +341,11 @@ public enum Publisher {
         let header = ModuleHeader(
             module: content.module, sourceHash: sourceHash, revision: revision,
             developmentRegion: content.developmentRegion, locales: content.locales, tables: content.tables)
-        var files = content.files
-        files[ModuleHeader.fileName] = header.encoded()
-        return (ZIPWriter.archive(files, method: .deflate), header)
+        let headerBytes = header.encoded()
+        let bytes = ZIPWriter.archive(names: content.fileNames + [ModuleHeader.fileName], method: .deflate) { name in
+            name == ModuleHeader.fileName ? headerBytes : content.contents(of: name)
+        }
+        return (bytes, header)
     }
 
     static func nextRevision(requested: Int?, previous: Int?) throws -> Int {

@@ -7,7 +7,7 @@ struct FindingPrinter {
     /// The catalog path as the user typed it; finding files are relative to it.
     let catalogPath: String
 
-    func printDiagnostics(_ findings: [Finding]) {
+    func printDiagnostics(_ findings: some Sequence<Finding>) {
         for finding in findings {
             console.diagnostic(finding.severity.rawValue, text(of: finding), prefix: prefix(for: finding))
         }
@@ -19,8 +19,12 @@ struct FindingPrinter {
 
     /// One group per severity and code (errors first), each with its count per module and its first findings, so
     /// a real catalog's thousands of warnings fit on a screen.
-    func printGrouped(_ findings: [Finding]) {
+    func printGrouped(_ findings: FindingList) {
         printGrouped(FindingGroups(findings))
+    }
+
+    func printGrouped(_ findings: [Finding]) {
+        printGrouped(FindingList(findings))
     }
 
     /// The same, for groups already made.

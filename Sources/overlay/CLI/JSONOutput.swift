@@ -29,7 +29,7 @@ indirect enum JSONOutput {
     /// Writes this object, pretty-printed as ``rendered()`` prints it, with `items` as one more member `name` at its
     /// end, each item rendered and written on its own: a catalog's 176,000 findings never become one tree (that took
     /// 580 MB for a 14 MB catalog).
-    func write<Item>(appending name: String, _ items: [Item], to console: Console, _ item: (Item) -> JSONOutput) {
+    func write<Item>(appending name: String, _ items: some Collection<Item>, to console: Console, _ item: (Item) -> JSONOutput) {
         let head = rendered()
         guard case .object(let members) = self, head.hasSuffix("}") else {
             console.out(head)

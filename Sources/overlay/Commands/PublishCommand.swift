@@ -107,13 +107,13 @@ enum PublishCommand: Command {
                 try await Publisher.publish(options) { line in if !json { console.note(line) } }
             }
         } catch let error as PublishError {
-            printer.printGrouped(error.findings)
+            printer.printGrouped(error.findingList)
             throw CommandFailure(message: error.message)
         } catch let error as ToolError {
             throw CommandFailure(message: error.message)
         }
         if !json {
-            printer.printGrouped(report.findings)
+            printer.printGrouped(report.findingList)
             if !report.unrepeatedFindings.isEmpty {
                 let counts = report.unrepeatedFindings.map { "\($0.severity) \($0.code) ×\($0.count)" }.joined(separator: ", ")
                 console.note("note: the catalog did not change since the last publish into this origin, which reported \(counts); not repeated: 'overlay check' lists them")
@@ -155,6 +155,6 @@ enum PublishReportJSON {
             ("warnings_from_last_publish", .array(report.unrepeatedFindings.map { count in
                 .object([("code", .string(count.code)), ("severity", .string(count.severity)), ("count", .int(count.count))])
             })),
-        ]).write(appending: "warnings", report.findings, to: console, FindingPrinter.json)
+        ]).write(appending: "warnings", report.findingList, to: console, FindingPrinter.json)
     }
 }

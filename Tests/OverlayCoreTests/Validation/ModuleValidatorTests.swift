@@ -52,6 +52,38 @@ import Testing
         #expect(result.header?.revision == 2)
     }
 
+    /// The publisher's self-check inflates the archive whole once, then parses one folder at a time without keeping
+    /// the files: the same findings as the device's path, which keeps them all.
+    @Test func checkingOneFolderAtATimeFindsWhatCheckingAllAtOnceFinds() {
+        var files = Self.goodFiles
+        files["fr.lproj/Localizable.strings"] = Data("\"cart.title\" = \"Mon panier %d\";\n".utf8)
+        files["de.lproj/Localizable.strings"] = Data("\"cart.title\" = \"Warenkorb\"\n".utf8)
+        let bytes = Self.archive(files)
+        func findings(retaining: Bool) -> ModuleVerdict {
+            ModuleValidator.validateContents(
+                bytes, expectedModule: "Checkout", expectedRevision: 2, context: Self.context, file: "Checkout.zip",
+                retainingContent: retaining)
+        }
+        let all = findings(retaining: true)
+        let byFolder = findings(retaining: false)
+        #expect(all.findings.filter { $0.severity == .error }.count >= 2)  // one in each folder
+        #expect(byFolder.findings == all.findings)
+        #expect(byFolder.files == nil && all.files == nil)
+
+        let good = ModuleValidator.validateContents(
+            Self.archive(Self.goodFiles), expectedModule: "Checkout", expectedRevision: 2, context: Self.context,
+            file: "Checkout.zip", retainingContent: false)
+        #expect(good.files == [:] && good.content == nil && good.header?.revision == 2)
+        var damaged = Array(bytes)
+        damaged[damaged.count / 3] ^= 0xFF  // inside a deflated entry: the whole archive is refused before parsing
+        #expect(ModuleValidator.validateContents(
+            Data(damaged), expectedModule: "Checkout", expectedRevision: 2, context: Self.context, file: "Checkout.zip",
+            retainingContent: false).findings.map(\.code)
+            == ModuleValidator.validateContents(
+                Data(damaged), expectedModule: "Checkout", expectedRevision: 2, context: Self.context, file: "Checkout.zip"
+            ).findings.map(\.code))
+    }
+
     @Test func sizeAndDigestAreCheckedBeforeParsing() {
         let bytes = Self.archive(Self.goodFiles)
         let sha = SHA256.hash(bytes).hex

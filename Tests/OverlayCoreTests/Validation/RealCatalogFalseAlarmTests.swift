@@ -16,7 +16,7 @@ import Testing
         defer { catalog.remove() }
         var loaded = try catalog.load()
         if let plainStrings { loaded.catalog = loaded.catalog.declaringPlainStrings(plainStrings) }
-        return CatalogChecker.findings(loaded)
+        return Array(CatalogChecker.findings(loaded))
     }
 
     static func xcstrings(_ entries: [(key: String, values: [String: String])]) -> String {
