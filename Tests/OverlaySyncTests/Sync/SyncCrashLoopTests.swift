@@ -58,6 +58,20 @@ struct SyncCrashLoopTests {
         return try #require(try harness.manifest().modules.first { $0.name == "App" }?.sha256)
     }
 
+    static func inspect(_ harness: SyncHarness, _ extra: [String]) throws -> (stdout: String, stderr: String) {
+        let overlay = try #require(SyncFaultTests.overlayExecutable, "the overlay binary is built next to the test bundle")
+        let out = try SyncFaultTests.emptyFile(harness.root.appendingPathComponent("inspect-\(UUID().uuidString).out"))
+        let err = try SyncFaultTests.emptyFile(harness.root.appendingPathComponent("inspect-\(UUID().uuidString).err"))
+        let process = Process()
+        process.executableURL = overlay
+        process.arguments = ["inspect", harness.storeURL.path] + extra
+        process.standardOutput = try FileHandle(forWritingTo: out)
+        process.standardError = try FileHandle(forWritingTo: err)
+        try process.run()
+        process.waitUntilExit()
+        return (try String(contentsOf: out, encoding: .utf8), try String(contentsOf: err, encoding: .utf8))
+    }
+
     static func record(_ harness: SyncHarness) throws -> JSONObject {
         let data = try Data(contentsOf: harness.storeURL.appendingPathComponent("launch-guard.json"))
         return try #require(try StrictJSON.parse(data).objectValue)
@@ -97,6 +111,13 @@ struct SyncCrashLoopTests {
         #expect(record["rollbacks"]?.arrayValue?.count == 1)
         let journal = try String(contentsOf: harness.storeURL.appendingPathComponent("journal.jsonl"), encoding: .utf8)
         #expect(journal.contains("\"event\":\"launch.rollback\""))
+        // `overlay inspect` shows the rollback, as text (a diagnostic) and in --json.
+        let text = try Self.inspect(harness, [])
+        #expect(text.stderr.contains("warning: App: revision 2 (\(secondApp.prefix(12))) was returned to its previous known good revision 1"), "\(text.stderr)")
+        #expect(text.stderr.contains("[store.launch-rollback]"), "\(text.stderr)")
+        let json = try Self.inspect(harness, ["--json"])
+        let findings = try #require(try StrictJSON.parse(Data(json.stdout.utf8)).objectValue?["findings"]?.arrayValue)
+        #expect(findings.contains { $0.objectValue?["code"]?.stringValue == "store.launch-rollback" }, "\(json.stdout)")
 
         // Revision 1 is known good, yet launches keep dying with it: after the limit, the shipped strings.
         for attempt in 2...3 {
