@@ -61,10 +61,12 @@ struct LaunchGuardRecord: Sendable, Equatable {
             .object(JSONObject(dictionary.keys.sorted().map { ($0, .string(dictionary[$0]!)) }))
         }
         var root = JSONObject()
+        // These three first, in this order: a launch compares them as bytes (``knownGoodPrefix(for:)``).
         root["format_version"] = .number(JSONNumber(Self.formatVersion))
+        root["completed"] = .bool(completed)
+        root["trial_digest"] = .string(Self.digest(trial))
         root["trial"] = map(trial)
         root["launches"] = .number(JSONNumber(launches))
-        root["completed"] = .bool(completed)
         root["known_good"] = map(knownGood)
         root["crashed"] = .object(JSONObject(crashed.keys.sorted().map { ($0, .array(crashed[$0]!.map { .string($0) })) }))
         root["rollbacks"] = .array(rollbacks.map { rollback in
@@ -82,6 +84,24 @@ struct LaunchGuardRecord: Sendable, Equatable {
     }
 
     init() {}
+
+    /// Lowercase hex SHA-256 of the set, `module NUL sha256 LF` in module order: names the set in one string.
+    static func digest(_ set: [String: String]) -> String {
+        var bytes: [UInt8] = []
+        for module in set.keys.sorted() {
+            bytes += Array(module.utf8)
+            bytes.append(0)
+            bytes += Array(set[module]!.utf8)
+            bytes.append(0x0A)
+        }
+        return SHA256.hash(bytes).hex
+    }
+
+    /// The bytes a record starts with when `set` completed a launch: a launch of a known good set is one read and a
+    /// comparison, no JSON tree.
+    static func knownGoodPrefix(for set: [String: String]) -> [UInt8] {
+        Array(#"{"format_version":\#(formatVersion),"completed":true,"trial_digest":"\#(digest(set))","#.utf8)
+    }
 
     /// Decodes the record; anything malformed throws (the caller starts a fresh record: the guard then counts from
     /// the next launch, and `crashed` archives lost with it are still in `state.json`'s `rejected`).

@@ -29,7 +29,11 @@ extension OverlayStore {
         guard limit > 0, !snapshot.modules.isEmpty else { return .notGuarded }
         let active = snapshot.modules.mapValues(\.sha256)
         let layout = StoreLayout(root: try StoreLayout.rootPath(of: url))
-        if let record = loadLaunchGuard(layout, syscalls), record.trial == active, record.completed { return .knownGood }
+        if let data = try? syscalls.readFileIfPresent(layout.launchGuardPath, limit: launchGuardLimit),
+            data.starts(with: LaunchGuardRecord.knownGoodPrefix(for: active))
+        {
+            return .knownGood
+        }
         return try withFileLock(layout, syscalls) { () throws -> LaunchCount in
             var record = loadLaunchGuard(layout, syscalls) ?? LaunchGuardRecord()
             if record.trial == active {
