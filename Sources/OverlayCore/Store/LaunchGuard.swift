@@ -56,15 +56,17 @@ struct LaunchGuardRecord: Sendable, Equatable {
     var crashed: [String: [String]] = [:]
     var rollbacks: [LaunchRollback] = []
 
+    /// A module → SHA-256 map as JSON, members in module order (one spelling per set).
+    static func map(_ dictionary: [String: String]) -> JSONValue {
+        .object(JSONObject(dictionary.keys.sorted().map { ($0, .string(dictionary[$0]!)) }))
+    }
+
     var json: JSONValue {
-        func map(_ dictionary: [String: String]) -> JSONValue {
-            .object(JSONObject(dictionary.keys.sorted().map { ($0, .string(dictionary[$0]!)) }))
-        }
+        let map = Self.map
         var root = JSONObject()
         // These three first, in this order: a launch compares them as bytes (``knownGoodPrefix(for:)``).
         root["format_version"] = .number(JSONNumber(Self.formatVersion))
         root["completed"] = .bool(completed)
-        root["trial_digest"] = .string(Self.digest(trial))
         root["trial"] = map(trial)
         root["launches"] = .number(JSONNumber(launches))
         root["known_good"] = map(knownGood)
@@ -85,22 +87,10 @@ struct LaunchGuardRecord: Sendable, Equatable {
 
     init() {}
 
-    /// Lowercase hex SHA-256 of the set, `module NUL sha256 LF` in module order: names the set in one string.
-    static func digest(_ set: [String: String]) -> String {
-        var bytes: [UInt8] = []
-        for module in set.keys.sorted() {
-            bytes += Array(module.utf8)
-            bytes.append(0)
-            bytes += Array(set[module]!.utf8)
-            bytes.append(0x0A)
-        }
-        return SHA256.hash(bytes).hex
-    }
-
     /// The bytes a record starts with when `set` completed a launch: a launch of a known good set is one read and a
-    /// comparison, no JSON tree.
+    /// comparison, no JSON tree (and no hash: the first SHA-256 of a process loads the crypto library).
     static func knownGoodPrefix(for set: [String: String]) -> [UInt8] {
-        Array(#"{"format_version":\#(formatVersion),"completed":true,"trial_digest":"\#(digest(set))","#.utf8)
+        Array(#"{"format_version":\#(formatVersion),"completed":true,"trial":\#(map(set).serialized()),"#.utf8)
     }
 
     /// Decodes the record; anything malformed throws (the caller starts a fresh record: the guard then counts from
