@@ -12,22 +12,29 @@ import PackagePlugin
 struct OverlayCodegenPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         guard let target = target as? SourceModuleTarget else { return [] }
-        let tables = target.sourceFiles.map(\.url).filter { url in
+        return try Self.commands(
+            files: target.sourceFiles.map(\.url), module: target.name, workDirectory: context.pluginWorkDirectoryURL,
+            overlay: try context.tool(named: "overlay").url)
+    }
+
+    /// The one `overlay codegen` command for a module whose files are `files`; none when it has no string table.
+    static func commands(files: [URL], module name: String, workDirectory: URL, overlay: URL) throws -> [Command] {
+        let tables = files.filter { url in
             url.pathExtension == "xcstrings"
                 || (["strings", "stringsdict"].contains(url.pathExtension)
                     && url.deletingLastPathComponent().pathExtension == "lproj")
         }
-        // The folder holding the `.lproj` folders (or the String Catalogs): one per target.
+        // The folder holding the `.lproj` folders (or the String Catalogs): one per module.
         let roots = Set(tables.map { url in
             url.pathExtension == "xcstrings"
                 ? url.deletingLastPathComponent() : url.deletingLastPathComponent().deletingLastPathComponent()
         })
         guard let root = roots.first else { return [] }
         guard roots.count == 1 else {
-            throw PluginError("\(target.name) keeps string tables in \(roots.count) folders (\(roots.map(\.path).sorted().joined(separator: ", "))); the Overlay codegen plugin reads one folder per module")
+            throw PluginError("\(name) keeps string tables in \(roots.count) folders (\(roots.map(\.path).sorted().joined(separator: ", "))); the Overlay codegen plugin reads one folder per module")
         }
-        let catalog = context.pluginWorkDirectoryURL.appendingPathComponent("catalog", isDirectory: true)
-        let module = catalog.appendingPathComponent(target.name, isDirectory: true)
+        let catalog = workDirectory.appendingPathComponent("catalog", isDirectory: true)
+        let module = catalog.appendingPathComponent(name, isDirectory: true)
         try? FileManager.default.removeItem(at: module)
         for table in tables {
             let relative = table.path.dropFirst(root.path.count).drop { $0 == "/" }
@@ -35,17 +42,30 @@ struct OverlayCodegenPlugin: BuildToolPlugin {
             try FileManager.default.createDirectory(at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
             try FileManager.default.copyItem(at: table, to: copy)
         }
-        let output = context.pluginWorkDirectoryURL.appendingPathComponent("\(target.name)+OverlayKeys.swift")
+        let output = workDirectory.appendingPathComponent("\(name)+OverlayKeys.swift")
         return [
             .buildCommand(
-                displayName: "Overlay typed keys for \(target.name)",
-                executable: try context.tool(named: "overlay").url,
-                arguments: ["codegen", catalog.path, "--module", target.name, "--out", output.path, "--access", "internal"],
+                displayName: "Overlay typed keys for \(name)",
+                executable: overlay,
+                arguments: ["codegen", catalog.path, "--module", name, "--out", output.path, "--access", "internal"],
                 inputFiles: tables,
                 outputFiles: [output]),
         ]
     }
 }
+
+#if canImport(XcodeProjectPlugin)
+import XcodeProjectPlugin
+
+// The same for a target of an Xcode project (Build Phases ▸ Run Build Tool Plug-ins); Apple-only, not built here.
+extension OverlayCodegenPlugin: XcodeBuildToolPlugin {
+    func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
+        try Self.commands(
+            files: target.inputFiles.map(\.url), module: target.displayName,
+            workDirectory: context.pluginWorkDirectoryURL, overlay: try context.tool(named: "overlay").url)
+    }
+}
+#endif
 
 struct PluginError: Error, CustomStringConvertible {
     let description: String
