@@ -15,6 +15,8 @@ let package = Package(
         // What publishing tools link: signing keys, archive and table writers, publish, check, lint.
         .library(name: "OverlayPublishing", targets: ["OverlayPublishing", "OverlayTools"]),
         .executable(name: "overlay", targets: ["overlay"]),
+        // Keeps a module's typed keys current at build time (`overlay codegen`; docs/INTEGRATING.md).
+        .plugin(name: "OverlayCodegenPlugin", targets: ["OverlayCodegenPlugin"]),
         // The parsers' libFuzzer harnesses, linked by the `Fuzz/` package (scripts/fuzz.sh); not for apps.
         .library(name: "OverlayFuzzing", targets: ["OverlayFuzzing"]),
     ],
@@ -46,6 +48,7 @@ let package = Package(
         .executableTarget(
             name: "overlay-bench",
             dependencies: ["OverlayCore", "OverlaySync", "OverlayPublishing", "OverlayTools", "OverlayTestSupport"]),
+        .plugin(name: "OverlayCodegenPlugin", capability: .buildTool(), dependencies: ["overlay"]),
         // Compares what a synced store serves with Foundation's reading of a real catalog (scripts/realworld.sh).
         .executableTarget(name: "overlay-realworld", dependencies: ["OverlayCore"]),
         // The store's crash tests spawn `overlay _torture` (OverlayTools/Torture), a hidden mode of the one binary.
@@ -61,7 +64,7 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
-for target in package.targets where target.type != .system {
+for target in package.targets where target.type != .system && target.type != .plugin {
     target.swiftSettings = (target.swiftSettings ?? []) + [
         .enableUpcomingFeature("ExistentialAny"),
         .enableUpcomingFeature("MemberImportVisibility"),

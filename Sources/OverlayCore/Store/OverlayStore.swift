@@ -213,8 +213,12 @@ package final class OverlayStore: Sendable {
         package var rejected: [String: Set<String>] = [:]
         package var highestSeen: SeenManifest?
         package var etag: String?
+        /// Archives the crash-loop guard took back: never activated again, whatever the manifest.
+        package var crashed: [String: Set<String>] = [:]
 
-        package func isRejected(module: String, sha256: String) -> Bool { rejected[module]?.contains(sha256) ?? false }
+        package func isRejected(module: String, sha256: String) -> Bool {
+            rejected[module]?.contains(sha256) ?? false || crashed[module]?.contains(sha256) ?? false
+        }
     }
 
     /// The state as one sync cycle sees it: one read, not one per question (each accessor below reads the files).
@@ -228,6 +232,7 @@ package final class OverlayStore: Sendable {
             mine?.highestSeen, Self.loadSeen(layout, syscalls, appVersion: appVersion, sourceHash: sourceHash))
         guard let mine else { return view }
         view.etag = mine.etag
+        view.crashed = crashedArchives()
         for (name, module) in mine.modules {
             if let active = module.active { view.snapshot.modules[name] = revision(active, of: name) }
             if let previous = module.previous { view.previous[name] = revision(previous, of: name) }

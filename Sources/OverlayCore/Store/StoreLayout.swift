@@ -19,13 +19,15 @@ struct StoreLayout: Sendable {
     static let journalFile = "journal.jsonl"
     static let rotatedJournalFile = "journal.1.jsonl"
     static let temporaryDirectory = "tmp"
+    /// The crash-loop guard's record (``LaunchGuardRecord``).
+    static let launchGuardFile = "launch-guard.json"
     /// Written last inside each revision directory: the SHA-256 of every other file.
     static let digestListFile = DigestList.fileName
 
     /// Every name the store owns; `deleteAll` removes these and nothing else.
     static func isOwned(_ name: String) -> Bool {
         [formatFile, lockFile, stateFile, seenFile, disabledFile, manifestFile, signatureFile, signaturesDirectory,
-         modulesDirectory, temporaryDirectory].contains(name)
+         modulesDirectory, temporaryDirectory, launchGuardFile].contains(name)
             || (name.hasPrefix("journal") && name.hasSuffix(".jsonl"))
     }
 
@@ -43,6 +45,7 @@ struct StoreLayout: Sendable {
     var journalPath: String { "\(root)/\(Self.journalFile)" }
     var rotatedJournalPath: String { "\(root)/\(Self.rotatedJournalFile)" }
     var temporaryPath: String { "\(root)/\(Self.temporaryDirectory)" }
+    var launchGuardPath: String { "\(root)/\(Self.launchGuardFile)" }
 
     /// The store directory `url` names, without a trailing slash; `/` and the empty path are refused (a store
     /// there would clean and delete names of the whole file system or of whatever the working directory is).

@@ -34,6 +34,10 @@ public struct SyncConfiguration: Sendable {
     public var maxOverlayAge: TimeInterval?
     /// The clock (injectable for expiry tests).
     public var now: @Sendable () -> Date
+    /// Launches in a row that may serve a newly applied overlay without reaching ``SyncService/launchCompleted()``
+    /// before the next launch takes it back (docs/DESIGN.md "Crash-loop guard"); 0 turns the guard off, as an
+    /// extension or widget that shares the store should (it never calls `launchCompleted()`).
+    public var unfinishedLaunchLimit = 3
     /// The store's file-system seam (``Syscalls/injecting(_:over:)`` for crash tests and `overlay matrix`).
     package var syscalls: Syscalls
 

@@ -61,6 +61,9 @@ public struct SyncReport: Sendable {
     public var manifestRevision: Int?
     public var modules: [ModuleResult] = []
     public var findings: [Finding] = []
+    /// Revisions the crash-loop guard took back at this launch (``SyncService/snapshot()``), reported by the
+    /// first cycle after it.
+    public var launchRollbacks: [LaunchRollback] = []
     public var error: SyncError?
     /// The manifest request's HTTP status, when one was answered.
     public var httpStatus: Int?

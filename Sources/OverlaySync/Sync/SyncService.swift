@@ -22,6 +22,10 @@ public actor SyncService {
     private var backoff = Backoff()
     private weak var localizer: Localizer?
     private var lastJournaledMisses: MissedKeys?
+    /// Whether this process's launch was counted by the crash-loop guard (at the first ``snapshot()``).
+    private var launchCounted = false
+    /// Rollbacks made at this launch, for the next report.
+    private var pendingRollbacks: [LaunchRollback] = []
 
     public init(configuration: SyncConfiguration, transport: any HTTPTransport, events: (any EventSink)? = nil) {
         self.configuration = configuration
@@ -37,11 +41,60 @@ public actor SyncService {
     /// What the store serves now. Before the first cycle it only reads `store.json` and `state.json` (no lock, no
     /// write: a launch does not wait on the store's upkeep); the first ``start()`` opens the store, which heals damage
     /// and cleans crash debris and old revisions. A `Localizer` checks each module's revision before serving it.
+    ///
+    /// The first call of a process is its launch for the crash-loop guard (``SyncConfiguration/unfinishedLaunchLimit``):
+    /// it counts the launch when the set it serves has not completed one, and when the limit of launches in a row
+    /// without ``launchCompleted()`` is reached it first takes the newest revisions back (docs/DESIGN.md
+    /// "Crash-loop guard"), reported in the next ``start()``'s `launchRollbacks`.
     public func snapshot() throws -> StoreSnapshot {
-        if let store { return store.snapshot() }
-        return try OverlayStore.readSnapshot(
-            at: configuration.storeURL, appVersion: configuration.appVersion, sourceHash: configuration.sourceHash,
-            syscalls: configuration.syscalls)
+        let snapshot: StoreSnapshot
+        if let store {
+            snapshot = store.snapshot()
+        } else {
+            snapshot = try OverlayStore.readSnapshot(
+                at: configuration.storeURL, appVersion: configuration.appVersion, sourceHash: configuration.sourceHash,
+                syscalls: configuration.syscalls)
+        }
+        guard !launchCounted else { return snapshot }
+        launchCounted = true
+        return guardLaunch(serving: snapshot)
+    }
+
+    /// Call once the app has launched far enough to be trusted with its strings (its first screen is up): the
+    /// overlay it serves becomes known good and the crash-loop guard's count starts again. Cheap when there is
+    /// nothing to record; otherwise one small fsynced write.
+    public func launchCompleted() {
+        do {
+            try OverlayStore.completeLaunch(at: configuration.storeURL, syscalls: configuration.syscalls)
+        } catch {
+            events?.record(SyncEvent(.warning, "launch.complete-failed", ["error": "\(error)"]))
+        }
+    }
+
+    private func guardLaunch(serving snapshot: StoreSnapshot) -> StoreSnapshot {
+        let limit = configuration.unfinishedLaunchLimit
+        let count: OverlayStore.LaunchCount
+        do {
+            count = try OverlayStore.countLaunch(
+                at: configuration.storeURL, serving: snapshot, limit: limit, syscalls: configuration.syscalls)
+        } catch {
+            events?.record(SyncEvent(.warning, "launch.count-failed", ["error": "\(error)"]))
+            return snapshot
+        }
+        guard count == .crashLoop else { return snapshot }
+        do {
+            let store = try openStore()
+            let rollbacks = try store.rollBackCrashLoop(limit: limit, now: configuration.now())
+            for rollback in rollbacks {
+                events?.record(SyncEvent(.warning, "launch.rollback", ["module": rollback.module, "reason": rollback.reason]))
+            }
+            pendingRollbacks += rollbacks
+            return store.snapshot()
+        } catch {
+            // A crash loop the store cannot record: this launch serves the shipped strings rather than the overlay.
+            events?.record(SyncEvent(.error, "launch.rollback-failed", ["error": "\(error)"]))
+            return StoreSnapshot(appVersion: configuration.appVersion, sourceHash: configuration.sourceHash)
+        }
     }
 
     public var disabled: Bool { isDisabled }
@@ -49,6 +102,15 @@ public actor SyncService {
     /// Runs one cycle, or joins the one in flight.
     @discardableResult
     public func start() async -> SyncReport {
+        var report = await cycle()
+        if !pendingRollbacks.isEmpty {
+            report.launchRollbacks = pendingRollbacks
+            pendingRollbacks = []
+        }
+        return report
+    }
+
+    private func cycle() async -> SyncReport {
         if let inFlight { return await inFlight.value }
         guard !isDisabled else { return SyncReport(outcome: .disabled) }
         // The cycle's one reading of the clock (DESIGN.md "Clocks"): back-off, interval, expiry and journal use it.

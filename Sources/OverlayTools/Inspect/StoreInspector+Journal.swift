@@ -31,10 +31,13 @@ extension Inspection {
                     if index == lines.count - 1 { read.torn.append(file) } else { read.garbage += 1 }
                     continue
                 }
-                if (try? object.optional("event", as: String.self)) == "missed-keys" {
+                let event = try? object.optional("event", as: String.self)
+                if event == "missed-keys" {
                     read.missed = Self.missedModules(object)
                     continue
                 }
+                // The crash-loop guard's rollbacks are not cycles: `readLaunchGuard` reports them from its record.
+                if event == "launch.rollback" { continue }
                 var cycle = InspectReport.Cycle(
                     at: try? object.optional("at", as: String.self),
                     outcome: (try? object.optional("outcome", as: String.self)) ?? "unknown",

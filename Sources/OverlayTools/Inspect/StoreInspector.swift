@@ -74,6 +74,7 @@ struct Inspection {
         readManifest()
         readModules()
         readJournal()
+        readLaunchGuard()
         readTemporary()
         if options.verify { findForeign() }
         checkBinding()

@@ -41,8 +41,10 @@ enum StoreFormat {
     /// Names the store owns at the top level.
     static let ownedNames: Set<String> = [
         formatFile, lockFile, stateFile, manifestFile, signatureFile, "signatures", modulesDirectory,
-        temporaryDirectory, seenFile, disabledFile,
+        temporaryDirectory, seenFile, disabledFile, launchGuardFile,
     ]
+    /// The crash-loop guard's record: launches counted, rollbacks made.
+    static let launchGuardFile = "launch-guard.json"
     /// The second record of the highest manifest revision seen.
     static let seenFile = "seen.json"
     /// Left by a kill switch that could not move the store aside: readers serve shipped strings.

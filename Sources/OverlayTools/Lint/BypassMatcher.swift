@@ -7,8 +7,11 @@ package import OverlayCore
 /// A call is checked only when its name is free (`NSLocalizedString(…)`, `Foundation.NSLocalizedString(…)`),
 /// not a member (`x.NSLocalizedString(…)`), not a longer name (`myNSLocalizedString`) and not a `func`
 /// declaration. Its `bundle:` argument decides: absent, `.main`, `Bundle.main`, `Foundation.Bundle.main` or `nil`
-/// (which all mean the main bundle) is a finding; any other expression is accepted, since the linter cannot know
-/// what it evaluates to.
+/// (which all mean the main bundle) is a finding, and so is a bundle the build shipped (`.module`,
+/// `Bundle(for: T.self)`, a name bound to one: ``ShippedBundles``) unless it is the fallback of the overlay's
+/// bundle (`localizer.bundle(for: "M") ?? .module`); any other expression is accepted, since the linter cannot
+/// know what it evaluates to. `localizedString(forKey:…)` called on `Bundle.main` or on a shipped bundle is a
+/// finding too.
 ///
 /// ```swift
 /// let source = SwiftSource(#"Text("Checkout", bundle: .main)"#)
@@ -28,6 +31,8 @@ private enum BundleArgument {
     case absent
     /// The main bundle, spelled as the source text holds it (`.main`, `Bundle.main`, `nil`).
     case main(String)
+    /// A bundle the build shipped (`.module`, `Bundle(for: T.self)`), as the source text spells it.
+    case shipped(String)
     /// Any other expression: accepted.
     case other
 }
@@ -36,6 +41,7 @@ private struct Matcher {
     let source: SwiftSource
     let file: String?
     let module: String?
+    let shipped: ShippedBundles
     var findings: [Finding] = []
     /// Groups (`(`, `[`, `{`, literals, interpolations) open at the current token, innermost last.
     var openGroups: [Int] = []
@@ -62,13 +68,20 @@ private struct Matcher {
         self.source = source
         self.file = file
         self.module = module
+        shipped = ShippedBundles(source)
     }
 
     mutating func run() {
         let tokens = source.tokens
+        var previewEnd = -1
         for index in tokens.indices {
             while let innermost = openGroups.last, source.partners[innermost] <= index { openGroups.removeLast() }
             let token = tokens[index]
+            if index < previewEnd { continue }
+            if let body = previewBody(at: index) {
+                previewEnd = source.partners[body]
+                continue
+            }
             if token.isOpener {
                 openGroups.append(index)
                 continue
@@ -103,9 +116,16 @@ private struct Matcher {
         report(.nsLocalizedString, at: index, bundle: bundleArgument(call.arguments), callee: "NSLocalizedString")
     }
 
-    /// `Bundle.main.localizedString(…)`, reported at `Bundle`.
+    /// `Bundle.main.localizedString(…)`, reported at `Bundle`; `localizedString(forKey:…)` on a shipped bundle,
+    /// reported where its receiver starts.
     mutating func checkBundleMain(at index: Int) {
         let tokens = source.tokens
+        if let receiver = shipped.receiver(ofMemberAt: index), let call = source.call(at: index),
+            call.arguments.first?.label == "forKey", shipped.isShipped(receiver)
+        {
+            report(.bundleModule, at: receiver.lowerBound, bundle: .shipped(text(of: receiver)), callee: "localizedString")
+            return
+        }
         guard index >= 4, tokens[index - 1].kind == .period, source.isIdentifier(index - 2, "main"),
             tokens[index - 3].kind == .period, source.isIdentifier(index - 4, "Bundle"),
             source.isFreeReference(index - 4, modules: ["Foundation"]), source.call(at: index) != nil
@@ -126,10 +146,11 @@ private struct Matcher {
     }
 
     /// `Text` localizes only a literal first argument (`Text("Hello \(name)")` too); `Text(verbatim:)` and
-    /// `Text(someString)` do not localize at all.
+    /// `Text(someString)` do not localize at all. A literal without a letter (`"@\(handle)"`, `"\(count)"`,
+    /// `"·"`) is looked up too, but no catalog translates it, so it is not reported.
     mutating func checkText(at index: Int) {
         guard source.isFreeReference(index), let call = source.call(at: index), let first = call.arguments.first,
-            first.label == nil, source.isStringLiteral(first)
+            first.label == nil, source.isStringLiteral(first), source.literalHasLetter(first)
         else { return }
         report(.textLiteral, at: index, bundle: bundleArgument(call.arguments), callee: "Text")
     }
@@ -154,18 +175,45 @@ private struct Matcher {
 
     // MARK: Support
 
+    /// The `{` of a preview's body that starts at `index`: `#Preview { … }`, `#Preview("Name") { … }`, or the body
+    /// of a type conforming to `PreviewProvider`. Xcode runs that code only in the canvas, never in the app, so
+    /// its literals are not lookups a user sees.
+    func previewBody(at index: Int) -> Int? {
+        let tokens = source.tokens
+        var cursor: Int
+        if tokens[index].kind == .pound, source.text(of: tokens[index]) == "#Preview" {
+            cursor = index + 1
+            if cursor < tokens.count, tokens[cursor].kind == .leftParen { cursor = source.partners[cursor] + 1 }
+            return cursor < tokens.count && tokens[cursor].kind == .leftBrace ? cursor : nil
+        }
+        guard source.isIdentifier(index, "PreviewProvider"), index >= 1,
+            tokens[index - 1].kind == .colon || tokens[index - 1].kind == .comma
+        else { return nil }
+        cursor = index + 1
+        while cursor < tokens.count, cursor - index <= 8 {
+            switch tokens[cursor].kind {
+            case .leftBrace: return cursor
+            case .identifier, .comma, .period: cursor += 1
+            default: return nil
+            }
+        }
+        return nil
+    }
+
     mutating func report(_ rule: LintRule, at index: Int, bundle: BundleArgument, callee: String) {
         let given: String?
+        var isShipped = false
         switch bundle {
         case .other: return
         case .absent: given = nil
         case .main(let text): given = text
+        case .shipped(let text): given = text; isShipped = true
         }
         let location = source.location(ofToken: index)
         findings.append(
             Finding(
                 code: rule.rawValue, severity: .warning,
-                message: LintRule.message(rule, module: module, bundle: given, callee: callee),
+                message: LintRule.message(rule, module: module, bundle: given, isShipped: isShipped, callee: callee),
                 location: Finding.Location(file: file, line: location.line, column: location.column, module: module)))
     }
 
@@ -178,9 +226,16 @@ private struct Matcher {
             value = (value.lowerBound + 1)..<(value.upperBound - 1)
         }
         guard let last = value.last else { return .other }
-        let text = String(decoding: source.bytes[source.tokens[value.lowerBound].start..<source.tokens[last].end], as: UTF8.self)
+        let text = text(of: value)
         if value.count == 1, source.isIdentifier(last, "nil") { return .main(text) }
-        return namesMainBundle(value) ? .main(text) : .other
+        if namesMainBundle(value) { return .main(text) }
+        return shipped.isShipped(value) ? .shipped(text) : .other
+    }
+
+    /// The source text of the tokens in `range`, as written.
+    func text(of range: Range<Int>) -> String {
+        guard let last = range.last else { return "" }
+        return String(decoding: source.bytes[source.tokens[range.lowerBound].start..<source.tokens[last].end], as: UTF8.self)
     }
 
     /// `.main`, `Bundle.main`, `Foundation.Bundle.main`, `LocalizedStringResource.BundleDescription.main`.

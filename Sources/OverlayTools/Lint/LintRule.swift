@@ -1,13 +1,15 @@
 /// What `overlay lint` reports, one case per finding code (docs/LINT.md explains each).
 ///
-/// The first six are lookups that resolve in the app's main bundle — `Bundle.main`, which holds only the strings
-/// the build shipped — so they never see a revision the overlay activated. The last three are files the linter
-/// could not check.
+/// The first seven are lookups that resolve in a bundle the build shipped — `Bundle.main`, or a module's own
+/// resources (`Bundle.module`, `Bundle(for:)`) — so they never see a revision the overlay activated. The last
+/// three are files the linter could not check.
 package enum LintRule: String, CaseIterable, Sendable {
     /// `NSLocalizedString(…)` without `bundle:`, or with `bundle: .main`.
     case nsLocalizedString = "lint.nslocalizedstring"
     /// `Bundle.main.localizedString(forKey:value:table:)`.
     case bundleMain = "lint.bundle-main"
+    /// `localizedString(forKey:value:table:)` on `Bundle.module`, `Bundle(for:)` or a name bound to one of them.
+    case bundleModule = "lint.bundle-module"
     /// `String(localized:…)` or `AttributedString(localized:…)` without `bundle:`, or with `.main` or `nil`.
     case stringLocalized = "lint.string-localized"
     /// `LocalizedStringResource(…)` without `bundle:`, or with `bundle: .main`.
@@ -30,29 +32,43 @@ package enum LintRule: String, CaseIterable, Sendable {
     }
 
     /// What is wrong and the fix. `bundle` is the source text of the call's `bundle:` argument when it has one
-    /// that names the main bundle (`.main`, `Bundle.main`, `nil`); `callee` is the name as written.
-    static func message(_ rule: LintRule, module: String?, bundle given: String?, callee: String) -> String {
+    /// that names the main bundle (`.main`, `Bundle.main`, `nil`) or, with `isShipped`, a bundle the build shipped
+    /// (`.module`, `Bundle(for: T.self)`); `callee` is the name as written.
+    static func message(
+        _ rule: LintRule, module: String?, bundle given: String?, isShipped: Bool = false, callee: String
+    ) -> String {
         let bundle = overlayBundle(module: module)
         let found = given.map { "with bundle: \($0)" } ?? "without bundle:"
+        let reads = isShipped ? "reads only the strings the build shipped" : "reads the main bundle, which never holds the overlay"
+        let resolves = isShipped ? "resolves in the bundle the build shipped" : "resolves in the main bundle"
         switch rule {
         case .nsLocalizedString:
-            return "NSLocalizedString \(found) reads the main bundle, which never holds the overlay; "
+            return "NSLocalizedString \(found) \(reads); "
                 + "pass bundle: \(bundle)"
         case .bundleMain:
             return "Bundle.main.localizedString reads the main bundle, which never holds the overlay; "
                 + "call localizedString on (\(bundle)) instead, or look the key up with "
                 + "localizer.table(in: \"\(module ?? "<Module>")\")"
+        case .bundleModule:
+            return "\(given ?? "Bundle.module").localizedString reads only the strings the build shipped, never the overlay; "
+                + "call localizedString on (\(bundle)) instead, or look the key up with "
+                + "localizer.table(in: \"\(module ?? "<Module>")\")"
         case .stringLocalized:
-            return "\(callee)(localized:) \(found) resolves in the main bundle and never sees the overlay; "
+            return "\(callee)(localized:) \(found) \(resolves) and never sees the overlay; "
                 + "pass bundle: \(bundle)"
         case .localizedStringResource:
-            return "LocalizedStringResource \(found) resolves in the main bundle and never sees the overlay; "
+            return "LocalizedStringResource \(found) \(resolves) and never sees the overlay; "
                 + "pass bundle: .atURL((\(bundle)).bundleURL)"
         case .localizedStringKey:
+            if let given, isShipped {
+                return "LocalizedStringKey is handed to a call with bundle: \(given), which holds only the strings the build "
+                    + "shipped; pass bundle: \(bundle)"
+            }
             return "LocalizedStringKey carries no bundle, so the view that shows it looks it up in the main bundle; "
                 + "pass it to Text(_:tableName:bundle:) with bundle: \(bundle)"
         case .textLiteral:
-            return "Text(\"…\") \(found) looks its literal up in the main bundle and never sees the overlay; "
+            return "Text(\"…\") \(found) looks its literal up \(isShipped ? "in the bundle the build shipped" : "in the main bundle") "
+                + "and never sees the overlay; "
                 + "pass bundle: \(bundle), or write Text(verbatim:) for text that is not localized"
         case .invalidUTF8:
             return "the file is not UTF-8"

@@ -145,3 +145,44 @@ extension SwiftSource {
         }
     }
 }
+
+extension SwiftSource {
+    /// Whether the text of the string literal argument (interpolations left out, an escape's letter such as
+    /// the `n` of `\n` not counted) holds a letter. `"@\(name)"`, `"\(count)"`, `"|"` and `""` do not: no
+    /// catalog translates their keys (`@%@`, `%lld`), so the lint does not ask for their bundle.
+    package func literalHasLetter(_ argument: SwiftArgument) -> Bool {
+        guard let first = argument.value.first, let last = argument.value.last else { return false }
+        var text: [UInt8] = []
+        var cursor = tokens[first].start
+        var index = first
+        while index <= last {
+            let token = tokens[index]
+            if token.kind == .interpolationStart {
+                text += bytes[cursor..<token.start]
+                let close = partners[index]
+                guard close < tokens.count else { return true }
+                cursor = tokens[close].end
+                index = close + 1
+            } else {
+                index += 1
+            }
+        }
+        text += bytes[cursor..<tokens[last].end]
+        var unescaped: [UInt8] = []
+        var position = 0
+        while position < text.count {
+            if text[position] == UInt8(ascii: "\\") {
+                position += 1
+                while position < text.count, text[position] == UInt8(ascii: "#") { position += 1 }
+                if position < text.count, text[position] == UInt8(ascii: "u") {
+                    while position < text.count, text[position] != UInt8(ascii: "}") { position += 1 }
+                }
+                position += 1
+                continue
+            }
+            unescaped.append(text[position])
+            position += 1
+        }
+        return String(decoding: unescaped, as: UTF8.self).contains { $0.isLetter }
+    }
+}

@@ -7,10 +7,12 @@ import OverlayTestSupport
 ///
 ///     overlay _torture <store> [--iterations N] [--reopen-every N] [--source-hash H]
 ///     overlay _torture sync <store> --origin DIR --app-version V --bundle CATALOG --trust PEM... [--kill-at N]
+///     overlay _torture launch <store> --origin DIR --app-version V --bundle CATALOG --trust PEM... [--sync] [--complete]
 ///
 /// The first activates revisions A and B of one module (``TortureRevisions``) alternately until killed (or N times),
 /// printing one line per activation and reopening the store every N (which collects old revisions). The second is the
 /// matrix's killed-process scenario: one sync cycle that SIGKILLs itself before the Nth store syscall (``SyncKillChild``).
+/// The third is one app launch for the crash-loop guard (``LaunchChild``).
 package enum TortureChild {
     /// The hidden first argument.
     package static let command = "_torture"
@@ -18,6 +20,7 @@ package enum TortureChild {
     /// Runs the child; the exit code (0 done, 1 failed, 64 bad arguments).
     package static func run(_ arguments: [String]) -> Int32 {
         if arguments.first == "sync" { return SyncKillChild.run(Array(arguments.dropFirst())) }
+        if arguments.first == "launch" { return LaunchChild.run(Array(arguments.dropFirst())) }
         guard let storePath = arguments.first, !storePath.hasPrefix("-") else {
             return usage("<store> [--iterations N] [--reopen-every N] [--source-hash H]")
         }

@@ -44,6 +44,9 @@ import Testing
         (#"NSLocalizedString("k", bundle: .main, comment: "")"#, "with bundle: .main"),
         (#"NSLocalizedString("k", bundle: Bundle.main, comment: "")"#, "with bundle: Bundle.main"),
         (#"String(localized: "k", bundle: nil)"#, "with bundle: nil"),
+        (#"NSLocalizedString("k", bundle: .module, comment: "")"#, "with bundle: .module reads only the strings the build shipped"),
+        (#"Text("k", bundle: Bundle(for: T.self))"#, "looks its literal up in the bundle the build shipped"),
+        (#"Bundle.module.localizedString(forKey: "k", value: nil, table: nil)"#, "Bundle.module.localizedString reads only"),
     ])
     func messageNamesTheBundleArgument(source: String, phrase: String) throws {
         let finding = try #require(BypassMatcher.findings(in: SwiftSource(source), file: nil, module: "M").first)

@@ -155,9 +155,13 @@ enum LintSnippets {
             source: ##"let v = Text(#"50% "off""#)"##,
             expected: ["1:9 lint.text-literal"]),
         LintSnippet(
-            name: "a raw literal that opens like a multi-line one",
+            name: "a raw literal that opens like a multi-line one (it holds no letter) and the call after it",
             source: ##"let v = Text(#""""#); let w = Text("b")"##,
-            expected: ["1:9 lint.text-literal", "1:31 lint.text-literal"]),
+            expected: ["1:31 lint.text-literal"]),
+        LintSnippet(
+            name: "Text of a literal whose only letters are outside ASCII or around an interpolation",
+            source: #"let v = Text("€ \(price) é"); let w = Text("\(count)x"); let x = Text("日本")"#,
+            expected: ["1:9 lint.text-literal", "1:42 lint.text-literal", "1:69 lint.text-literal"]),
         LintSnippet(
             name: "Text with a multi-line literal",
             source: "let v = Text(\"\"\"\n    Two\n    lines\n    \"\"\")",
@@ -182,6 +186,98 @@ enum LintSnippets {
             name: "several on one line, each reported",
             source: #"let v = Text("a") + Text(verbatim: "b") + Text("c")"#,
             expected: ["1:9 lint.text-literal", "1:43 lint.text-literal"]),
+        LintSnippet(
+            name: "bundle: .module",
+            source: #"let a = NSLocalizedString("k", bundle: .module, comment: "")"#,
+            expected: ["1:9 lint.nslocalizedstring"]),
+        LintSnippet(
+            name: "bundle: .module spanning lines",
+            source: "let a = NSLocalizedString(\n    \"k\",\n    bundle:\n        .module,\n    comment: \"\")",
+            expected: ["1:9 lint.nslocalizedstring"]),
+        LintSnippet(
+            name: "bundle: Foundation.Bundle.module in parentheses",
+            source: #"let a = NSLocalizedString("k", bundle: (Foundation.Bundle.module), comment: "")"#,
+            expected: ["1:9 lint.nslocalizedstring"]),
+        LintSnippet(
+            name: "bundle: of a class",
+            source: #"let a = NSLocalizedString("k", tableName: "T", bundle: Bundle(for: Cart.self), value: "", comment: "")"#,
+            expected: ["1:9 lint.nslocalizedstring"]),
+        LintSnippet(
+            name: "bundle: Bundle.init(for:)",
+            source: #"let a = NSLocalizedString("k", bundle: Bundle.init(for: Cart.self), comment: "")"#,
+            expected: ["1:9 lint.nslocalizedstring"]),
+        LintSnippet(
+            name: "Bundle.module.localizedString",
+            source: #"let a = Bundle.module.localizedString(forKey: "k", value: nil, table: nil)"#,
+            expected: ["1:9 lint.bundle-module"]),
+        LintSnippet(
+            name: "Foundation.Bundle.module.localizedString",
+            source: #"let a = Foundation.Bundle.module.localizedString(forKey: "k", value: "v", table: "T")"#,
+            expected: ["1:9 lint.bundle-module"]),
+        LintSnippet(
+            name: "Bundle(for:).localizedString",
+            source: #"let a = Bundle(for: Cart.self).localizedString(forKey: "k", value: nil, table: "T")"#,
+            expected: ["1:9 lint.bundle-module"]),
+        LintSnippet(
+            name: "String(localized:) with bundle: .module",
+            source: #"let a = String(localized: "k", table: "Cart", bundle: .module)"#,
+            expected: ["1:9 lint.string-localized"]),
+        LintSnippet(
+            name: "Text with bundle: .module",
+            source: #"let v = Text("k", bundle: .module)"#,
+            expected: ["1:9 lint.text-literal"]),
+        LintSnippet(
+            name: "LocalizedStringKey handed to Text with Bundle.module",
+            source: #"let v = Text(LocalizedStringKey(title), bundle: Bundle.module)"#,
+            expected: ["1:14 lint.localized-string-key"]),
+        LintSnippet(
+            name: "LocalizedStringResource for a class",
+            source: #"let a = LocalizedStringResource("k", bundle: .forClass(Cart.self))"#,
+            expected: ["1:9 lint.localized-string-resource"]),
+        LintSnippet(
+            name: "LocalizedStringResource at the module bundle's URL",
+            source: #"let a = LocalizedStringResource("k", bundle: .atURL(Bundle.module.bundleURL))"#,
+            expected: ["1:9 lint.localized-string-resource"]),
+        LintSnippet(
+            name: "a local bound to Bundle.module",
+            source: "let bundle = Bundle.module\nlet a = NSLocalizedString(\"k\", bundle: bundle, comment: \"\")",
+            expected: ["2:9 lint.nslocalizedstring"]),
+        LintSnippet(
+            name: "a name bound to a name bound to Bundle(for:)",
+            source: "let shipped: Bundle = Bundle(for: Cart.self)\nlet b = shipped\nlet a = b.localizedString(forKey: \"k\", value: nil, table: nil)",
+            expected: ["3:9 lint.bundle-module"]),
+        LintSnippet(
+            name: "a stored property an initializer sets to Bundle(for:)",
+            source: "final class Strings {\n    private let bundle: Bundle\n    init() {\n        self.bundle = Bundle(for: Self.self)\n    }\n    func string(_ key: String) -> String {\n        bundle.localizedString(forKey: key, value: nil, table: nil)\n    }\n}",
+            expected: ["7:9 lint.bundle-module"], compiles: false),
+        LintSnippet(
+            name: "a computed property returning .module",
+            source: "var bundle: Bundle { .module }\nlet a = bundle.localizedString(forKey: \"k\", value: nil, table: nil)",
+            expected: ["2:9 lint.bundle-module"]),
+        LintSnippet(
+            name: "SwiftGen's tr() through BundleToken.bundle",
+            source: """
+                extension L10n {
+                  private static func tr(_ table: String, _ key: String, _ args: CVarArg..., fallback value: String) -> String {
+                    let format = BundleToken.bundle.localizedString(forKey: key, value: value, table: table)
+                    return String(format: format, locale: Locale.current, arguments: args)
+                  }
+                }
+                private final class BundleToken {
+                  static let bundle: Bundle = {
+                    #if SWIFT_PACKAGE
+                    return Bundle.module
+                    #else
+                    return Bundle(for: BundleToken.self)
+                    #endif
+                  }()
+                }
+                """,
+            expected: ["3:18 lint.bundle-module"], compiles: false),
+        LintSnippet(
+            name: "the code after a preview, and a type that only names PreviewProvider",
+            source: "#Preview { Text(\"a\") }\nlet v = Text(\"b\")\nlet p: any PreviewProvider.Type = T.self; let w = Text(\"c\")",
+            expected: ["2:9 lint.text-literal", "3:51 lint.text-literal"], compiles: false),
         LintSnippet(
             name: "an unterminated string ends at its line",
             source: "let s = \"abc\nlet a = NSLocalizedString(\"k\", comment: \"\")",
@@ -227,16 +323,8 @@ enum LintSnippets {
             source: #"let s = "\\(NSLocalizedString)""#,
             expected: []),
         LintSnippet(
-            name: "bundle: argument spanning lines",
-            source: "let a = NSLocalizedString(\n    \"k\",\n    bundle:\n        .module,\n    comment: \"\")",
-            expected: []),
-        LintSnippet(
             name: "bundle: the overlay's bundle",
             source: #"let a = NSLocalizedString("k", bundle: localizer.bundle(for: "Checkout") ?? .module, comment: "")"#,
-            expected: []),
-        LintSnippet(
-            name: "bundle: of a class",
-            source: #"let a = NSLocalizedString("k", tableName: "T", bundle: Bundle(for: Cart.self), value: "", comment: "")"#,
             expected: []),
         LintSnippet(
             name: "bundle: a member named main of something else",
@@ -245,6 +333,30 @@ enum LintSnippets {
         LintSnippet(
             name: "a comma inside the bundle: expression",
             source: #"let a = NSLocalizedString("k", bundle: pick(.module, fallback), comment: "")"#,
+            expected: []),
+        LintSnippet(
+            name: "a local bound to the overlay's bundle with its fallback",
+            source: "let bundle = localizer.bundle(for: \"Checkout\") ?? .module\nlet a = NSLocalizedString(\"k\", bundle: bundle, comment: \"\")",
+            expected: []),
+        LintSnippet(
+            name: "localizedString on the overlay's bundle with its fallback",
+            source: #"let a = (localizer.bundle(for: "M") ?? Bundle.module).localizedString(forKey: "k", value: nil, table: nil)"#,
+            expected: []),
+        LintSnippet(
+            name: "a name bound to a shipped bundle and to the overlay's",
+            source: "let b = Bundle.module\nlet c = 1\nlet b = localizer.bundle(for: \"M\") ?? .module\nlet a = NSLocalizedString(\"k\", bundle: b, comment: \"\")",
+            expected: []),
+        LintSnippet(
+            name: "a declaration without a value does not take the next line's",
+            source: "let bundle: Bundle\nvar shipped = Bundle.module\nlet a = NSLocalizedString(\"k\", bundle: bundle, comment: \"\")",
+            expected: []),
+        LintSnippet(
+            name: "other members and uses of Bundle.module",
+            source: #"let u = Bundle.module.url(forResource: "x", withExtension: "json"); let i = Image("x", bundle: .module)"#,
+            expected: []),
+        LintSnippet(
+            name: "module of something that is not Bundle",
+            source: #"let a = other.Bundle.module.localizedString(forKey: "k", value: nil, table: nil); let b = NSLocalizedString("k", bundle: Bundles.module, comment: "")"#,
             expected: []),
         LintSnippet(name: "longer identifier", source: #"let a = myNSLocalizedString("k")"#, expected: []),
         LintSnippet(
@@ -267,15 +379,25 @@ enum LintSnippets {
             expected: []),
         LintSnippet(name: "Text(verbatim:)", source: #"let v = Text(verbatim: "Overlay Notes")"#, expected: []),
         LintSnippet(name: "Text of a String value", source: "let v = Text(title)", expected: []),
+        LintSnippet(
+            name: "Text of a literal without a letter",
+            source: ##"let v = Text("@\(handle)") + Text("\(count)") + Text(" · ") + Text("") + Text("\u{E9}\n") + Text(#"\#t"#)"##,
+            expected: []),
+        LintSnippet(
+            name: "previews run only in Xcode's canvas",
+            source: "#Preview(\"Cart\") {\n    Text(\"Hello World\")\n}\nstruct CartView_Previews: PreviewProvider {\n    static var previews: some View { Text(\"abc\") }\n}",
+            expected: [], compiles: false),
         LintSnippet(name: "Text of a concatenation", source: #"let v = Text("a" + title)"#, expected: []),
-        LintSnippet(name: "Text with the overlay's bundle", source: #"let v = Text("k", bundle: .module)"#, expected: []),
+        LintSnippet(
+            name: "Text with the overlay's bundle",
+            source: #"let v = Text("k", bundle: localizer.bundle(for: "Checkout") ?? .module)"#, expected: []),
         LintSnippet(
             name: "LocalizedStringKey handed to Text with a bundle",
             source: #"let v = Text(LocalizedStringKey("k"), tableName: "T", bundle: overlayBundle)"#,
             expected: []),
         LintSnippet(
             name: "other String initializers",
-            source: #"let a = String(describing: x) + String("k") + String(localized: "k", bundle: .module)"#,
+            source: #"let a = String(describing: x) + String("k") + String(localized: "k", bundle: overlayBundle)"#,
             expected: []),
         LintSnippet(
             name: "LocalizedStringResource with a bundle",

@@ -32,9 +32,10 @@ import Testing
         !BypassMatcher.findings(in: SwiftSource(source), file: nil, module: nil).isEmpty
     }
 
-    @Test func thePageHoldsSevenRulesThatCompile() {
+    @Test func thePageHoldsEightRulesThatCompile() {
         #expect(Self.rules.map(\.name) == [
             "overlay_nslocalizedstring", "overlay_main_bundle_argument", "overlay_bundle_main_lookup",
+            "overlay_bundle_module_lookup",
             "overlay_string_localized", "overlay_localized_string_resource", "overlay_text_literal",
             "overlay_localized_string_key",
         ])
@@ -54,6 +55,13 @@ import Testing
         (##"Text(#"50% "off""#)"##, "overlay_text_literal"),
         (#"Text("k", bundle: .main)"#, "overlay_main_bundle_argument"),
         (#"LocalizedStringKey("k")"#, "overlay_localized_string_key"),
+        (#"NSLocalizedString("k", bundle: .module, comment: "")"#, "overlay_main_bundle_argument"),
+        (#"NSLocalizedString("k", bundle: Bundle(for: Cart.self), comment: "")"#, "overlay_main_bundle_argument"),
+        (#"String(localized: "k", bundle: Bundle.module)"#, "overlay_main_bundle_argument"),
+        (#"Text("k", bundle: .module)"#, "overlay_main_bundle_argument"),
+        (#"LocalizedStringResource("k", bundle: .forClass(Cart.self))"#, "overlay_main_bundle_argument"),
+        (#"Bundle.module.localizedString(forKey: "k", value: nil, table: nil)"#, "overlay_bundle_module_lookup"),
+        (#"Bundle(for: Cart.self).localizedString(forKey: "k", value: nil, table: nil)"#, "overlay_bundle_module_lookup"),
     ])
     func catches(source: String, rule: String) {
         #expect(Self.matches(source).contains(rule), "\(Self.matches(source))")
@@ -61,11 +69,12 @@ import Testing
     }
 
     @Test("what the rules accept, as the lexer does", arguments: [
-        #"NSLocalizedString("k", bundle: .module, comment: "")"#,
         "NSLocalizedString(\"k\",\n    bundle: localizer.bundle(for: \"M\") ?? .module,\n    comment: \"\")",
         #"NSLocalizedString("k", bundle: .mainOverlay, comment: "")"#,
-        #"String(localized: "k", bundle: .module)"#,
-        #"Text("k", bundle: .module)"#,
+        #"String(localized: "k", bundle: localizer.bundle(for: "M") ?? .module)"#,
+        #"Text("k", bundle: overlayBundle)"#,
+        #"(localizer.bundle(for: "M") ?? .module).localizedString(forKey: "k", value: nil, table: nil)"#,
+        #"Bundle.module.url(forResource: "x", withExtension: "json")"#,
         #"LocalizedStringResource("k", bundle: .atURL(url))"#,
         #"Text(verbatim: "x")"#,
         "Text(title)",
@@ -95,6 +104,9 @@ import Testing
     @Test("blind spots: the rules miss what the lexer reports", arguments: [
         #"Foundation.NSLocalizedString("k", comment: "")"#,
         #"SwiftUI.Text("k")"#,
+        // A name bound to a shipped bundle: SwiftGen's `BundleToken.bundle`.
+        "let b = Bundle.module\nlet s = b.localizedString(forKey: \"k\", value: nil, table: nil)",
+        #"LocalizedStringResource("k", bundle: .atURL(Bundle.module.bundleURL))"#,
     ])
     func misses(source: String) {
         #expect(Self.matches(source).isEmpty)

@@ -51,7 +51,7 @@ struct LintTree {
         defer { outside.remove() }
         try outside.write("Elsewhere.swift", LintTree.positive)
         try tree.write("Sources/Checkout/Cart.swift", "import Foundation\n" + LintTree.positive)
-        try tree.write("Sources/Checkout/Clean.swift", "let t = NSLocalizedString(\"k\", bundle: .module, comment: \"\")\n")
+        try tree.write("Sources/Checkout/Clean.swift", "let t = NSLocalizedString(\"k\", bundle: localizer.bundle(for: \"Checkout\") ?? .module, comment: \"\")\n")
         try tree.write("Sources/Checkout/NOTES.md", LintTree.positive)
         try tree.write("Sources/.Hidden.swift", LintTree.positive)
         try tree.write(".build/checkouts/Dep/Sources/Dep/Dep.swift", LintTree.positive)

@@ -1,0 +1,127 @@
+public import Foundation
+
+/// One return of a module to an earlier revision because launches that served it did not complete.
+public struct LaunchRollback: Sendable, Hashable {
+    /// The module whose revision was taken back.
+    public var module: String
+    /// The archive SHA-256 and manifest revision that was active while the launches failed.
+    public var fromSHA256: String
+    public var fromRevision: Int
+    /// What the module serves now: the previous known good revision, or nil for the shipped strings.
+    public var toSHA256: String?
+    public var toRevision: Int?
+    /// Launches in a row that served `fromSHA256` without reaching `SyncService.launchCompleted()`.
+    public var launches: Int
+    /// When the rollback was made.
+    public var at: Date
+
+    package init(
+        module: String, fromSHA256: String, fromRevision: Int, toSHA256: String?, toRevision: Int?, launches: Int, at: Date
+    ) {
+        self.module = module
+        self.fromSHA256 = fromSHA256
+        self.fromRevision = fromRevision
+        self.toSHA256 = toSHA256
+        self.toRevision = toRevision
+        self.launches = launches
+        self.at = at
+    }
+
+    /// One sentence for logs: what was taken back, to what, and why.
+    public var reason: String {
+        let to = toSHA256.map { "its previous known good revision \(toRevision.map(String.init) ?? "?") (\($0.prefix(12)))" }
+            ?? "the shipped strings"
+        return "\(module): revision \(fromRevision) (\(fromSHA256.prefix(12))) returned to \(to) after \(launches) "
+            + "launches in a row did not reach launchCompleted()"
+    }
+}
+
+/// `launch-guard.json`: the crash-loop guard's record (docs/DESIGN.md "Crash-loop guard").
+///
+/// `trial` is the module set (module → archive SHA-256) the launches counted in `launches` served; `completed` says
+/// one of them reached `launchCompleted()`, which also makes the set `knownGood`. `crashed` holds the archives
+/// taken back, which a sync never activates again; `rollbacks` the last few rollbacks, for `SyncReport` and
+/// `overlay inspect`.
+struct LaunchGuardRecord: Sendable, Equatable {
+    static let formatVersion = 1
+    /// Rollbacks kept in the record (the journal keeps every one).
+    static let rollbackLimit = 16
+    /// Archives kept in `crashed` per module, newest last.
+    static let crashedLimit = 16
+
+    var trial: [String: String] = [:]
+    var launches = 0
+    var completed = false
+    var knownGood: [String: String] = [:]
+    var crashed: [String: [String]] = [:]
+    var rollbacks: [LaunchRollback] = []
+
+    /// A module → SHA-256 map as JSON, members in module order (one spelling per set).
+    static func map(_ dictionary: [String: String]) -> JSONValue {
+        .object(JSONObject(dictionary.keys.sorted().map { ($0, .string(dictionary[$0]!)) }))
+    }
+
+    var json: JSONValue {
+        let map = Self.map
+        var root = JSONObject()
+        // These three first, in this order: a launch compares them as bytes (``knownGoodPrefix(for:)``).
+        root["format_version"] = .number(JSONNumber(Self.formatVersion))
+        root["completed"] = .bool(completed)
+        root["trial"] = map(trial)
+        root["launches"] = .number(JSONNumber(launches))
+        root["known_good"] = map(knownGood)
+        root["crashed"] = .object(JSONObject(crashed.keys.sorted().map { ($0, .array(crashed[$0]!.map { .string($0) })) }))
+        root["rollbacks"] = .array(rollbacks.map { rollback in
+            var object = JSONObject()
+            object["module"] = .string(rollback.module)
+            object["from_sha256"] = .string(rollback.fromSHA256)
+            object["from_revision"] = .number(JSONNumber(rollback.fromRevision))
+            if let to = rollback.toSHA256 { object["to_sha256"] = .string(to) }
+            if let to = rollback.toRevision { object["to_revision"] = .number(JSONNumber(to)) }
+            object["launches"] = .number(JSONNumber(rollback.launches))
+            object["at"] = .number(JSONNumber(Int(rollback.at.timeIntervalSince1970)))
+            return .object(object)
+        })
+        return .object(root)
+    }
+
+    init() {}
+
+    /// The bytes a record starts with when `set` completed a launch: a launch of a known good set is one read and a
+    /// comparison, no JSON tree (and no hash: the first SHA-256 of a process loads the crypto library).
+    static func knownGoodPrefix(for set: [String: String]) -> [UInt8] {
+        Array(#"{"format_version":\#(formatVersion),"completed":true,"trial":\#(map(set).serialized()),"#.utf8)
+    }
+
+    /// Decodes the record; anything malformed throws (the caller starts a fresh record: the guard then counts from
+    /// the next launch, and `crashed` archives lost with it are still in `state.json`'s `rejected`).
+    init(json data: Data) throws {
+        let root = try JSONNode(StrictJSON.parse(data)).object()
+        guard try root.required("format_version", as: Int.self) == Self.formatVersion else {
+            throw StoreError.invalid("launch-guard.json has an unknown format_version")
+        }
+        func map(_ key: String) throws -> [String: String] {
+            var result: [String: String] = [:]
+            for (name, node) in try root.required(key).object().members { result[name] = try node.string() }
+            return result
+        }
+        trial = try map("trial")
+        launches = try root.required("launches", as: Int.self)
+        completed = try root.required("completed", as: Bool.self)
+        knownGood = try map("known_good")
+        for (name, node) in try root.required("crashed").object().members {
+            crashed[name] = try node.array().map { try $0.string() }
+        }
+        rollbacks = try root.required("rollbacks").array().map { node in
+            let object = try node.object()
+            return LaunchRollback(
+                module: try object.required("module", as: String.self),
+                fromSHA256: try object.required("from_sha256", as: String.self),
+                fromRevision: try object.required("from_revision", as: Int.self),
+                toSHA256: try object.optional("to_sha256", as: String.self),
+                toRevision: try object.optional("to_revision", as: Int.self),
+                launches: try object.required("launches", as: Int.self),
+                at: Date(timeIntervalSince1970: TimeInterval(try object.required("at", as: Int.self))))
+        }
+    }
+}
