@@ -47,7 +47,7 @@ let package = Package(
             name: "overlay-bench",
             dependencies: ["OverlayCore", "OverlaySync", "OverlayPublishing", "OverlayTools", "OverlayTestSupport"]),
         // Compares what a synced store serves with Foundation's reading of a real catalog (scripts/realworld.sh).
-        .executableTarget(name: "overlay-realworld", dependencies: ["OverlayCore"]),
+        .executableTarget(name: "overlay-realworld", dependencies: ["OverlayCore", "OverlayPublishing"]),
         // The store's crash tests spawn `overlay _torture` (OverlayTools/Torture), a hidden mode of the one binary.
         .testTarget(name: "OverlayCoreTests", dependencies: ["OverlayCore", "OverlayPublishing", "OverlayTestSupport", "overlay"]),
         .testTarget(

@@ -1,3 +1,5 @@
+package import OverlayCore
+
 /// Why a `.xcstrings` file was rejected: bad JSON, a wrong shape, or a rule of FORMATS.md §3.
 package struct XCStringsError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A stable, machine-readable error kind.
