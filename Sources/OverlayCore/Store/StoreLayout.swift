@@ -63,7 +63,7 @@ struct StoreLayout: Sendable {
     }
 
     /// Whether standardizing cannot change this absolute path: no `//` and no component that starts with a dot
-    /// (`.` and `..` among them). Standardizing costs 40,000 instructions of a launch; `StoreLayoutTests` compares.
+    /// (`.` and `..` among them). Standardizing is slow on the launch path (BENCHMARKS.md); `StoreLayoutTests` compares.
     static func isStandard(_ path: String) -> Bool {
         var previous: UInt8 = 0
         for byte in path.utf8 {

@@ -21,7 +21,7 @@ enum StoreMarker: Equatable {
     static let format = "overlay-store"
     static let version = 2
     /// Bytes, not `Data`: making a `Data` from a string's UTF-8 view casts it dynamically, and the first such cast
-    /// of a process scans every protocol conformance (a quarter of a million instructions at launch).
+    /// of a process scans every protocol conformance (BENCHMARKS.md).
     static let legacyBytes: [UInt8] = Array(#"{"format_version":1}"#.utf8)
     static let sizeLimit = 4096
 

@@ -132,7 +132,7 @@ extension StoreState.Revision {
 
     /// Whether `directory` ends in `/<sha256>` and holds no `..`. A byte scan (the SHA-256 is validated hex, so the
     /// bytes decide as `hasSuffix` would): Foundation's `contains` goes through NSString on Linux, and the `String`
-    /// forms cost 10,000 instructions a revision at launch.
+    /// forms were a visible cost per revision at launch (BENCHMARKS.md).
     static func isDirectory(_ directory: String, of sha256: String) -> Bool {
         var directory = directory
         var sha256 = sha256
