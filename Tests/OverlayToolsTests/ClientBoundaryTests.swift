@@ -7,7 +7,7 @@ import Testing
     /// The types that left the client; the tools reach them through OverlayPublishing.
     static let publishingOnly = [
         "CacheHeaders", "TableArtifact", "CatalogChecker", "CatalogNameRules", "XCStringsCatalog", "XCStringsError",
-        "XCFormatTokens",
+        "XCFormatTokens", "StoreInspection",
     ]
 
     static let repositoryRoot = URL(fileURLWithPath: #filePath)

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The names inside a store directory, and the rules for the names callers hand in.
-struct StoreLayout: Sendable {
+package struct StoreLayout: Sendable {
     static let formatFile = "store.json"
     static let lockFile = "LOCK"
     static let stateFile = "state.json"
@@ -32,17 +32,21 @@ struct StoreLayout: Sendable {
     /// The store's directory, without a trailing slash.
     let root: String
 
+    package init(root: String) {
+        self.root = root
+    }
+
     var formatPath: String { "\(root)/\(Self.formatFile)" }
     var lockPath: String { "\(root)/\(Self.lockFile)" }
     var statePath: String { "\(root)/\(Self.stateFile)" }
-    var seenPath: String { "\(root)/\(Self.seenFile)" }
-    var disabledPath: String { "\(root)/\(Self.disabledFile)" }
-    var manifestPath: String { "\(root)/\(Self.manifestFile)" }
-    var signaturePath: String { "\(root)/\(Self.signatureFile)" }
+    package var seenPath: String { "\(root)/\(Self.seenFile)" }
+    package var disabledPath: String { "\(root)/\(Self.disabledFile)" }
+    package var manifestPath: String { "\(root)/\(Self.manifestFile)" }
+    package var signaturePath: String { "\(root)/\(Self.signatureFile)" }
     var modulesPath: String { "\(root)/\(Self.modulesDirectory)" }
     var journalPath: String { "\(root)/\(Self.journalFile)" }
     var rotatedJournalPath: String { "\(root)/\(Self.rotatedJournalFile)" }
-    var temporaryPath: String { "\(root)/\(Self.temporaryDirectory)" }
+    package var temporaryPath: String { "\(root)/\(Self.temporaryDirectory)" }
 
     /// The store directory `url` names, without a trailing slash; `/` and the empty path are refused (a store
     /// there would clean and delete names of the whole file system or of whatever the working directory is).

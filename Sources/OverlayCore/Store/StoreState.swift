@@ -13,30 +13,30 @@ package struct SeenManifest: Sendable, Hashable {
 }
 
 /// The contents of `state.json`: which build the store belongs to and what each module serves.
-struct StoreState: Sendable, Equatable {
-    struct Revision: Sendable, Equatable {
-        var sha256: String
-        var revision: Int
+package struct StoreState: Sendable, Equatable {
+    package struct Revision: Sendable, Equatable {
+        package var sha256: String
+        package var revision: Int
         /// `modules/<Module>/<sha256>`, relative to the store root.
-        var directory: String
+        package var directory: String
     }
 
-    struct Module: Sendable, Equatable {
-        var active: Revision?
-        var previous: Revision?
+    package struct Module: Sendable, Equatable {
+        package var active: Revision?
+        package var previous: Revision?
         /// Archive SHA-256s rejected under the current manifest, sorted.
-        var rejected: [String] = []
+        package var rejected: [String] = []
 
         var isEmpty: Bool { active == nil && previous == nil && rejected.isEmpty }
     }
 
     static let formatVersion = 1
 
-    var appVersion: String
-    var sourceHash: String
-    var modules: [String: Module] = [:]
-    var highestSeen: SeenManifest?
-    var etag: String?
+    package var appVersion: String
+    package var sourceHash: String
+    package var modules: [String: Module] = [:]
+    package var highestSeen: SeenManifest?
+    package var etag: String?
 
     func belongs(appVersion: String, sourceHash: String) -> Bool {
         self.appVersion == appVersion && self.sourceHash == sourceHash
