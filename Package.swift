@@ -50,7 +50,7 @@ let package = Package(
             dependencies: ["OverlayCore", "OverlaySync", "OverlayPublishing", "OverlayTools", "OverlayTestSupport"]),
         .plugin(name: "OverlayCodegenPlugin", capability: .buildTool(), dependencies: ["overlay"]),
         // Compares what a synced store serves with Foundation's reading of a real catalog (scripts/realworld.sh).
-        .executableTarget(name: "overlay-realworld", dependencies: ["OverlayCore"]),
+        .executableTarget(name: "overlay-realworld", dependencies: ["OverlayCore", "OverlayPublishing"]),
         // The store's crash tests spawn `overlay _torture` (OverlayTools/Torture), a hidden mode of the one binary.
         .testTarget(name: "OverlayCoreTests", dependencies: ["OverlayCore", "OverlayPublishing", "OverlayTestSupport", "overlay"]),
         .testTarget(

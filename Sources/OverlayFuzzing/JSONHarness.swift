@@ -4,6 +4,7 @@
 // value and re-encode identically; every rejection must carry a message. Otherwise the process traps.
 import Foundation
 import OverlayCore
+import OverlayPublishing
 
 extension FuzzHarness {
     /// One libFuzzer input (`LLVMFuzzerTestOneInput`).

@@ -1,5 +1,6 @@
 package import Foundation
-package import OverlayCore
+import OverlayCore
+package import OverlayPublishing
 
 /// A real nginx on loopback serving a directory, started with its own config in a temp dir and stopped by pid: the
 /// origin of the sync tests, `overlay-bench` and the fleet run.

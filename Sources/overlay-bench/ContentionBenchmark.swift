@@ -1,5 +1,6 @@
 import Foundation
 import OverlayCore
+import OverlayPublishing
 
 /// Two threads reading one `LocalizedTable` against one thread doing the same lookups, over the launch benchmark's
 /// store (2,000 keys, the chain fr-CA → fr → en, every key an overlay hit or a chained shipped value).

@@ -1,5 +1,6 @@
 import Foundation
 import OverlayCore
+import OverlayPublishing
 
 /// Cold launch with 30 modules × 12 locales × 2,000 keys in the store: `OverlayStore.readSnapshot` (what
 /// `SyncService.snapshot()` does before the first cycle) +

@@ -1,5 +1,6 @@
 import Foundation
 import OverlayCore
+import OverlayPublishing
 
 /// Resident bytes a `Localizer` adds, with the chain fr-CA → fr → en over the launch benchmark's 30 modules loaded
 /// (a handle per module and one lookup in each; judged) and with every key of them looked up once (reference: each

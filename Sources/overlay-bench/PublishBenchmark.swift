@@ -16,11 +16,7 @@ enum PublishBenchmark {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("overlay-bench-publish-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
         let catalog = root.appendingPathComponent("catalog")
-        for index in 0..<modules {
-            try BenchCatalog.write(
-                BenchCatalog.moduleFiles(locales: locales, keys: keys, seed: UInt64(index + 1)),
-                under: catalog.appendingPathComponent(BenchCatalog.moduleName(index)))
-        }
+        try BenchCatalog.writeCatalog(modules: modules, locales: locales, keys: keys, under: catalog)
         let bytes = CatalogBenchmark.tableFiles(under: catalog).reduce(0) { $0 + ((try? Data(contentsOf: $1).count) ?? 0) }
         print("publish: \(modules) modules × \(locales.count) locales × \(keys) keys, \(bytes) bytes of tables")
         let runs = BenchRun.quick ? 1 : 3

@@ -1,5 +1,6 @@
 import Foundation
 import OverlayCore
+import OverlayPublishing
 
 /// Lookups and rendering through the Localizer against their baselines.
 ///

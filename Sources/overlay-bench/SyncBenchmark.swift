@@ -25,11 +25,7 @@ enum SyncBenchmark {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("overlay-bench-sync-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
         let catalogURL = root.appendingPathComponent("catalog")
-        for index in 0..<modules {
-            try BenchCatalog.write(
-                BenchCatalog.moduleFiles(locales: locales, keys: keys, seed: UInt64(index + 1)),
-                under: catalogURL.appendingPathComponent(BenchCatalog.moduleName(index)))
-        }
+        try BenchCatalog.writeCatalog(modules: modules, locales: locales, keys: keys, under: catalogURL)
         let key = try Ed25519PrivateKey.generate()
         let publicKeyURL = root.appendingPathComponent("signing.pub.pem")
         try Data(key.publicKey.pemRepresentation.utf8).write(to: publicKeyURL)

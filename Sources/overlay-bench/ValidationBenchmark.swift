@@ -69,6 +69,15 @@ enum ValidationBenchmark {
 /// Generated catalog content for the benchmarks: `.strings` tables shaped like real translations (dotted keys,
 /// pseudo-random words, `%@`/`%ld` placeholders identical in every locale of a key, so validation accepts them).
 enum BenchCatalog {
+    /// `modules` modules (`moduleName(index)`) of `keys` keys in `locales`, each seeded by its index, under `catalog`.
+    static func writeCatalog(modules: Int, locales: [String], keys: Int, under catalog: URL) throws {
+        for index in 0..<modules {
+            try write(
+                moduleFiles(locales: locales, keys: keys, seed: UInt64(index + 1)),
+                under: catalog.appendingPathComponent(moduleName(index)))
+        }
+    }
+
     static let words = ["save", "changes", "before", "closing", "Grüße", "aus", "Köln", "messages", "Загрузка",
         "設定を保存", "tap", "done", "to", "finish", "order", "ready", "cart", "items", "the", "your", "new", "account",
         "mot de passe", "paiement", "zamówienie", "الطلب", "Bestellung", "配送", "envío", "spedizione"]

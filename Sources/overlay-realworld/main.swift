@@ -9,6 +9,7 @@
 // Run by scripts/realworld.sh after check → publish → sync on ../shared/realworld (see that script).
 import Foundation
 import OverlayCore
+import OverlayPublishing
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("overlay-realworld: \(message)\n".utf8))

@@ -42,7 +42,12 @@ enum CLI {
         process.standardOutput = outPipe
         process.standardError = errPipe
         try process.run()
-        // Read both pipes before waiting so a large output cannot block the child.
+        return collect(process, stdout: outPipe, stderr: errPipe)
+    }
+
+    /// Reads both pipes of a started process to their end, then waits for it: read before waiting, so a large
+    /// output cannot block the child.
+    static func collect(_ process: Process, stdout outPipe: Pipe, stderr errPipe: Pipe) -> CLIResult {
         let group = DispatchGroup()
         nonisolated(unsafe) var errData = Data()
         group.enter()

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import OverlayCore
+import OverlayPublishing
 @testable import OverlayTools
 
 /// Pseudo-localization keeps every placeholder a device reads, and the result passes the checks a publish and a

@@ -51,10 +51,13 @@ enum ZIPNameRules {
     /// Rejects symbolic links and special files declared by a Unix host's mode bits.
     static func checkFileType(name: String, versionMadeBy: UInt16, externalAttributes: UInt32) throws(ZIPError) {
         guard ZIPRecord.unixHosts.contains(versionMadeBy >> 8) else { return }
-        let type = (externalAttributes >> 16) & 0o170000
-        switch type {
-        case 0, 0o100000, 0o040000: return
-        case 0o120000:
+        // The mode's type bits are POSIX's, as `st_mode` holds them: one reading of them (`FileKind`). None set is a
+        // file from an archiver that writes no type.
+        let mode = externalAttributes >> 16
+        let type = mode & 0o170000
+        switch type == 0 ? .regular : FileKind(mode: mode) {
+        case .regular, .directory: return
+        case .symbolicLink:
             throw ZIPError(code: .symlink, message: "entry \(name.debugDescription) is a symbolic link; archives may hold regular files only: replace the link with the file", entryName: name)
         default:
             throw ZIPError(code: .specialFile, message: "entry \(name.debugDescription) is a device, FIFO or socket (mode 0o\(String(type, radix: 8))); archives may hold regular files only", entryName: name)

@@ -1,23 +1,23 @@
-import Foundation
+package import Foundation
 
 /// Shared steps of every artifact decoder: strict parsing under limits, `schema_version`, typed fields with
 /// path-naming errors, the value rules common to several formats, and unknown-field warnings.
-struct ArtifactDecoder {
+package struct ArtifactDecoder {
     /// The artifact's file name as messages print it, e.g. `manifest.json`.
     let artifact: String
     /// One `artifact.unknown-field` warning per member no decoder asked for.
-    private(set) var warnings: [Finding] = []
+    package private(set) var warnings: [Finding] = []
 
     /// The `schema_version` every format of this build reads.
-    static let supportedSchemaVersion = 1
+    package static let supportedSchemaVersion = 1
 
-    init(artifact: String) {
+    package init(artifact: String) {
         self.artifact = artifact
     }
 
     /// Parses `data` strictly (size cap first, then depth), requires a top-level object and
     /// `schema_version` 1.
-    func root(_ data: Data, maxBytes: Int, maxDepth: Int) throws(ArtifactError) -> JSONObjectNode {
+    package func root(_ data: Data, maxBytes: Int, maxDepth: Int) throws(ArtifactError) -> JSONObjectNode {
         guard data.count <= maxBytes else {
             throw ArtifactError(
                 code: .tooLarge,
@@ -40,7 +40,7 @@ struct ArtifactDecoder {
     }
 
     /// Runs typed accessors, turning their errors into ``ArtifactError``s that name this artifact.
-    func json<T>(_ body: () throws(JSONError) -> T) throws(ArtifactError) -> T {
+    package func json<T>(_ body: () throws(JSONError) -> T) throws(ArtifactError) -> T {
         do {
             return try body()
         } catch {
@@ -49,14 +49,14 @@ struct ArtifactDecoder {
     }
 
     /// An `artifact.invalid-value` error for `node`: "artifact: path: reason".
-    func invalid(_ node: JSONNode, _ reason: String) -> ArtifactError {
+    package func invalid(_ node: JSONNode, _ reason: String) -> ArtifactError {
         ArtifactError(
             code: .invalidValue, message: "\(artifact): \(node.path): \(reason)", location: node.location,
             path: node.path)
     }
 
     /// Records a warning for each member of `object` whose key is not in `known`.
-    mutating func noteUnknownFields(of object: JSONObjectNode, known: Set<String>) {
+    package mutating func noteUnknownFields(of object: JSONObjectNode, known: Set<String>) {
         for (key, node) in object.members where !known.contains(key) {
             warnings.append(
                 Finding(
@@ -70,16 +70,16 @@ struct ArtifactDecoder {
 
     // MARK: Typed fields
 
-    func node(_ object: JSONObjectNode, _ key: String) throws(ArtifactError) -> JSONNode {
+    package func node(_ object: JSONObjectNode, _ key: String) throws(ArtifactError) -> JSONNode {
         try json { () throws(JSONError) in try object.required(key) }
     }
 
-    func string(_ object: JSONObjectNode, _ key: String) throws(ArtifactError) -> String {
+    package func string(_ object: JSONObjectNode, _ key: String) throws(ArtifactError) -> String {
         try json { () throws(JSONError) in try object.required(key, as: String.self) }
     }
 
     /// A required string with at least one character.
-    func nonEmptyString(_ object: JSONObjectNode, _ key: String) throws(ArtifactError) -> String {
+    package func nonEmptyString(_ object: JSONObjectNode, _ key: String) throws(ArtifactError) -> String {
         let field = try node(object, key)
         let text = try json { () throws(JSONError) in try field.string() }
         guard !text.isEmpty else { throw invalid(field, "must not be empty") }
@@ -95,7 +95,7 @@ struct ArtifactDecoder {
     }
 
     /// A required revision: an integer from 1 to ``Manifest/maximumRevision``, which every JSON reader keeps exact.
-    func revision(_ object: JSONObjectNode, _ key: String) throws(ArtifactError) -> Int {
+    package func revision(_ object: JSONObjectNode, _ key: String) throws(ArtifactError) -> Int {
         let field = try node(object, key)
         let value = try json { () throws(JSONError) in try field.int() }
         guard value >= 1, value <= Manifest.maximumRevision else {
@@ -125,7 +125,7 @@ struct ArtifactDecoder {
     }
 
     /// A required `sha256:<64 lowercase hex>` source hash.
-    func sourceHash(_ object: JSONObjectNode, _ key: String) throws(ArtifactError) -> String {
+    package func sourceHash(_ object: JSONObjectNode, _ key: String) throws(ArtifactError) -> String {
         let field = try node(object, key)
         let text = try json { () throws(JSONError) in try field.string() }
         guard text.hasPrefix("sha256:"), Self.isLowercaseHex(String(text.dropFirst(7)), count: 64) else {
@@ -137,7 +137,7 @@ struct ArtifactDecoder {
     }
 
     /// A required module name (``NameGrammar/isModuleName(_:)``).
-    func moduleName(_ object: JSONObjectNode, _ key: String) throws(ArtifactError) -> String {
+    package func moduleName(_ object: JSONObjectNode, _ key: String) throws(ArtifactError) -> String {
         let field = try node(object, key)
         let text = try json { () throws(JSONError) in try field.string() }
         guard NameGrammar.isModuleName(text) else {
@@ -147,7 +147,7 @@ struct ArtifactDecoder {
     }
 
     /// A required RFC 3339 date-time, truncated to whole seconds.
-    func date(_ object: JSONObjectNode, _ key: String) throws(ArtifactError) -> Date {
+    package func date(_ object: JSONObjectNode, _ key: String) throws(ArtifactError) -> Date {
         let field = try node(object, key)
         let text = try json { () throws(JSONError) in try field.string() }
         guard let date = RFC3339.date(from: text) else {
@@ -186,8 +186,8 @@ struct ArtifactDecoder {
 }
 
 /// Deterministic output shared by the encoders: two-space pretty JSON in the given member order, a newline.
-enum ArtifactEncoder {
-    static func data(_ object: JSONObject) -> Data {
+package enum ArtifactEncoder {
+    package static func data(_ object: JSONObject) -> Data {
         Data((JSONValue.object(object).serialized(pretty: true) + "\n").utf8)
     }
 
@@ -195,7 +195,7 @@ enum ArtifactEncoder {
         .array(values.map(JSONValue.string))
     }
 
-    static func sortedByBytes<Value>(_ dictionary: [String: Value]) -> [(key: String, value: Value)] {
+    package static func sortedByBytes<Value>(_ dictionary: [String: Value]) -> [(key: String, value: Value)] {
         dictionary.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
     }
 }

@@ -4,27 +4,23 @@
 /// `manifest.json: modules[2].sha256: expected 64 lowercase hex digits, found "ABC"; …`.
 package struct ArtifactError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A stable, machine-readable error kind.
-    package struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
-        package let rawValue: String
-
-        package init(rawValue: String) { self.rawValue = rawValue }
-
+    package enum Code: String, Sendable, Hashable, CustomStringConvertible {
         /// The document is larger than its ``ArtifactLimits`` byte cap.
-        package static let tooLarge = Code(rawValue: "artifact.too-large")
+        case tooLarge = "artifact.too-large"
         /// Arrays and objects nest deeper than ``ArtifactLimits/maxDepth``.
-        package static let tooDeep = Code(rawValue: "artifact.too-deep")
+        case tooDeep = "artifact.too-deep"
         /// The bytes are not one well-formed UTF-8 JSON document.
-        package static let invalidJSON = Code(rawValue: "artifact.invalid-json")
+        case invalidJSON = "artifact.invalid-json"
         /// A key appears twice in one object.
-        package static let duplicateKey = Code(rawValue: "artifact.duplicate-key")
+        case duplicateKey = "artifact.duplicate-key"
         /// `schema_version` is not one this build reads.
-        package static let unsupportedSchemaVersion = Code(rawValue: "artifact.unsupported-schema-version")
+        case unsupportedSchemaVersion = "artifact.unsupported-schema-version"
         /// A required field is absent.
-        package static let missingField = Code(rawValue: "artifact.missing-field")
+        case missingField = "artifact.missing-field"
         /// A field has the wrong JSON type.
-        package static let wrongType = Code(rawValue: "artifact.wrong-type")
+        case wrongType = "artifact.wrong-type"
         /// A field has the right type but a value the format does not allow.
-        package static let invalidValue = Code(rawValue: "artifact.invalid-value")
+        case invalidValue = "artifact.invalid-value"
 
         package var description: String { rawValue }
     }

@@ -271,7 +271,7 @@ package struct KeyOrigins: Sendable, Equatable {
 extension CatalogValue {
     /// Whether the two values are the same bytes: every text compared by its UTF-8, not by Unicode equivalence (a
     /// value "identical to the one the build shipped" must be exactly that).
-    func isIdentical(to other: CatalogValue) -> Bool {
+    package func isIdentical(to other: CatalogValue) -> Bool {
         switch (self, other) {
         case (.string(let a), .string(let b)): a.utf8.elementsEqual(b.utf8)
         case (.plural(let a), .plural(let b)): a.isIdentical(to: b)
@@ -281,7 +281,7 @@ extension CatalogValue {
 }
 
 extension StringsdictEntry {
-    func isIdentical(to other: StringsdictEntry) -> Bool {
+    package func isIdentical(to other: StringsdictEntry) -> Bool {
         func same(_ a: String, _ b: String) -> Bool { a.utf8.elementsEqual(b.utf8) }
         switch (self, other) {
         case (.text(let a), .text(let b)):
@@ -307,7 +307,7 @@ extension StringsdictEntry {
 extension CatalogTable {
     /// The rejected entries of this table as error findings, in key order; each is marked already shipped when
     /// `shipped` rejects the very same entry (equal canonical bytes).
-    func rejectionFindings(module: String, locale: String, shipped: CatalogTable?) -> [Finding] {
+    package func rejectionFindings(module: String, locale: String, shipped: CatalogTable?) -> [Finding] {
         rejectedEntries.keys.sorted(by: String.utf8Precedes).compactMap { key in
             guard let rejection = rejectedEntries[key] else { return nil }
             let error = rejection.error

@@ -1,47 +1,17 @@
 package import Foundation
 
 /// An `.xcstrings` file compiled to one table per language.
-struct CompiledXCStrings {
-    var sourceLanguage: String
-    var tables: [String: CatalogTable]
+package struct CompiledXCStrings {
+    package var sourceLanguage: String
+    package var tables: [String: CatalogTable]
+
+    package init(sourceLanguage: String, tables: [String: CatalogTable]) {
+        self.sourceLanguage = sourceLanguage
+        self.tables = tables
+    }
 }
 
 extension ModuleLoader {
-    /// Reads, checks and compiles a String Catalog. Nil when it cannot be read (an error finding says why).
-    mutating func readXCStrings(relativePath: String, url: URL) -> CompiledXCStrings? {
-        guard let data = readFile(relativePath: relativePath, url: url) else { return nil }
-        let catalog: XCStringsCatalog
-        do {
-            catalog = try XCStringsCatalog(data: data)
-        } catch {
-            findings.append(error.finding(file: relativePath))
-            return nil
-        }
-        findings += catalog.check(file: relativePath)
-        var tables: [String: CatalogTable] = [:]
-        for (language, compiled) in catalog.compile() {
-            // A plural without `other` is judged for this language: kept with a warning, or rejected here alone.
-            var plurals = compiled.stringsdict
-            let screened = MissingOtherRule.screen(&plurals, locale: normalizedLocale(language), file: relativePath) {
-                catalog.strings[$0]?.location?.line
-            }
-            findings += screened.warnings
-            var origins: [String: KeyOrigin] = [:]
-            for key in Set(compiled.strings.keys).union(compiled.stringsdict.keys) {
-                origins[key] = KeyOrigin(file: relativePath, line: catalog.strings[key]?.location?.line)
-            }
-            // Not to be translated, or no longer in the code (Xcode's `stale`): never "missing" anywhere.
-            let nonTranslatable = language == catalog.sourceLanguage
-                ? Set(catalog.entries.filter { !$0.shouldTranslate || $0.extractionState == .stale }.map(\.key)) : []
-            var table = CatalogTable(
-                name: "", strings: compiled.strings, plurals: plurals, origins: origins,
-                nonTranslatableKeys: nonTranslatable, files: [relativePath])
-            table.rejectedEntries = screened.rejected
-            tables[language] = table
-        }
-        return CompiledXCStrings(sourceLanguage: catalog.sourceLanguage, tables: tables)
-    }
-
     /// The file's bytes, or nil with an error finding: a symbolic link, anything but a regular file, a file over
     /// ``CatalogLoader/maxFileBytes`` (checked from its size before reading) or an unreadable one.
     mutating func readFile(relativePath: String, url: URL) -> Data? {
@@ -69,7 +39,7 @@ extension ModuleLoader {
 
     /// The names in a catalog directory, in byte order, without symbolic links: each link that is not hidden gets an
     /// error finding naming it. A link is never followed, so nothing outside the catalog is read or published.
-    mutating func listEntries(of directory: URL, relativePath: String?) throws -> [String] {
+    package mutating func listEntries(of directory: URL, relativePath: String?) throws -> [String] {
         var kept: [String] = []
         for name in try CatalogLoader.sortedEntries(of: directory) {
             guard BoundedFile.kind(of: directory.appendingPathComponent(name).path) == .symbolicLink else {

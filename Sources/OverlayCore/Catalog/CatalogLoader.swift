@@ -1,9 +1,14 @@
-public import Foundation
+package import Foundation
 
 /// The result of reading a catalog directory: the model and everything found wrong on the way.
 public struct CatalogLoadResult: Sendable {
     public var catalog: Catalog
     public var findings: [Finding]
+
+    package init(catalog: Catalog, findings: [Finding]) {
+        self.catalog = catalog
+        self.findings = findings
+    }
 }
 
 /// A catalog directory that cannot be read at all (as opposed to content problems, which are findings).
@@ -11,11 +16,17 @@ public struct CatalogError: Error, Sendable, CustomStringConvertible {
     public var path: String
     public var message: String
 
+    package init(path: String, message: String) {
+        self.path = path
+        self.message = message
+    }
+
     public var description: String { "\(path): \(message)" }
 }
 
-/// Reads `<catalog>/<Module>/<lang>.lproj/<Table>.strings|.stringsdict`, `<Module>/Base.lproj`,
-/// `<Module>/Info.plist` and `<Module>/<Table>.xcstrings` into a `Catalog`.
+/// Reads `<lang>.lproj/<Table>.strings|.stringsdict`, `Base.lproj` and `Info.plist` into a `Catalog`: the built
+/// bundles an app ships (``BuiltCatalogLoader``) and an overlay's files. A source catalog folder (with `.xcstrings`)
+/// is read by the publishing side (`CatalogLoader.load(at:)` in OverlayPublishing).
 ///
 /// - `strict` (check, publish, validate): a duplicate key is an error.
 /// - `lenient` (a shipped catalog at run time): what Apple forgives is forgiven — a duplicate key keeps the last value
@@ -25,61 +36,7 @@ public enum CatalogLoader {
         case strict, lenient
     }
 
-    /// Loads the catalog rooted at `root`.
-    /// - Throws: `CatalogError` when `root` is not a readable directory.
-    public static func load(at root: URL, mode: Mode = .strict) throws -> CatalogLoadResult {
-        let fileManager = FileManager.default
-        var isDirectory: ObjCBool = false
-        guard fileManager.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw CatalogError(path: root.path, message: "not a directory; pass the folder that holds one folder per module")
-        }
-        var loader = ModuleLoader(root: root, mode: mode)
-        var catalog = Catalog()
-        let names = try loader.listEntries(of: root, relativePath: nil).filter {
-            !$0.hasPrefix(".") && isDirectoryURL(root.appendingPathComponent($0))
-        }
-        // Modules are read independently, so on every core; findings are joined in name order, as read one by one.
-        let modules = try ConcurrentMap.map(names.count) { (index: Int) throws -> (module: CatalogModule?, findings: [Finding]) in
-            var moduleLoader = ModuleLoader(root: root, mode: mode)
-            let module = try moduleLoader.loadModule(named: names[index], at: root.appendingPathComponent(names[index]))
-            return (module: module, findings: moduleLoader.findings)
-        }
-        for (name, loaded) in zip(names, modules) {
-            loader.findings += loaded.findings
-            if let module = loaded.module { catalog.modules[name] = module }
-        }
-        if catalog.modules.isEmpty {
-            loader.findings.append(Finding(
-                code: "catalog.empty", severity: .error,
-                message: "no module found: a catalog holds <Module>/<lang>.lproj/<Table>.strings folders or <Module>/<Table>.xcstrings files",
-                location: .init(file: root.path)))
-        }
-        return CatalogLoadResult(catalog: catalog, findings: loader.findings)
-    }
-
-    /// Loads one module folder (`<lang>.lproj/…`, `Base.lproj`, `Info.plist`, `*.xcstrings`), e.g. a store revision
-    /// directory. Nil when the folder holds no localization at all.
-    /// - Parameter locales: when given, only these localizations (normalized identifiers) are parsed — a resolver
-    ///   needs just its fallback chain; `Base.lproj` is parsed with the development region.
-    package static func loadModule(
-        named name: String, at url: URL, mode: Mode = .lenient, locales: Set<String>? = nil
-    ) throws -> (module: CatalogModule?, findings: [Finding]) {
-        var loader = ModuleLoader(root: url.deletingLastPathComponent(), mode: mode)
-        let module = try loader.loadModule(named: name, at: url, only: locales)
-        return (module, loader.findings)
-    }
-
-    /// The normalized identifiers of a module folder's `.lproj` directories (`Base` included), without parsing them.
-    public static func localizationIdentifiers(at url: URL) -> [String: String] {
-        var result: [String: String] = [:]
-        for name in (try? sortedEntries(of: url)) ?? [] where name.hasSuffix(".lproj") {
-            let rawName = String(name.dropLast(".lproj".count))
-            result[rawName == "Base" ? "Base" : normalizedLocale(rawName)] = name
-        }
-        return result
-    }
-
-    static func sortedEntries(of directory: URL) throws -> [String] {
+    package static func sortedEntries(of directory: URL) throws -> [String] {
         do {
             return try FileManager.default.contentsOfDirectory(atPath: directory.path)
                 .sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) })
@@ -89,7 +46,7 @@ public enum CatalogLoader {
     }
 
     /// Whether `url` is a directory itself, not a symbolic link to one (`lstat`): links are never followed.
-    static func isDirectoryURL(_ url: URL) -> Bool {
+    package static func isDirectoryURL(_ url: URL) -> Bool {
         BoundedFile.kind(of: url.path) == .directory
     }
 
@@ -98,32 +55,40 @@ public enum CatalogLoader {
     public static let maxFileBytes = 128 << 20
 }
 
+/// Compiles a String Catalog's bytes (`relativePath` names it in findings) into one table per language, or nil with
+/// an error finding. Only a source catalog holds `.xcstrings` (Xcode compiles them into the built product), so only
+/// the publishing side passes one to ``ModuleLoader``.
+package typealias StringCatalogCompiler = @Sendable (_ data: Data, _ relativePath: String, _ findings: inout [Finding])
+    -> CompiledXCStrings?
+
 /// Loads one module folder, collecting findings.
-struct ModuleLoader {
+package struct ModuleLoader {
     let root: URL
     let mode: CatalogLoader.Mode
-    var findings: [Finding] = []
+    let compileXCStrings: StringCatalogCompiler?
+    package var findings: [Finding] = []
     /// Every key read so far, each kept once: the same key in 82 locales' tables shares one `String` (a large
     /// catalog's keys were a tenth of its model).
     var keyPool = Set<String>()
 
-    init(root: URL, mode: CatalogLoader.Mode) {
+    package init(root: URL, mode: CatalogLoader.Mode, compileXCStrings: StringCatalogCompiler? = nil) {
         self.root = root
         self.mode = mode
+        self.compileXCStrings = compileXCStrings
     }
 
     /// - Parameters:
     ///   - path: the folder as findings name it (default: the module name, a catalog's module folder).
     ///   - infoPlist: where `CFBundleDevelopmentRegion` is read, and its path in findings (default: `Info.plist` in
     ///     the folder; a macOS bundle keeps it in `Contents/`, beside `Contents/Resources`).
-    mutating func loadModule(
+    package mutating func loadModule(
         named name: String, at url: URL, only locales: Set<String>? = nil, path: String? = nil,
         infoPlist: (url: URL, path: String)? = nil
     ) throws -> CatalogModule? {
         let prefix = path ?? name
         let entries = try listEntries(of: url, relativePath: prefix)
         let lprojs = entries.filter { $0.hasSuffix(".lproj") && CatalogLoader.isDirectoryURL(url.appendingPathComponent($0)) }
-        let xcstrings = entries.filter { $0.hasSuffix(".xcstrings") }
+        let xcstrings = compileXCStrings == nil ? [] : entries.filter { $0.hasSuffix(".xcstrings") }
         guard !lprojs.isEmpty || !xcstrings.isEmpty else { return nil }
 
         var module = CatalogModule(name: name, developmentRegion: "en")
@@ -135,7 +100,10 @@ struct ModuleLoader {
 
         for file in xcstrings {
             let table = String(file.dropLast(".xcstrings".count))
-            guard let compiled = readXCStrings(relativePath: "\(prefix)/\(file)", url: url.appendingPathComponent(file)) else {
+            guard let compile = compileXCStrings,
+                let data = readFile(relativePath: "\(prefix)/\(file)", url: url.appendingPathComponent(file)),
+                let compiled = compile(data, "\(prefix)/\(file)", &findings)
+            else {
                 unreadableXCStrings.append(table)
                 continue
             }
@@ -265,6 +233,6 @@ struct ModuleLoader {
 }
 
 /// The canonical form of an lproj name or tag (`fr_CA` → `fr-CA`, `French` → `fr`); unparseable names stay as they are.
-func normalizedLocale(_ name: String) -> String {
+package func normalizedLocale(_ name: String) -> String {
     LocaleIdentifier(name)?.description ?? name
 }

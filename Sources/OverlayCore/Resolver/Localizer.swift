@@ -43,7 +43,7 @@ public final class Localizer: Sendable {
     /// Builds the Localizer at cold launch.
     ///
     /// - Parameters:
-    ///   - catalog: the shipped catalog (load it with `CatalogLoader.load(at:mode: .lenient)`).
+    ///   - catalog: the shipped catalog (load it with `BuiltCatalogLoader.load(bundles:)`).
     ///   - store: the store's snapshot; ignored (and counted in ``LocalizerStats/ignoredRevisions``) when its
     ///     source hash is not the catalog's.
     ///   - preferredLanguages: the user's languages, most preferred first.

@@ -27,7 +27,7 @@ final class OverlayModules: Sendable {
     }
 
     /// Cache keys are `String`s, not structs of their parts: the first dictionary keyed by a new `Hashable` type
-    /// makes the runtime search every protocol conformance of the process, about 0.1 M instructions of a launch each.
+    /// makes the runtime search every protocol conformance of the process, a visible part of a launch (BENCHMARKS.md).
     private typealias LocaleID = String
     private typealias TableID = String
 
@@ -49,7 +49,7 @@ final class OverlayModules: Sendable {
     private let counters: LocalizerCounters
     private let syscalls: Syscalls
     /// What was read so far, a miss remembered as nil, in one table: each dictionary of a new value type makes the
-    /// runtime build its storage's metadata on the first insert (about 30,000 instructions of a launch each).
+    /// runtime build its storage's metadata on the first insert, at launch.
     private enum Cached {
         /// A module's listing (key `L` + module).
         case listing(Listing?)

@@ -144,7 +144,7 @@ package struct DigestList: Sendable, Equatable {
 
     /// Components split on `/` bytes, each 1–255 bytes and not `.` or `..`; at most 1,024 bytes in all; no NUL or
     /// backslash. Bytes, not `Substring`s: no string canonically equals `.` or `..` but those, and the split and
-    /// Unicode comparisons cost 15,000 instructions a path on the launch path's digest list.
+    /// Unicode comparisons were a visible part of checking the launch path's digest list (BENCHMARKS.md).
     static func isPlainPath(_ path: String) -> Bool {
         let bytes = path.utf8
         guard !bytes.isEmpty, bytes.count <= 1024 else { return false }

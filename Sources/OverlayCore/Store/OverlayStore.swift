@@ -47,7 +47,7 @@ package final class OverlayStore: Sendable {
     /// Largest `state.json`, digest list or `store.json` the store reads.
     static let metadataLimit = 4 << 20
     /// Largest single revision file or manifest the store reads back.
-    static let fileLimit = 64 << 20
+    package static let fileLimit = 64 << 20
 
     private init(url: URL, appVersion: String, sourceHash: String, storeID: String?, ownsIdentity: Bool,
                  syscalls: Syscalls, journalLimit: Int, platformProblems: [String]) {
@@ -365,7 +365,7 @@ package final class OverlayStore: Sendable {
     }
 
     /// `store.json` as found: a directory, link or FIFO there is no marker (and is not read).
-    static func readMarker(_ layout: StoreLayout, _ syscalls: Syscalls) throws -> StoreMarker {
+    package static func readMarker(_ layout: StoreLayout, _ syscalls: Syscalls) throws -> StoreMarker {
         switch try syscalls.status(layout.formatPath)?.kind {
         case nil: return .absent
         case .regular?: break
@@ -384,13 +384,13 @@ package final class OverlayStore: Sendable {
     }
 
     /// What `state.json` holds: nothing, a state, or something unreadable (and why).
-    enum StateRead {
+    package enum StateRead {
         case absent
         case valid(StoreState)
         case unreadable(String)
     }
 
-    static func readState(_ layout: StoreLayout, _ syscalls: Syscalls) throws -> StateRead {
+    package static func readState(_ layout: StoreLayout, _ syscalls: Syscalls) throws -> StateRead {
         let data: Data?
         do {
             data = try syscalls.readFileIfPresent(layout.statePath, limit: metadataLimit)
@@ -414,7 +414,7 @@ package final class OverlayStore: Sendable {
     }
 
     /// `seen.json`'s record for this identity, or `nil` when it is absent, unreadable or another build's.
-    static func loadSeen(_ layout: StoreLayout, _ syscalls: Syscalls, appVersion: String, sourceHash: String) -> SeenManifest? {
+    package static func loadSeen(_ layout: StoreLayout, _ syscalls: Syscalls, appVersion: String, sourceHash: String) -> SeenManifest? {
         guard let data = try? syscalls.readFileIfPresent(layout.seenPath, limit: 64 * 1024),
               let record = try? SeenRecord(data: data),
               record.appVersion == appVersion, record.sourceHash == sourceHash

@@ -6,41 +6,37 @@ import Foundation
 /// active before the failing call keeps serving.
 package struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A stable, machine-readable error kind.
-    package struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
-        package let rawValue: String
-
-        package init(rawValue: String) { self.rawValue = rawValue }
-
+    package enum Code: String, Sendable, Hashable, CustomStringConvertible {
         /// The disk (or the user's quota) is full: `ENOSPC`, `EDQUOT`.
-        package static let diskFull = Code(rawValue: "store.disk-full")
+        case diskFull = "store.disk-full"
         /// `fsync` failed (usually `EIO`): the data may not be on disk; the operation was abandoned, not retried.
-        package static let fsyncFailed = Code(rawValue: "store.fsync-failed")
+        case fsyncFailed = "store.fsync-failed"
         /// The storage reported an input/output error (`EIO`) on a call other than `fsync`.
-        package static let ioError = Code(rawValue: "store.io-error")
+        case ioError = "store.io-error"
         /// The process may not read or write the store: `EACCES`, `EPERM`, `EROFS`.
-        package static let permissionDenied = Code(rawValue: "store.permission-denied")
+        case permissionDenied = "store.permission-denied"
         /// A path the operation needs does not exist: `ENOENT`.
-        package static let notFound = Code(rawValue: "store.not-found")
+        case notFound = "store.not-found"
         /// Any other failing system call; `cause` holds the errno.
-        package static let systemCallFailed = Code(rawValue: "store.system-call-failed")
+        case systemCallFailed = "store.system-call-failed"
         /// `store.json` names a newer (or unreadable) format: the store is ignored and never written.
-        package static let newerFormat = Code(rawValue: "store.newer-format")
+        case newerFormat = "store.newer-format"
         /// After taking `LOCK`, the store turned out to belong to another app version or source hash.
-        package static let identityChanged = Code(rawValue: "store.identity-changed")
+        case identityChanged = "store.identity-changed"
         /// The directory is not a store Overlay made: it holds files and no valid `store.json`, its `store.json` is
         /// not a marker Overlay wrote, or the path is a symbolic link. Nothing in it was touched.
-        package static let notAStore = Code(rawValue: "store.not-a-store")
+        case notAStore = "store.not-a-store"
         /// A name the store owns is of the wrong kind (`LOCK` a directory or a symbolic link): the store cannot be
         /// written until `overlay disable` resets it. Readers get the shipped strings meanwhile.
-        package static let damaged = Code(rawValue: "store.damaged")
+        case damaged = "store.damaged"
         /// The store was deleted (kill switch); this instance refuses further writes.
-        package static let deleted = Code(rawValue: "store.deleted")
+        case deleted = "store.deleted"
         /// A module name, SHA-256, relative path or journal line the store does not accept.
-        package static let invalidArgument = Code(rawValue: "store.invalid-argument")
+        case invalidArgument = "store.invalid-argument"
         /// A file is larger than the store reads for its kind.
-        package static let tooLarge = Code(rawValue: "store.too-large")
+        case tooLarge = "store.too-large"
         /// A fault plan stopped the process at this call (tests only): nothing after it happened.
-        package static let simulatedCrash = Code(rawValue: "store.simulated-crash")
+        case simulatedCrash = "store.simulated-crash"
 
         package var description: String { rawValue }
     }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The names inside a store directory, and the rules for the names callers hand in.
-struct StoreLayout: Sendable {
+package struct StoreLayout: Sendable {
     static let formatFile = "store.json"
     static let lockFile = "LOCK"
     static let stateFile = "state.json"
@@ -34,17 +34,21 @@ struct StoreLayout: Sendable {
     /// The store's directory, without a trailing slash.
     let root: String
 
+    package init(root: String) {
+        self.root = root
+    }
+
     var formatPath: String { "\(root)/\(Self.formatFile)" }
     var lockPath: String { "\(root)/\(Self.lockFile)" }
     var statePath: String { "\(root)/\(Self.stateFile)" }
-    var seenPath: String { "\(root)/\(Self.seenFile)" }
-    var disabledPath: String { "\(root)/\(Self.disabledFile)" }
-    var manifestPath: String { "\(root)/\(Self.manifestFile)" }
-    var signaturePath: String { "\(root)/\(Self.signatureFile)" }
+    package var seenPath: String { "\(root)/\(Self.seenFile)" }
+    package var disabledPath: String { "\(root)/\(Self.disabledFile)" }
+    package var manifestPath: String { "\(root)/\(Self.manifestFile)" }
+    package var signaturePath: String { "\(root)/\(Self.signatureFile)" }
     var modulesPath: String { "\(root)/\(Self.modulesDirectory)" }
     var journalPath: String { "\(root)/\(Self.journalFile)" }
     var rotatedJournalPath: String { "\(root)/\(Self.rotatedJournalFile)" }
-    var temporaryPath: String { "\(root)/\(Self.temporaryDirectory)" }
+    package var temporaryPath: String { "\(root)/\(Self.temporaryDirectory)" }
     var launchGuardPath: String { "\(root)/\(Self.launchGuardFile)" }
 
     /// The store directory `url` names, without a trailing slash; `/` and the empty path are refused (a store
@@ -66,7 +70,7 @@ struct StoreLayout: Sendable {
     }
 
     /// Whether standardizing cannot change this absolute path: no `//` and no component that starts with a dot
-    /// (`.` and `..` among them). Standardizing costs 40,000 instructions of a launch; `StoreLayoutTests` compares.
+    /// (`.` and `..` among them). Standardizing is slow on the launch path (BENCHMARKS.md); `StoreLayoutTests` compares.
     static func isStandard(_ path: String) -> Bool {
         var previous: UInt8 = 0
         for byte in path.utf8 {

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// `store.json`: the marker the store writes into its own directory, and the only proof that a directory is one.
 ///
@@ -6,7 +6,7 @@ import Foundation
 /// deleted in a directory whose marker does not read exactly so (a newer `version` is recognised but never
 /// written). The `id` is drawn when the store is created: a writer that sees another `id` under `LOCK` knows the
 /// store it opened was deleted and another one made in its place.
-enum StoreMarker: Equatable {
+package enum StoreMarker: Equatable {
     /// No `store.json`.
     case absent
     /// This format; the store's random identifier.
@@ -21,7 +21,7 @@ enum StoreMarker: Equatable {
     static let format = "overlay-store"
     static let version = 2
     /// Bytes, not `Data`: making a `Data` from a string's UTF-8 view casts it dynamically, and the first such cast
-    /// of a process scans every protocol conformance (a quarter of a million instructions at launch).
+    /// of a process scans every protocol conformance (BENCHMARKS.md).
     static let legacyBytes: [UInt8] = Array(#"{"format_version":1}"#.utf8)
     static let sizeLimit = 4096
 
@@ -118,10 +118,10 @@ enum StoreMarker: Equatable {
 
 /// `seen.json`: a second copy of the highest manifest revision seen, so that losing or corrupting either it or
 /// `state.json` never lowers rollback protection. The store reads both and takes the higher.
-struct SeenRecord: Equatable {
+package struct SeenRecord: Equatable {
     var appVersion: String
     var sourceHash: String
-    var seen: SeenManifest
+    package var seen: SeenManifest
 
     var data: Data {
         let value = JSONValue.object(JSONObject([
@@ -138,7 +138,7 @@ struct SeenRecord: Equatable {
         self.seen = seen
     }
 
-    init(data: Data) throws {
+    package init(data: Data) throws {
         let root = try JSONNode(StrictJSON.parse(data)).object()
         guard try root.required("format_version", as: Int.self) == 1 else {
             throw StoreError.invalid("seen.json has an unknown format_version")
@@ -153,7 +153,7 @@ struct SeenRecord: Equatable {
 
 extension SeenManifest {
     /// The higher of two records; on a tie the first (state.json's) wins.
-    static func highest(_ first: SeenManifest?, _ second: SeenManifest?) -> SeenManifest? {
+    package static func highest(_ first: SeenManifest?, _ second: SeenManifest?) -> SeenManifest? {
         guard let first else { return second }
         guard let second else { return first }
         return second.revision > first.revision ? second : first

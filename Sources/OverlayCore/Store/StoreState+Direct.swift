@@ -1,6 +1,6 @@
 /// `state.json` decoded straight from its bytes (``JSONDirectReader``), without a JSON tree: what every launch reads.
 ///
-/// Parsing the tree and then walking it was most of reading a snapshot (1 M instructions for 30 modules). This
+/// Parsing the tree and then walking it was most of reading a snapshot (BENCHMARKS.md). This
 /// decoder only ever **agrees** with the tree decoder (``StoreState/init(decodingTree:)``): it gives up (nil) on
 /// anything it is not sure of — a syntax error, a duplicate key, a wrong type, a `null`, a missing field — and
 /// ``StoreState/init(json:)`` then decodes the tree for the verdict and its message. The tests compare the two over

@@ -13,30 +13,30 @@ package struct SeenManifest: Sendable, Hashable {
 }
 
 /// The contents of `state.json`: which build the store belongs to and what each module serves.
-struct StoreState: Sendable, Equatable {
-    struct Revision: Sendable, Equatable {
-        var sha256: String
-        var revision: Int
+package struct StoreState: Sendable, Equatable {
+    package struct Revision: Sendable, Equatable {
+        package var sha256: String
+        package var revision: Int
         /// `modules/<Module>/<sha256>`, relative to the store root.
-        var directory: String
+        package var directory: String
     }
 
-    struct Module: Sendable, Equatable {
-        var active: Revision?
-        var previous: Revision?
+    package struct Module: Sendable, Equatable {
+        package var active: Revision?
+        package var previous: Revision?
         /// Archive SHA-256s rejected under the current manifest, sorted.
-        var rejected: [String] = []
+        package var rejected: [String] = []
 
         var isEmpty: Bool { active == nil && previous == nil && rejected.isEmpty }
     }
 
     static let formatVersion = 1
 
-    var appVersion: String
-    var sourceHash: String
-    var modules: [String: Module] = [:]
-    var highestSeen: SeenManifest?
-    var etag: String?
+    package var appVersion: String
+    package var sourceHash: String
+    package var modules: [String: Module] = [:]
+    package var highestSeen: SeenManifest?
+    package var etag: String?
 
     func belongs(appVersion: String, sourceHash: String) -> Bool {
         self.appVersion == appVersion && self.sourceHash == sourceHash
@@ -132,7 +132,7 @@ extension StoreState.Revision {
 
     /// Whether `directory` ends in `/<sha256>` and holds no `..`. A byte scan (the SHA-256 is validated hex, so the
     /// bytes decide as `hasSuffix` would): Foundation's `contains` goes through NSString on Linux, and the `String`
-    /// forms cost 10,000 instructions a revision at launch.
+    /// forms were a visible cost per revision at launch (BENCHMARKS.md).
     static func isDirectory(_ directory: String, of sha256: String) -> Bool {
         var directory = directory
         var sha256 = sha256

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// File-level operations built from the seam's calls: every durable step the store takes is here.
 extension Syscalls {
@@ -28,7 +28,7 @@ extension Syscalls {
     }
 
     /// Reads a whole file, or `nil` when it does not exist.
-    func readFileIfPresent(_ path: String, limit: Int) throws -> Data? {
+    package func readFileIfPresent(_ path: String, limit: Int) throws -> Data? {
         do {
             return try readFile(path, limit: limit)
         } catch let error as StoreError where error.code == .notFound && error.syscall == "open" {

@@ -4,7 +4,7 @@ import Foundation
 extension Syscalls {
     /// The paths (relative to `directory`) whose content does not match the directory's digest list:
     /// changed or missing files, files the list does not name, and the list itself when it is unreadable.
-    func verifyRevision(at directory: String, fileLimit: Int) throws -> [String] {
+    package func verifyRevision(at directory: String, fileLimit: Int) throws -> [String] {
         let list: DigestList
         do {
             let data = try readFile("\(directory)/\(StoreLayout.digestListFile)", limit: 4 << 20)

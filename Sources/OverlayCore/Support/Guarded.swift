@@ -4,8 +4,8 @@ import Foundation
 /// rather than as an object of its own.
 ///
 /// Why both: `LockedValue` is a generic class, and each new `LockedValue<Value>` makes the runtime build its metadata
-/// from a mangled name the first time one is made — about 30,000 instructions for each cache type a `Localizer` holds,
-/// a tenth of a cold launch for its five caches. A non-copyable struct of two pointers has a layout the compiler
+/// from a mangled name the first time one is made, for each cache type a `Localizer` holds: a tenth of a cold launch
+/// for its five caches (BENCHMARKS.md). A non-copyable struct of two pointers has a layout the compiler
 /// knows, so its owner needs no metadata made at run time. The value lives behind a pointer, so `withLock` can
 /// change it through a `let`. Not copyable: one owner, which destroys the mutex and the value with itself.
 ///

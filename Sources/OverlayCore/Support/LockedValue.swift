@@ -5,8 +5,8 @@ import Foundation
 /// Why not `Mutex`: on Linux, `Synchronization.Mutex` locks with raw futex calls inside the uninstrumented
 /// runtime, so ThreadSanitizer cannot see its happens-before edges and reports every snapshot handed from
 /// one thread to another as a race. `pthread_mutex_lock` is intercepted by TSan, so
-/// `swift test --sanitize=thread` checks the resolver for real. The uncontended cost is the same order
-/// (tens of nanoseconds), and only snapshot switches, first handle builds and caches take it.
+/// `swift test --sanitize=thread` checks the resolver for real. The uncontended cost is of the same order, and
+/// only snapshot switches, first handle builds and caches take it.
 ///
 /// A stored property an owner never shares is a `Guarded` itself: each new `LockedValue<Value>` costs the runtime
 /// its metadata on first use.

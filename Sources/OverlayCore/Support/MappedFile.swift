@@ -1,8 +1,8 @@
 import Foundation
 
 /// A store file mapped read-only instead of read, for the launch: reading a 200 KB table into fresh memory costs a
-/// page fault per 4 KiB page of the buffer (1–5 µs each on a virtual machine), while a mapping of the page cache
-/// is filled sixteen pages a fault. 120 faults were a third of a cold launch.
+/// page fault per 4 KiB page of the buffer, while a mapping of the page cache is filled sixteen pages a fault: those
+/// faults were a third of a cold launch (BENCHMARKS.md).
 ///
 /// Only a regular file is mapped (`O_NOFOLLOW`, `O_NONBLOCK`, then `fstat`): never a symbolic link, never a FIFO
 /// waited on, and never more than `limit` bytes. The store writes every file once and renames it into place, so a

@@ -93,7 +93,7 @@ package enum OverlayContentValidator {
 
 extension Array where Element == Finding {
     /// These findings, marked as being about a value the build already ships when `shipped` holds.
-    func markingShipped(if shipped: Bool) -> [Finding] {
+    package func markingShipped(if shipped: Bool) -> [Finding] {
         guard shipped else { return self }
         return map { finding in
             var marked = finding

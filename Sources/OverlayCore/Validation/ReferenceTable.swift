@@ -9,7 +9,7 @@
 /// A key that is itself a format (`"notifications.label.favorite %lld"`, the call site of a String Catalog key or
 /// a `.strings` key written the same way) names arguments the code passes even where the development text leaves
 /// them out ("starred"): those slots join the reference, so a translation may use them.
-final class ReferenceTable {
+package final class ReferenceTable {
     /// Whether the development language has this table.
     let isDerived: Bool
     private let development: CatalogTable?
@@ -20,7 +20,7 @@ final class ReferenceTable {
     private var values: [String: ShippedValue?] = [:]
 
     /// The reference for `tableName` of `module`: its development table, else its translations' agreement.
-    convenience init(module: CatalogModule?, table tableName: String) {
+    package convenience init(module: CatalogModule?, table tableName: String) {
         let development = module?.developmentTables[tableName]
         let plainStrings = module?.plainStrings ?? .asWritten
         guard development == nil, let module else {
@@ -50,7 +50,7 @@ final class ReferenceTable {
     }
 
     /// The reference of `key`, or nil when the build ships no such key in this table.
-    func value(forKey key: String) -> ShippedValue? {
+    package func value(forKey key: String) -> ShippedValue? {
         if let known = values[key] { return known }
         let value: ShippedValue?
         if let development {
@@ -82,7 +82,7 @@ final class ReferenceTable {
 
 /// One key's reference value: its slot map (built on first use) and, for a plain development value, the specifier
 /// sequence the validation fast path compares.
-final class ShippedValue {
+package final class ShippedValue {
     /// The development value; nil for a derived reference.
     let value: CatalogValue?
     private let key: String
@@ -114,7 +114,7 @@ final class ShippedValue {
     /// Whether a plain translation that takes no arguments is shown as written, so a `%` in it is text: the key
     /// and its reference take no arguments and the app does not format such a value (FORMATS.md §4.6). A reference
     /// that writes `%%` says otherwise: only `String(format:)` turns it into one `%`, so the app formats it.
-    private(set) lazy var acceptsPlainText: Bool = {
+    package private(set) lazy var acceptsPlainText: Bool = {
         guard showsPlainAsWritten, !key.utf8.contains(UInt8(ascii: "%")) || !FormatParser.parse(key).readsArguments
         else { return false }
         return value.map { ValueRules.takesNoArguments($0) && !ValueRules.escapesPercent($0) }
@@ -123,7 +123,7 @@ final class ShippedValue {
 
     /// The slots every translation is checked against: the value's (or the agreement's), plus those of a key that is
     /// itself a format.
-    private(set) lazy var slots: SlotMap = {
+    package private(set) lazy var slots: SlotMap = {
         var map = agreed ?? value.map(ValueRules.slotMap) ?? SlotMap()
         if key.utf8.contains(UInt8(ascii: "%")) { map.fill(from: SlotMap(key)) }
         return map

@@ -1,5 +1,5 @@
 /// Placeholder rules over catalog values, whichever of `.strings` or `.stringsdict` each side came from.
-enum ValueRules {
+package enum ValueRules {
     /// The slot map of a value: a plain string's specifiers or a whole plural entry's.
     static func slotMap(_ value: CatalogValue) -> SlotMap {
         switch value {
@@ -12,13 +12,13 @@ enum ValueRules {
 
     /// Problems a value has on its own (`%n`, a stray `%`, mixed positional and sequential, conflicting slots), one per
     /// defect (``merged(_:)``).
-    static func ownFormatIssues(_ value: CatalogValue) -> [FormatIssue] {
+    package static func ownFormatIssues(_ value: CatalogValue) -> [FormatIssue] {
         merged(slotMap(value).issues)
     }
 
     /// Whether `value` is a plain text that reads no argument (`Battery Level %`, `100% sure`): one an app shows as
     /// written unless it passes every value through `String(format:)`.
-    static func takesNoArguments(_ value: CatalogValue) -> Bool {
+    package static func takesNoArguments(_ value: CatalogValue) -> Bool {
         guard case .string(let text) = value else { return false }
         return !text.utf8.contains(UInt8(ascii: "%")) || !FormatParser.parse(text).readsArguments
     }
@@ -62,7 +62,7 @@ enum ValueRules {
     }
 
     /// The same, with the source's slot map already built (it is shared by every locale of a key).
-    static func compatibility(source sourceSlots: SlotMap, translation: CatalogValue, strict: Bool) -> [FormatIssue] {
+    package static func compatibility(source sourceSlots: SlotMap, translation: CatalogValue, strict: Bool) -> [FormatIssue] {
         merged(unmergedCompatibility(source: sourceSlots, translation: translation, strict: strict))
     }
 

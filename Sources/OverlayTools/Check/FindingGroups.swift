@@ -1,4 +1,5 @@
 public import OverlayCore
+package import OverlayPublishing
 
 /// Findings grouped for a person to read: one group per severity and code, errors first, each with its count per
 /// module and its first findings. A real catalog's four thousand warnings of one kind are one group, so `check`

@@ -1,5 +1,6 @@
 public import Foundation
 import OverlayCore
+import OverlayPublishing
 
 /// `overlay codegen`: typed keys for one module of a catalog, and the file that puts a module on the overlay path.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import OverlayCore
+import OverlayPublishing
 
 /// The candidate origin read once, checked the way a client would check it (ManifestValidator, ModuleValidator
 /// against the build's catalog), so scenarios can say what the candidate should do and derive variants from it.

@@ -1,5 +1,6 @@
 import Foundation
 import OverlayCore
+import OverlayPublishing
 import OverlaySync
 
 /// `overlay _torture launch …`: one app launch for the crash-loop guard's tests. It takes the launch snapshot

@@ -1,5 +1,6 @@
 import Foundation
 public import OverlayCore
+import OverlayPublishing
 
 /// `overlay validate`: every rule a client applies, run on an origin folder or a single artifact before it ships.
 public enum ArtifactValidation {

@@ -1,4 +1,5 @@
 import OverlayCore
+import OverlayPublishing
 import OverlayTools
 
 /// Prints findings as compiler-style diagnostics: `path:line:column: error: message [code]`.

@@ -1,4 +1,5 @@
 import OverlayCore
+import OverlayPublishing
 import OverlayTools
 
 /// `overlay check CATALOG [--bundle SHIPPED] [--strict] [--all] [--json]`: catalog consistency before anything is

@@ -1,5 +1,6 @@
 import Foundation
 import OverlayCore
+import OverlayPublishing
 import OverlayTools
 
 /// `overlay resolve KEY --module M --locale L --bundle CATALOG [--store DIR] …`: what an app would show for a key.

@@ -1,5 +1,6 @@
 import Foundation
 import OverlayCore
+import OverlayPublishing
 
 /// `overlay source-hash CATALOG`: the compatibility fingerprint a client build is configured with.
 enum SourceHashCommand: Command {

@@ -1,5 +1,6 @@
 import Foundation
 import OverlayCore
+import OverlayPublishing
 import Testing
 
 @Suite("Artifact encoders")

@@ -1,5 +1,6 @@
 import Foundation
 import OverlayCore
+import OverlayPublishing
 
 /// The five wire formats, named as their folders under testdata/artifacts/ and their schemas.
 enum ArtifactKind: String, CaseIterable, CustomStringConvertible, Sendable {

@@ -1,5 +1,6 @@
 import Testing
 import OverlayCore
+import OverlayPublishing
 
 /// `cache-headers.json` as nginx locations (served for real in OverlaySyncTests' CacheTests).
 @Suite struct CacheHeadersNginxTests {

@@ -2,6 +2,7 @@ import Foundation
 import OverlayTestSupport
 import Testing
 @testable import OverlayCore
+import OverlayPublishing
 
 /// The shipped catalog read from what Xcode builds equals the one read from the sources: same modules, same strings,
 /// same source hash (issue 24).

@@ -2,6 +2,7 @@ import Foundation
 import OverlayTestSupport
 import Testing
 @testable import OverlayCore
+import OverlayPublishing
 
 /// A Localizer built from what Xcode built answers every key as one built from the sources (issue 24): the same text,
 /// the same layer and locale, the same plural forms and renderings.

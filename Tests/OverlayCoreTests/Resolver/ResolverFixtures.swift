@@ -1,5 +1,6 @@
 import Foundation
 @testable import OverlayCore
+import OverlayPublishing
 
 /// In-memory catalogs and on-disk store revision directories for the resolver tests.
 enum ResolverFixtures {

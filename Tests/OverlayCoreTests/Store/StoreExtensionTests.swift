@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import OverlayCore
+import OverlayPublishing
 import OverlayTestSupport
 
 /// An app and its extension (a widget, a share sheet) read one store in an App Group container: the app's process

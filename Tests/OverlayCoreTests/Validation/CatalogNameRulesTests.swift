@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import OverlayCore
+import OverlayPublishing
 
 /// Names and sizes a client refuses, found in the catalog before publishing (`CatalogNameRules`).
 @Suite struct CatalogNameRulesTests {

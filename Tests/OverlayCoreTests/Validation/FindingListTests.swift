@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import OverlayCore
+import OverlayPublishing
 
 /// A catalog's missing translations are kept as keys (a real app's 176,000 findings were a third of publish's peak
 /// memory); read back, they are the findings `check` and `publish` always reported, in the same order.

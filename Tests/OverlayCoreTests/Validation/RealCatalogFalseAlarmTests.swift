@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import OverlayCore
+import OverlayPublishing
 
 /// What shipping apps' catalogs hold that a device renders correctly (issue 25): none of it may block, and the real
 /// defect next to each must still be caught. Each fixture is written here after the pattern of a public file named

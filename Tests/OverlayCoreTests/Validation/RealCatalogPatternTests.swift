@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import OverlayCore
+import OverlayPublishing
 
 /// Patterns shipping apps write that Apple's tools accept: none of them may raise an error, and the defects next to
 /// them must still be caught (each case is the shape of one seen in a real catalog).

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import OverlayCore
+import OverlayPublishing
 
 /// `OverlayContentValidator`'s fast path (clean entries skip the rules and the sort) is sound: every entry it skips
 /// has no finding when every rule runs on it, so the findings are those of every rule on every entry, in key order —

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import OverlayCore
+import OverlayPublishing
 @testable import OverlaySync
 
 /// Varnish, configured by nothing but the origin's `Cache-Control`, in front of nginx serving a published origin

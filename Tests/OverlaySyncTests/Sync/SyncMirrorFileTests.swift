@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import OverlayCore
+import OverlayPublishing
 @testable import OverlaySync
 import OverlayTestSupport
 import OverlayTools

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import OverlayCore
 import OverlayPublishing
+import OverlayTestSupport
 @testable import OverlayTools
 
 /// What `overlay codegen` writes compiles under Swift 6 with warnings as errors, and its members render what the
@@ -29,7 +30,9 @@ import OverlayPublishing
 
         let program = try SwiftProgram.compile(files, in: directory)
         let caches = directory.appendingPathComponent("caches").path
-        let lines = try SwiftProgram.output(of: program, [Self.catalog.path, store.path, key.path, caches])
+        // The program reads what Xcode builds from the catalog, as an app does.
+        let app = try XcodeLayout.build(catalog: Self.catalog, main: "App", into: directory.appendingPathComponent("build"))
+        let lines = try SwiftProgram.output(of: program, [app.path, store.path, key.path, caches])
             .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let expected = [
             "Cart", "Subtotal: €12", "Order #1042", "Order #1042 placed on 3 May", "1 item", "3 items",
@@ -62,7 +65,7 @@ import OverlayPublishing
         return (storeURL, revision, key)
     }
 
-    /// `main.swift` of the sample program: argument 1 is the catalog, 2 the store, 3 the trusted public key. It
+    /// `main.swift` of the sample program: argument 1 is the built app, 2 the store, 3 the trusted public key. It
     /// starts as an app does (docs/API.md): the store's snapshot comes from a SyncService, nothing is built by hand.
     static let program = """
         import Foundation
@@ -71,7 +74,7 @@ import OverlayPublishing
 
         let arguments = CommandLine.arguments
         setenv("XDG_CACHE_HOME", arguments[4], 1)  // where the bundle is written (the default is ~/.cache)
-        let catalog = try CatalogLoader.load(at: URL(fileURLWithPath: arguments[1]), mode: .lenient).catalog
+        let catalog = try BuiltCatalogLoader.load(at: URL(fileURLWithPath: arguments[1]), mode: .lenient).catalog
         let key = try Ed25519PublicKey(pem: String(contentsOfFile: arguments[3], encoding: .utf8))
         let sync = SyncService(
             configuration: SyncConfiguration(
@@ -129,7 +132,8 @@ import OverlayPublishing
                 "CodeText.swift": empty.source, "CodeTextIntegration.swift": empty.integration,
             ],
             in: directory)
-        let lines = try SwiftProgram.output(of: program, [catalog.path]).split(separator: "\n").map(String.init)
+        let app = try XcodeLayout.build(catalog: catalog, main: "Weird", into: directory.appendingPathComponent("build"))
+        let lines = try SwiftProgram.output(of: program, [app.path]).split(separator: "\n").map(String.init)
         #expect(lines == [
             // `cart-title` sorts before `cart.title` (0x2D < 0x2E), so it keeps the plain name.
             "Cart (dash)", "Cart", "Default", "Self", "404", "Café", "Empty", "Привет", "Q \"quoted\" \\ back",
@@ -172,7 +176,7 @@ import OverlayPublishing
         import Foundation
         import OverlayCore
 
-        let catalog = try CatalogLoader.load(at: URL(fileURLWithPath: CommandLine.arguments[1]), mode: .lenient).catalog
+        let catalog = try BuiltCatalogLoader.load(at: URL(fileURLWithPath: CommandLine.arguments[1]), mode: .lenient).catalog
         let localizer = Localizer(catalog: catalog, preferredLanguages: ["en"])
         let weird = Weird.Localizable(localizer)
         let lines = [

@@ -3,61 +3,59 @@
 /// Issues are content findings, not exceptions: the parser and the compatibility check return them.
 package struct FormatIssue: Sendable, Hashable, CustomStringConvertible {
     /// A stable, machine-readable issue code such as `format.write-back`.
-    package struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
-        package let rawValue: String
-        package init(rawValue: String) { self.rawValue = rawValue }
+    package enum Code: String, Sendable, Hashable, CustomStringConvertible {
         package var description: String { rawValue }
 
         /// `%n`: a write-back conversion; always rejected.
-        package static let writeBack = Code(rawValue: "format.write-back")
+        case writeBack = "format.write-back"
         /// A `%` that starts no well-formed specifier, `%%`, `%{name}` or `%#@name@`.
-        package static let strayPercent = Code(rawValue: "format.stray-percent")
+        case strayPercent = "format.stray-percent"
         /// A well-formed but accidental specifier made of prose, e.g. `100% sure` (`% s`).
-        package static let accidentalSpecifier = Code(rawValue: "format.accidental-specifier")
+        case accidentalSpecifier = "format.accidental-specifier"
         /// `% @`: a space flag on `%@`, which CF ignores; it prints what `%@` prints (a warning).
-        package static let spacedObject = Code(rawValue: "format.spaced-object")
+        case spacedObject = "format.spaced-object"
         /// `% ld`: a number printed with a leading space, read where it stands like a typo for `%ld` (not prose: no
         /// digit before the `%`, no letter after the conversion). An error until compared with the source: a warning
         /// where the source reads that argument with the same class (``SlotMap/demoteSpacedNumbers(against:)``).
-        package static let spacedNumber = Code(rawValue: "format.spaced-number")
+        case spacedNumber = "format.spaced-number"
         /// `%#@na me@`: a name character CF does not accept ends the token, and what follows is read as an
         /// ordinary specifier that consumes an argument.
-        package static let brokenVariableToken = Code(rawValue: "format.broken-variable-token")
+        case brokenVariableToken = "format.broken-variable-token"
         /// The string ends inside a specifier (a lone `%`, `%1$`, `%-5`).
-        package static let trailingPercent = Code(rawValue: "format.trailing-percent")
+        case trailingPercent = "format.trailing-percent"
         /// A conversion letter CF does not know; CF drops the `%` silently.
-        package static let unknownConversion = Code(rawValue: "format.unknown-conversion")
+        case unknownConversion = "format.unknown-conversion"
         /// Positional (`%1$@`) and sequential (`%@`) specifiers in one string.
-        package static let mixedPositional = Code(rawValue: "format.mixed-positional")
+        case mixedPositional = "format.mixed-positional"
         /// A position of 0 or above 127.
-        package static let positionOutOfRange = Code(rawValue: "format.position-out-of-range")
+        case positionOutOfRange = "format.position-out-of-range"
         /// `%s %S %P %p`: a raw pointer argument; a Swift `String` is not one.
-        package static let pointerArgument = Code(rawValue: "format.pointer-argument")
+        case pointerArgument = "format.pointer-argument"
         /// One slot read with two different classes.
-        package static let conflictingSlot = Code(rawValue: "format.conflicting-slot")
+        case conflictingSlot = "format.conflicting-slot"
         /// A translation slot whose class or size differs from the source's.
-        package static let classMismatch = Code(rawValue: "format.class-mismatch")
+        case classMismatch = "format.class-mismatch"
         /// A translation slot of the same kind as the source's but another size (`%d` for `%ld`).
-        package static let sizeMismatch = Code(rawValue: "format.size-mismatch")
+        case sizeMismatch = "format.size-mismatch"
         /// Strict mode: the same class printed in another numeric style (`%d` for `%x`).
-        package static let styleMismatch = Code(rawValue: "format.style-mismatch")
+        case styleMismatch = "format.style-mismatch"
         /// The translation's slots are not exactly 1…k.
-        package static let gap = Code(rawValue: "format.gap")
+        case gap = "format.gap"
         /// The translation uses a slot the source does not have.
-        package static let unknownSlot = Code(rawValue: "format.unknown-slot")
+        case unknownSlot = "format.unknown-slot"
         /// The translation leaves out a slot the source uses (a warning).
-        package static let unusedSlot = Code(rawValue: "format.unused-slot")
+        case unusedSlot = "format.unused-slot"
         /// The translation uses a `%{name}` the source lacks.
-        package static let unknownName = Code(rawValue: "format.unknown-name")
+        case unknownName = "format.unknown-name"
         /// The translation leaves out a `%{name}` of the source (a warning).
-        package static let omittedName = Code(rawValue: "format.omitted-name")
+        case omittedName = "format.omitted-name"
         /// A `%#@v@` token whose variable is not defined where a class is needed.
-        package static let unknownVariable = Code(rawValue: "format.unknown-variable")
+        case unknownVariable = "format.unknown-variable"
         /// A variable whose variants are all the same text reads an argument printed with another class: it only
         /// consumes the argument (a warning).
-        package static let consumingVariable = Code(rawValue: "format.consuming-variable")
+        case consumingVariable = "format.consuming-variable"
         /// A variant specifier reads the plural slot with another size than `NSStringFormatValueTypeKey`.
-        package static let variantTypeMismatch = Code(rawValue: "format.variant-type-mismatch")
+        case variantTypeMismatch = "format.variant-type-mismatch"
     }
 
     /// What kind of problem this is.

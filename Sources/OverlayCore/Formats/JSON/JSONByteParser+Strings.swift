@@ -6,7 +6,7 @@ extension JSONByteParser {
         let start = location
         index += 1
         let contentStart = index
-        index = Self.plainRun(bytes, from: index)
+        index = ByteScanning.jsonPlainRun(bytes, from: index)
         while index < bytes.count {
             let byte = bytes[index]
             // Printable ASCII other than the quote and backslash needs no check: the common byte costs a compare.
@@ -40,35 +40,6 @@ extension JSONByteParser {
             scratch.append(contentsOf: bytes[runStart..<index])
         }
         throw unterminated(start)
-    }
-
-    /// The end of the run of printable ASCII other than `"` and `\` that starts at `start`, eight bytes at a time
-    /// (the byte loop then decides the byte that ends it): strings in the files a launch reads are 64-byte digests
-    /// and paths, where a byte at a time was most of the cost.
-    @inline(__always)
-    static func plainRun(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        guard let base = bytes.baseAddress else { return start }
-        var index = start
-        while index + 8 <= bytes.count {
-            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-            if specialBytes(in: word) != 0 { break }
-            index += 8
-        }
-        return index
-    }
-
-    /// Non-zero when any byte of `word` is below 0x20, at or above 0x80, `"` or `\`. Exact per byte: each test
-    /// looks at a byte already known to be below 0x80, so no borrow crosses into the next byte.
-    @inline(__always)
-    static func specialBytes(in word: UInt64) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        let low7 = word & ~highs
-        // Per byte b < 0x80: (b + 0x60) has its high bit set iff b >= 0x20; likewise b ^ c + 0x7F iff b != c.
-        let atLeastSpace = (low7 &+ ones &* 0x60) & highs
-        let notQuote = ((low7 ^ (ones &* 0x22)) &+ ones &* 0x7F) & highs
-        let notBackslash = ((low7 ^ (ones &* 0x5C)) &+ ones &* 0x7F) & highs
-        return (word & highs) | (~atLeastSpace & highs) | (~notQuote & highs) | (~notBackslash & highs)
     }
 
     /// Accepts one unescaped character (advancing past it) or throws for control bytes and bad UTF-8.

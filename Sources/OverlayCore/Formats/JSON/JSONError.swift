@@ -4,41 +4,37 @@
 /// ``JSONNode``) also carry the `path` of the offending value, e.g. `modules[2].sha256`.
 package struct JSONError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A stable, machine-readable error kind.
-    package struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
-        package let rawValue: String
-
-        package init(rawValue: String) { self.rawValue = rawValue }
-
+    package enum Code: String, Sendable, Hashable, CustomStringConvertible {
         /// A key appears twice in one object.
-        package static let duplicateKey = Code(rawValue: "json.duplicate-key")
+        case duplicateKey = "json.duplicate-key"
         /// Arrays and objects nest deeper than ``StrictJSON/Limits/maxDepth``.
-        package static let depthExceeded = Code(rawValue: "json.depth-exceeded")
+        case depthExceeded = "json.depth-exceeded"
         /// The document is larger than ``StrictJSON/Limits/maxBytes``.
-        package static let tooLarge = Code(rawValue: "json.too-large")
+        case tooLarge = "json.too-large"
         /// The bytes are not valid UTF-8 (or the file is UTF-16/UTF-32).
-        package static let invalidUTF8 = Code(rawValue: "json.invalid-utf8")
+        case invalidUTF8 = "json.invalid-utf8"
         /// A character that cannot appear here (comments, single quotes, `NaN`, a missing `,` …).
-        package static let unexpectedCharacter = Code(rawValue: "json.unexpected-character")
+        case unexpectedCharacter = "json.unexpected-character"
         /// The document ends before the value is complete (or is empty).
-        package static let unexpectedEnd = Code(rawValue: "json.unexpected-end")
+        case unexpectedEnd = "json.unexpected-end"
         /// A string has no closing quote on its line.
-        package static let unterminatedString = Code(rawValue: "json.unterminated-string")
+        case unterminatedString = "json.unterminated-string"
         /// A raw control character (U+0000…U+001F) inside a string.
-        package static let controlCharacter = Code(rawValue: "json.control-character")
+        case controlCharacter = "json.control-character"
         /// A backslash escape that JSON does not define, or a lone UTF-16 surrogate.
-        package static let invalidEscape = Code(rawValue: "json.invalid-escape")
+        case invalidEscape = "json.invalid-escape"
         /// A number that breaks the RFC 8259 grammar (leading zero, `1.`, `-`, `1e`).
-        package static let invalidNumber = Code(rawValue: "json.invalid-number")
+        case invalidNumber = "json.invalid-number"
         /// A `,` directly before `]` or `}`.
-        package static let trailingComma = Code(rawValue: "json.trailing-comma")
+        case trailingComma = "json.trailing-comma"
         /// Something follows the top-level value.
-        package static let trailingData = Code(rawValue: "json.trailing-data")
+        case trailingData = "json.trailing-data"
         /// A decoder needed a field that is absent.
-        package static let missingField = Code(rawValue: "json.missing-field")
+        case missingField = "json.missing-field"
         /// A decoder found a value of the wrong JSON type.
-        package static let wrongType = Code(rawValue: "json.wrong-type")
+        case wrongType = "json.wrong-type"
         /// A decoder found a value of the right type that it does not accept.
-        package static let invalidValue = Code(rawValue: "json.invalid-value")
+        case invalidValue = "json.invalid-value"
 
         package var description: String { rawValue }
     }

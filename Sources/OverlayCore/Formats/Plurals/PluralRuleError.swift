@@ -1,25 +1,23 @@
 /// A CLDR plural rule that cannot be parsed, e.g. `n % = 1` or `v = 3..1`.
 package struct PluralRuleError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What went wrong; raw values are stable for scripts and tests.
-    package struct Code: Sendable, Hashable, RawRepresentable, CustomStringConvertible {
-        package let rawValue: String
-        package init(rawValue: String) { self.rawValue = rawValue }
+    package enum Code: String, Sendable, Hashable, CustomStringConvertible {
         package var description: String { rawValue }
 
         /// A character that cannot start any token.
-        package static let invalidCharacter = Code(rawValue: "plural.invalid_character")
+        case invalidCharacter = "plural.invalid_character"
         /// A token where the grammar expects something else.
-        package static let unexpectedToken = Code(rawValue: "plural.unexpected_token")
+        case unexpectedToken = "plural.unexpected_token"
         /// The condition ends in the middle of a relation.
-        package static let unexpectedEnd = Code(rawValue: "plural.unexpected_end")
+        case unexpectedEnd = "plural.unexpected_end"
         /// An operand letter other than n i v w f t c e.
-        package static let unknownOperand = Code(rawValue: "plural.unknown_operand")
+        case unknownOperand = "plural.unknown_operand"
         /// An integer too large for the evaluator, or a modulus of zero.
-        package static let invalidNumber = Code(rawValue: "plural.invalid_number")
+        case invalidNumber = "plural.invalid_number"
         /// A range whose start is above its end (`5..2`).
-        package static let invalidRange = Code(rawValue: "plural.invalid_range")
+        case invalidRange = "plural.invalid_range"
         /// A non-`other` category with no condition, or `other` with one.
-        package static let invalidCategoryCondition = Code(rawValue: "plural.invalid_category_condition")
+        case invalidCategoryCondition = "plural.invalid_category_condition"
     }
 
     package var code: Code

@@ -51,4 +51,29 @@ enum ByteScanning {
         }
         return index
     }
+
+    /// The end of the run of printable ASCII other than `"` and `\` that starts at `start`, eight bytes at a time
+    /// (the JSON parser's byte loop then decides the byte that ends it): strings in the files a launch reads are
+    /// 64-byte digests and paths, where a byte at a time was most of the cost.
+    @inline(__always)
+    static func jsonPlainRun(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var index = start
+        while index + 8 <= bytes.count {
+            if jsonSpecialBytes(in: word(bytes, at: index)) != 0 { break }
+            index += 8
+        }
+        return index
+    }
+
+    /// Non-zero when any byte of `word` is below 0x20, at or above 0x80, `"` or `\`. Exact per byte: each test
+    /// looks at a byte already known to be below 0x80, so no borrow crosses into the next byte.
+    @inline(__always)
+    static func jsonSpecialBytes(in word: UInt64) -> UInt64 {
+        let low7 = word & ~highBits
+        // Per byte b < 0x80: (b + 0x60) has its high bit set iff b >= 0x20; likewise b ^ c + 0x7F iff b != c.
+        let atLeastSpace = low7 &+ broadcast(0x60)
+        let notQuote = (low7 ^ broadcast(0x22)) &+ broadcast(0x7F)
+        let notBackslash = (low7 ^ broadcast(0x5C)) &+ broadcast(0x7F)
+        return (word | ~atLeastSpace | ~notQuote | ~notBackslash) & highBits
+    }
 }

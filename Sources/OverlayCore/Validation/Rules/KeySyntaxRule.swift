@@ -7,8 +7,8 @@
 /// the XLIFF Xcode exports for translators: a key with any other C0 control, DEL or a C1 control (U+0080–U+009F, where
 /// U+009B starts a terminal escape sequence) cannot go through Xcode's localization workflow and is refused.
 /// Keys are printed escaped on a terminal (`\n`, `\t`), so every line of output stays one line.
-enum KeySyntaxRule {
-    static func check(
+package enum KeySyntaxRule {
+    package static func check(
         key: String, value: CatalogValue, knownToShipped: Bool, limits: ValidationLimits, location: Finding.Location
     ) -> [Finding] {
         var findings: [Finding] = []
@@ -44,7 +44,7 @@ enum KeySyntaxRule {
     }
 
     /// True when `check` would find nothing for a shipped key and a plain value: a byte scan, no scalars decoded.
-    static func isClean(key: String, text: String, limits: ValidationLimits) -> Bool {
+    package static func isClean(key: String, text: String, limits: ValidationLimits) -> Bool {
         guard key.utf8.count <= limits.maxKeyBytes, text.utf8.count <= limits.maxValueBytes else {
             return false
         }

@@ -1,6 +1,6 @@
 /// An overlay value's placeholders against the shipped development-language value of the same key
 /// (FORMATS.md §4.4): what the app passes must render safely in the new text.
-enum PlaceholderRule {
+package enum PlaceholderRule {
     static func check(
         _ value: CatalogValue, shippedSource: SlotMap, strict: Bool, location: Finding.Location
     ) -> [Finding] {
@@ -10,7 +10,7 @@ enum PlaceholderRule {
 
     /// True only when `check` finds nothing for the plain string `text` against a plain shipped value: decided from
     /// the two specifier sequences (`SpecifierSequence`), once per distinct pair. False says nothing; run `check`.
-    static func isClean(_ text: String, shipped: ShippedValue, verdicts: PlaceholderVerdicts) -> Bool {
+    package static func isClean(_ text: String, shipped: ShippedValue, verdicts: PlaceholderVerdicts) -> Bool {
         guard let source = shipped.sequence, let translation = SpecifierSequence.of(text) else { return false }
         // Locales of a key mostly share their sequence: remember the last one per key and skip the hashing.
         if let last = shipped.lastVerdict, last.translation == translation { return last.clean }
@@ -24,7 +24,7 @@ enum PlaceholderRule {
 /// specifier sequences: the check is run once per distinct pair (a catalog has a few dozen: `%@`, `%ld`, `%1$@ %2$ld`
 /// against `%2$ld %1$@` …), on the sequences themselves, which `SpecifierSequence` shows give the same issues as the
 /// strings they come from.
-final class PlaceholderVerdicts {
+package final class PlaceholderVerdicts {
     private struct Pair: Hashable {
         var source: [UInt8]
         var translation: [UInt8]
@@ -34,7 +34,7 @@ final class PlaceholderVerdicts {
     private let limits: ValidationLimits
     private var verdicts: [Pair: Bool] = [:]
 
-    init(strict: Bool, limits: ValidationLimits = .default) {
+    package init(strict: Bool, limits: ValidationLimits = .default) {
         self.strict = strict
         self.limits = limits
     }

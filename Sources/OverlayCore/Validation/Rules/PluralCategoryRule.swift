@@ -2,8 +2,8 @@
 /// but the entry lacks, or one the locale never selects, is a warning. `zero` is exempt from "never selects" because
 /// Apple uses a present `zero` for the value 0 in every language. A missing `other` is a structural error found by
 /// the `.stringsdict` reader.
-enum PluralCategoryRule {
-    static func check(_ value: CatalogValue, locale: String, location: Finding.Location) -> [Finding] {
+package enum PluralCategoryRule {
+    package static func check(_ value: CatalogValue, locale: String, location: Finding.Location) -> [Finding] {
         guard case .plural(let entry) = value else { return [] }
         let rules = PluralRules.cardinal(for: locale)
         var findings: [Finding] = []

@@ -221,7 +221,7 @@ import Testing
     }
 }
 
-/// The eight-bytes-at-a-time scan of a string's plain run (`JSONByteParser.plainRun`) stops at exactly the bytes the
+/// The eight-bytes-at-a-time scan of a string's plain run (`ByteScanning.jsonPlainRun`) stops at exactly the bytes the
 /// byte loop must decide — below 0x20, at or above 0x80, `"` and `\` — wherever they sit in the word and whatever
 /// their neighbours, and strings parse the same at every length and alignment around them.
 @Suite struct JSONPlainRunTests {
@@ -235,7 +235,7 @@ import Testing
                     bytes[position] = UInt8(byte)
                     let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
                     let expected = bytes.contains(where: Self.isSpecial)
-                    #expect((JSONByteParser.specialBytes(in: word) != 0) == expected, "\(bytes)")
+                    #expect((ByteScanning.jsonSpecialBytes(in: word) != 0) == expected, "\(bytes)")
                 }
             }
         }
@@ -246,7 +246,7 @@ import Testing
             for special in [nil, UInt8(0x22), 0x5C, 0x0A, 0xC3] as [UInt8?] {
                 var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
                 if let special, length > 0 { bytes[length / 2] = special }
-                let end = bytes.withUnsafeBufferPointer { JSONByteParser.plainRun($0, from: 0) }
+                let end = bytes.withUnsafeBufferPointer { ByteScanning.jsonPlainRun($0, from: 0) }
                 let first = bytes.firstIndex(where: Self.isSpecial) ?? length
                 // Whole plain words only: up to the word that holds the first special byte (or the last whole word).
                 #expect(end == first / 8 * 8, "\(length) \(String(describing: special))")

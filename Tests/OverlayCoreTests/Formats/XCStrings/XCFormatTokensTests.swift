@@ -1,5 +1,6 @@
 import Testing
 @testable import OverlayCore
+@testable import OverlayPublishing
 
 @Suite struct XCFormatTokensTests {
     @Test("first numeric argument: slot and value type", arguments: [

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import OverlayCore
+@testable import OverlayPublishing
 
 @Suite struct XCStringsCheckTests {
     @Test("a token without a substitution is an error with its path and line")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import OverlayCore
+@testable import OverlayPublishing
 
 @Suite struct XCStringsCompilerTests {
     @Test("plain strings: key as source text, shouldTranslate:false only in the source, every state compiled")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import OverlayCore
+@testable import OverlayPublishing
 
 func loadCatalog(_ name: String) throws -> XCStringsCatalog {
     try XCStringsCatalog(data: Fixtures.data("formats/xcstrings/\(name)"))

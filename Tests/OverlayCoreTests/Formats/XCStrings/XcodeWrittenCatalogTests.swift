@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import OverlayCore
+import OverlayPublishing
 
 /// testdata/xcstrings-app: a String Catalog written the way Xcode writes them (2-space `"k" : v`, version 1.1), holding
 /// the shapes real app catalogs show: no argNum, no source localization, every extraction state, shouldTranslate

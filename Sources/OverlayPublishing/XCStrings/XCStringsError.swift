@@ -1,31 +1,29 @@
+package import OverlayCore
+
 /// Why a `.xcstrings` file was rejected: bad JSON, a wrong shape, or a rule of FORMATS.md §3.
 package struct XCStringsError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A stable, machine-readable error kind.
-    package struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
-        package let rawValue: String
-
-        package init(rawValue: String) { self.rawValue = rawValue }
-
+    package enum Code: String, Sendable, Hashable, CustomStringConvertible {
         /// The file is not strict JSON (see `cause`).
-        package static let invalidJSON = Code(rawValue: "xcstrings.invalid-json")
+        case invalidJSON = "xcstrings.invalid-json"
         /// A required field is absent.
-        package static let missingField = Code(rawValue: "xcstrings.missing-field")
+        case missingField = "xcstrings.missing-field"
         /// A field has the wrong JSON type.
-        package static let wrongType = Code(rawValue: "xcstrings.wrong-type")
+        case wrongType = "xcstrings.wrong-type"
         /// `version` is not `"1.x"`.
-        package static let unsupportedVersion = Code(rawValue: "xcstrings.unsupported-version")
+        case unsupportedVersion = "xcstrings.unsupported-version"
         /// A plural key is not one of zero, one, two, few, many, other.
-        package static let invalidPluralCategory = Code(rawValue: "xcstrings.invalid-plural-category")
+        case invalidPluralCategory = "xcstrings.invalid-plural-category"
         /// A device key is not one of iphone, ipod, ipad, applewatch, appletv, applevision, mac, other.
-        package static let invalidDevice = Code(rawValue: "xcstrings.invalid-device")
+        case invalidDevice = "xcstrings.invalid-device"
         /// `argNum` is less than 1.
-        package static let invalidArgNum = Code(rawValue: "xcstrings.invalid-arg-num")
+        case invalidArgNum = "xcstrings.invalid-arg-num"
         /// A substitution name is empty or holds `@`, `%` or white space, so no `%#@name@` token can reach it.
-        package static let invalidSubstitutionName = Code(rawValue: "xcstrings.invalid-substitution-name")
+        case invalidSubstitutionName = "xcstrings.invalid-substitution-name"
         /// `variations` holds both `plural` and `device`.
-        package static let conflictingVariations = Code(rawValue: "xcstrings.conflicting-variations")
+        case conflictingVariations = "xcstrings.conflicting-variations"
         /// Variations nest in a way Xcode cannot compile (device in device, anything in a plural form).
-        package static let invalidNesting = Code(rawValue: "xcstrings.invalid-nesting")
+        case invalidNesting = "xcstrings.invalid-nesting"
 
         package var description: String { rawValue }
     }

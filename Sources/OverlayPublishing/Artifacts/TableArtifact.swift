@@ -1,4 +1,5 @@
 package import Foundation
+package import OverlayCore
 
 /// A single-locale table as JSON, schema_version 1: the per-locale form for pipelines that ship one
 /// table at a time (`validate` accepts it, `publish` can emit it).

@@ -1,4 +1,5 @@
 package import Foundation
+package import OverlayCore
 
 /// `<origin>/cache-headers.json`, schema_version 1: the `Cache-Control` value for each path pattern, for
 /// uploading an origin to S3 or a CDN and for nginx configuration.

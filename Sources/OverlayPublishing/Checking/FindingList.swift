@@ -1,3 +1,5 @@
+package import OverlayCore
+
 /// The findings of a catalog check, in order, with each table's missing translations kept as its keys: a real app's
 /// catalog has 176,000 of them, and as findings (a struct and a formatted message each) they were a third of
 /// publish's peak memory. A missing translation becomes a ``Finding`` only when read, the same one every time.

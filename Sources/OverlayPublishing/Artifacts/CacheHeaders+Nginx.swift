@@ -1,3 +1,5 @@
+import OverlayCore
+
 /// `cache-headers.json` as nginx configuration, for an origin served by nginx (docs/CDN.md).
 extension CacheHeaders {
     /// One regex `location` per rule, in the file's order: nginx tries regex locations in order and the first

@@ -1,4 +1,5 @@
 import Foundation
+import OverlayCore
 
 /// The little format-string scanning a catalog compiler needs: `%#@name@` tokens, the first numeric
 /// argument, and `%arg` rewriting. Full specifier validation (FORMATS.md §4) lives elsewhere.

@@ -1,3 +1,5 @@
+package import OverlayCore
+
 /// The content of one language's compiled table: what `xcstringstool compile` writes to
 /// `<lang>.lproj/<Table>.strings` and `<Table>.stringsdict`.
 package struct XCStringsCompiledTable: Sendable, Equatable {

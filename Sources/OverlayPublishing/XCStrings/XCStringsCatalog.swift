@@ -1,3 +1,5 @@
+package import OverlayCore
+
 /// A String Catalog (`.xcstrings`, FORMATS.md §3.1) as read by ``XCStringsCatalog/init(data:limits:)``.
 ///
 /// ```swift

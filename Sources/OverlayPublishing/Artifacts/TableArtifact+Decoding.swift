@@ -1,4 +1,5 @@
 package import Foundation
+package import OverlayCore
 
 extension TableArtifact {
     static let fileName = "table artifact"

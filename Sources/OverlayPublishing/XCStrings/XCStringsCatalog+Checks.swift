@@ -1,4 +1,5 @@
 package import Foundation
+package import OverlayCore
 
 /// Catalog checks of FORMATS.md §3.2 that need no format-specifier parsing. The reader already rejects
 /// a version other than 1.x (the file) and `argNum < 1` (the entry, as ``XCStringsCatalog/rejected``);

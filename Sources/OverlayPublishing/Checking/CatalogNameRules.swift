@@ -1,3 +1,5 @@
+package import OverlayCore
+
 /// What a client refuses in a catalog's names and sizes, found before anything is published: module folders,
 /// locale (`.lproj`) names, table names and the development region by ``NameGrammar``; keys and values by
 /// ``KeySyntaxRule`` under the client's ``ValidationLimits``. Every finding is an error, because every client would

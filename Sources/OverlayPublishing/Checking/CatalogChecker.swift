@@ -1,3 +1,5 @@
+package import OverlayCore
+
 /// Consistency of a whole catalog: each translation against its module's reference.
 ///
 /// Rules (DESIGN.md "Validation"): placeholders compatible with the reference (errors), plural categories against

@@ -1,4 +1,5 @@
 package import Foundation
+package import OverlayCore
 
 /// A read-only look at a store directory, whoever it belongs to: what `overlay inspect` and `overlay resolve
 /// --store` show. Taking it writes nothing and takes no lock.

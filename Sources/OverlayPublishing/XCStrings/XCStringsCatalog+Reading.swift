@@ -1,4 +1,5 @@
 package import Foundation
+package import OverlayCore
 
 /// Decoding the JSON model of FORMATS.md §3.1: unknown fields are ignored, unknown states pass through. A problem of
 /// the whole file (bad JSON, no `strings`, a version other than 1.x) throws; a problem of one entry (a wrong type, an

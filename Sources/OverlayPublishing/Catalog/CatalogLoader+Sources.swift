@@ -1,0 +1,100 @@
+public import Foundation
+public import OverlayCore
+
+/// A source catalog folder: `<catalog>/<Module>/<lang>.lproj/<Table>.strings|.stringsdict`, `<Module>/Base.lproj`,
+/// `<Module>/Info.plist` and `<Module>/<Table>.xcstrings`, as check, publish and the tools read it. An app reads what
+/// Xcode built instead (``BuiltCatalogLoader``), where every String Catalog is already compiled to tables.
+extension CatalogLoader {
+    /// Loads the catalog rooted at `root`.
+    /// - Throws: `CatalogError` when `root` is not a readable directory.
+    public static func load(at root: URL, mode: Mode = .strict) throws -> CatalogLoadResult {
+        let fileManager = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard fileManager.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw CatalogError(path: root.path, message: "not a directory; pass the folder that holds one folder per module")
+        }
+        var loader = ModuleLoader(root: root, mode: mode, compileXCStrings: xcstringsCompiler)
+        var catalog = Catalog()
+        let names = try loader.listEntries(of: root, relativePath: nil).filter {
+            !$0.hasPrefix(".") && isDirectoryURL(root.appendingPathComponent($0))
+        }
+        // Modules are read independently, so on every core; findings are joined in name order, as read one by one.
+        let modules = try ConcurrentMap.map(names.count) { (index: Int) throws -> (module: CatalogModule?, findings: [Finding]) in
+            var moduleLoader = ModuleLoader(root: root, mode: mode, compileXCStrings: xcstringsCompiler)
+            let module = try moduleLoader.loadModule(named: names[index], at: root.appendingPathComponent(names[index]))
+            return (module: module, findings: moduleLoader.findings)
+        }
+        for (name, loaded) in zip(names, modules) {
+            loader.findings += loaded.findings
+            if let module = loaded.module { catalog.modules[name] = module }
+        }
+        if catalog.modules.isEmpty {
+            loader.findings.append(Finding(
+                code: "catalog.empty", severity: .error,
+                message: "no module found: a catalog holds <Module>/<lang>.lproj/<Table>.strings folders or <Module>/<Table>.xcstrings files",
+                location: .init(file: root.path)))
+        }
+        return CatalogLoadResult(catalog: catalog, findings: loader.findings)
+    }
+
+    /// Loads one module folder (`<lang>.lproj/…`, `Base.lproj`, `Info.plist`, `*.xcstrings`), e.g. a store revision
+    /// directory. Nil when the folder holds no localization at all.
+    /// - Parameter locales: when given, only these localizations (normalized identifiers) are parsed — a resolver
+    ///   needs just its fallback chain; `Base.lproj` is parsed with the development region.
+    package static func loadModule(
+        named name: String, at url: URL, mode: Mode = .lenient, locales: Set<String>? = nil
+    ) throws -> (module: CatalogModule?, findings: [Finding]) {
+        var loader = ModuleLoader(root: url.deletingLastPathComponent(), mode: mode, compileXCStrings: xcstringsCompiler)
+        let module = try loader.loadModule(named: name, at: url, only: locales)
+        return (module, loader.findings)
+    }
+
+    /// The normalized identifiers of a module folder's `.lproj` directories (`Base` included), without parsing them.
+    public static func localizationIdentifiers(at url: URL) -> [String: String] {
+        var result: [String: String] = [:]
+        for name in (try? sortedEntries(of: url)) ?? [] where name.hasSuffix(".lproj") {
+            let rawName = String(name.dropLast(".lproj".count))
+            result[rawName == "Base" ? "Base" : normalizedLocale(rawName)] = name
+        }
+        return result
+    }
+
+    /// What reads a source catalog's `.xcstrings` files.
+    static let xcstringsCompiler: StringCatalogCompiler = { data, relativePath, findings in
+        compileXCStrings(data: data, relativePath: relativePath, findings: &findings)
+    }
+
+    /// Checks and compiles a String Catalog. Nil when it cannot be read (an error finding says why).
+    package static func compileXCStrings(data: Data, relativePath: String, findings: inout [Finding]) -> CompiledXCStrings? {
+        let catalog: XCStringsCatalog
+        do {
+            catalog = try XCStringsCatalog(data: data)
+        } catch {
+            findings.append(error.finding(file: relativePath))
+            return nil
+        }
+        findings += catalog.check(file: relativePath)
+        var tables: [String: CatalogTable] = [:]
+        for (language, compiled) in catalog.compile() {
+            // A plural without `other` is judged for this language: kept with a warning, or rejected here alone.
+            var plurals = compiled.stringsdict
+            let screened = MissingOtherRule.screen(&plurals, locale: normalizedLocale(language), file: relativePath) {
+                catalog.strings[$0]?.location?.line
+            }
+            findings += screened.warnings
+            var origins: [String: KeyOrigin] = [:]
+            for key in Set(compiled.strings.keys).union(compiled.stringsdict.keys) {
+                origins[key] = KeyOrigin(file: relativePath, line: catalog.strings[key]?.location?.line)
+            }
+            // Not to be translated, or no longer in the code (Xcode's `stale`): never "missing" anywhere.
+            let nonTranslatable = language == catalog.sourceLanguage
+                ? Set(catalog.entries.filter { !$0.shouldTranslate || $0.extractionState == .stale }.map(\.key)) : []
+            var table = CatalogTable(
+                name: "", strings: compiled.strings, plurals: plurals, origins: origins,
+                nonTranslatableKeys: nonTranslatable, files: [relativePath])
+            table.rejectedEntries = screened.rejected
+            tables[language] = table
+        }
+        return CompiledXCStrings(sourceLanguage: catalog.sourceLanguage, tables: tables)
+    }
+}
