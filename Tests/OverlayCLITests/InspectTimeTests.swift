@@ -71,4 +71,22 @@ import Testing
         ])
         #expect(launched.status == 0, "\(launched.stderrText)")
     }
+
+    /// The crash-loop guard's record carries the time of each rollback; a copied or damaged record may hold any
+    /// 64-bit second, and `inspect` prints it clamped through the store's own decoder of the record.
+    @Test(arguments: [(Int.max, "9999-12-31T23:59:59Z"), (Int.min, "0000-01-01T00:00:00Z")])
+    func anExtremeRollbackTimeIsPrintedClamped(_ seconds: Int, _ shown: String) throws {
+        let scene = try Scene()
+        defer { scene.remove() }
+        let sha = String(repeating: "a", count: 64)
+        let record = #"{"format_version":1,"completed":true,"trial":{},"launches":0,"known_good":{},"crashed":{},"#
+            + #""rollbacks":[{"module":"App","from_sha256":"\#(sha)","from_revision":2,"launches":3,"at":\#(seconds)}]}"#
+        try Data(record.utf8).write(to: URL(fileURLWithPath: scene.store).appendingPathComponent("launch-guard.json"))
+
+        // A rollback is a warning: exit 1 (docs/TRIAGE.md), not a trap.
+        let text = try CLI.spawn(["inspect", scene.store])
+        #expect(text.status == 1, "\(text.stderrText)")
+        #expect(text.stderrText.contains("App: revision 2 (aaaaaaaaaaaa) was returned to the shipped strings at \(shown)"),
+                "\(text.stderrText)")
+    }
 }

@@ -42,19 +42,19 @@ public struct LaunchRollback: Sendable, Hashable {
 /// one of them reached `launchCompleted()`, which also makes the set `knownGood`. `crashed` holds the archives
 /// taken back, which a sync never activates again; `rollbacks` the last few rollbacks, for `SyncReport` and
 /// `overlay inspect`.
-struct LaunchGuardRecord: Sendable, Equatable {
+package struct LaunchGuardRecord: Sendable, Equatable {
     static let formatVersion = 1
     /// Rollbacks kept in the record (the journal keeps every one).
     static let rollbackLimit = 16
     /// Archives kept in `crashed` per module, newest last.
     static let crashedLimit = 16
 
-    var trial: [String: String] = [:]
-    var launches = 0
-    var completed = false
+    package var trial: [String: String] = [:]
+    package var launches = 0
+    package var completed = false
     var knownGood: [String: String] = [:]
     var crashed: [String: [String]] = [:]
-    var rollbacks: [LaunchRollback] = []
+    package var rollbacks: [LaunchRollback] = []
 
     /// A module → SHA-256 map as JSON, members in module order (one spelling per set).
     static func map(_ dictionary: [String: String]) -> JSONValue {
@@ -95,7 +95,7 @@ struct LaunchGuardRecord: Sendable, Equatable {
 
     /// Decodes the record; anything malformed throws (the caller starts a fresh record: the guard then counts from
     /// the next launch, and `crashed` archives lost with it are still in `state.json`'s `rejected`).
-    init(json data: Data) throws {
+    package init(json data: Data) throws {
         let root = try JSONNode(StrictJSON.parse(data)).object()
         guard try root.required("format_version", as: Int.self) == Self.formatVersion else {
             throw StoreError.invalid("launch-guard.json has an unknown format_version")
