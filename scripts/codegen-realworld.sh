@@ -33,6 +33,7 @@ sed 's/^/  /' "$work/warnings.txt" | head -n 20
 cat >"$work/main.swift" <<'SWIFT'
 import Foundation
 import OverlayCore
+import OverlayPublishing  // the source catalog's loader (an app reads its built bundles instead)
 
 let catalog = try CatalogLoader.load(at: URL(fileURLWithPath: CommandLine.arguments[1]), mode: .lenient).catalog
 let localizer = Localizer(catalog: catalog, preferredLanguages: ["de"])
@@ -41,11 +42,14 @@ print(strings.actionTextZoomMenuItem(120))
 print(strings.alertMessageCloseTabsWithCount(3))
 print(localizer.duckDuckGoTable().string(forKey: "action.text-zoom-menu-item"))
 SWIFT
-# Objects of files still in Sources/OverlayCore (an incremental build keeps those of moved files).
+# Objects of files still in each module's sources (an incremental build keeps those of moved files). The generated
+# files need only OverlayCore; the program's catalog loading needs OverlayPublishing.
 objects=""
-for object in "$build"/OverlayCore.build/*.swift.o; do
-  name=$(basename "$object" .o)
-  [ -n "$(find Sources/OverlayCore -name "$name" -print -quit)" ] && objects="$objects $object"
+for target in OverlayCore OverlayPublishing; do
+  for object in "$build/$target.build"/*.swift.o; do
+    name=$(basename "$object" .o)
+    [ -n "$(find "Sources/$target" -name "$name" -print -quit)" ] && objects="$objects $object"
+  done
 done
 maps=""
 for module in Sources/C*/module.modulemap; do maps="$maps -Xcc -fmodule-map-file=$module"; done
