@@ -48,7 +48,11 @@ package struct FormatRenderer<Arguments: RandomAccessCollection<FormatArgument>>
         switch program.body {
         case .ops(let range):
             if let text = program.constantText { return text }
-            if let text = program.asWrittenText, arguments.isEmpty, substitutions?.isEmpty ?? true { return text }
+            // Substitutions only matter to a value with `%{name}` tokens: without them, the lookup's short path
+            // (which passes none) and this render show the same as-written text.
+            if let text = program.asWrittenText, arguments.isEmpty, program.readsArgumentsOnly || substitutions?.isEmpty ?? true {
+                return text
+            }
             ops = range
         case .width(let keys, let variants):
             ops = variants[RenderProgram.variantIndex(keys: keys, forWidth: width)]

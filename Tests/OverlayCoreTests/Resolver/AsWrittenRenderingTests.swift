@@ -43,6 +43,17 @@ import Testing
         }
     }
 
+    @Test func substitutionsForAValueWithoutNamesChangeNothing() throws {
+        // Found by FuzzRender: `format` with substitutions took the short path (as written) while the renderer given
+        // the same substitutions formatted the value; a value without `%{name}` ignores them either way.
+        for (key, text) in Self.values.merging(["space": "% dI"], uniquingKeysWith: { $1 }) {
+            let program = RenderProgram(.string(text), rules: .otherOnly, device: "other")
+            #expect(try FormatRenderer(arguments: [], substitutions: ["n": "x"], width: nil).render(program) == text, "\(key)")
+            #expect(program.text(for: [FormatArgument]()) == text, "\(key)")
+        }
+        #expect(Self.table().format("sure", substitutions: ["n": "x"]) == "100% sure")
+    }
+
     @Test func aTranslationThatLostItsArgumentsShowsTheDevelopmentValueWhenTheyArePassed() {
         // fr dropped the count and kept a prose `%`: with the count passed, the source's text shows; without, fr's.
         let catalog = ResolverFixtures.catalog(["en": ["promo": "%d%% off"], "fr": ["promo": "50% de remise"]])
