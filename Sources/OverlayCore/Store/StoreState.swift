@@ -74,18 +74,8 @@ extension StoreState {
         return .object(root)
     }
 
-    /// Decodes `state.json`; any structural problem throws (the caller treats the store as empty). Read directly
-    /// from the bytes when it can be (``decodeDirect(_:)``), else through the JSON tree, which has the last word.
+    /// Decodes `state.json`; any structural problem throws (the caller treats the store as empty).
     init(json data: [UInt8]) throws {
-        if let direct = Self.decodeDirect(data) {
-            self = direct
-        } else {
-            try self.init(decodingTree: data)
-        }
-    }
-
-    /// Decodes `state.json` through a JSON tree: every rule with its message.
-    init(decodingTree data: [UInt8]) throws {
         let root = try JSONNode(StrictJSON.parse(Data(data))).object()
         guard try root.required("format_version", as: Int.self) == Self.formatVersion else {
             throw StoreError.invalid("state.json has an unknown format_version")

@@ -16,7 +16,7 @@ struct OverlayStoreTests {
         #expect(format.objectValue?["format"]?.stringValue == "overlay-store")
         #expect(format.objectValue?["version"]?.intValue == 2)
         let id = try #require(format.objectValue?["id"]?.stringValue)
-        #expect(StoreMarker.isIdentifier(id))
+        #expect(id.isLowercaseHex(count: 32))
         #expect(StoreMarker(data: marker) == .current(id: id))
         // Each store draws its own id.
         let other = TemporaryDirectory()
