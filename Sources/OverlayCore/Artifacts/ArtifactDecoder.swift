@@ -118,7 +118,7 @@ package struct ArtifactDecoder {
     func hex64(_ object: JSONObjectNode, _ key: String) throws(ArtifactError) -> String {
         let field = try node(object, key)
         let text = try json { () throws(JSONError) in try field.string() }
-        guard Self.isLowercaseHex(text, count: 64) else {
+        guard text.isLowercaseHex(count: 64) else {
             throw invalid(field, "expected 64 lowercase hex digits (a SHA-256), found \(quoted(text))")
         }
         return text
@@ -128,7 +128,7 @@ package struct ArtifactDecoder {
     package func sourceHash(_ object: JSONObjectNode, _ key: String) throws(ArtifactError) -> String {
         let field = try node(object, key)
         let text = try json { () throws(JSONError) in try field.string() }
-        guard text.hasPrefix("sha256:"), Self.isLowercaseHex(String(text.dropFirst(7)), count: 64) else {
+        guard text.hasPrefix("sha256:"), String(text.dropFirst(7)).isLowercaseHex(count: 64) else {
             throw invalid(
                 field, "expected sha256:<64 lowercase hex digits> (as `overlay source-hash` prints it), "
                     + "found \(quoted(text))")
@@ -174,28 +174,5 @@ package struct ArtifactDecoder {
 
     func quoted(_ text: String) -> String {
         JSONValue.string(String(text.prefix(80))).serialized()
-    }
-
-    // MARK: Shared value rules
-
-    static func isLowercaseHex(_ text: String, count: Int) -> Bool {
-        text.utf8.count == count
-            && text.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
-                || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) }
-    }
-}
-
-/// Deterministic output shared by the encoders: two-space pretty JSON in the given member order, a newline.
-package enum ArtifactEncoder {
-    package static func data(_ object: JSONObject) -> Data {
-        Data((JSONValue.object(object).serialized(pretty: true) + "\n").utf8)
-    }
-
-    static func stringList(_ values: [String]) -> JSONValue {
-        .array(values.map(JSONValue.string))
-    }
-
-    package static func sortedByBytes<Value>(_ dictionary: [String: Value]) -> [(key: String, value: Value)] {
-        dictionary.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
     }
 }

@@ -2,57 +2,41 @@
 ///
 /// The message names the artifact, the JSON path of the offending value and the fix, e.g.
 /// `manifest.json: modules[2].sha256: expected 64 lowercase hex digits, found "ABC"; …`.
-package struct ArtifactError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// A stable, machine-readable error kind.
-    package enum Code: String, Sendable, Hashable, CustomStringConvertible {
-        /// The document is larger than its ``ArtifactLimits`` byte cap.
-        case tooLarge = "artifact.too-large"
-        /// Arrays and objects nest deeper than ``ArtifactLimits/maxDepth``.
-        case tooDeep = "artifact.too-deep"
-        /// The bytes are not one well-formed UTF-8 JSON document.
-        case invalidJSON = "artifact.invalid-json"
-        /// A key appears twice in one object.
-        case duplicateKey = "artifact.duplicate-key"
-        /// `schema_version` is not one this build reads.
-        case unsupportedSchemaVersion = "artifact.unsupported-schema-version"
-        /// A required field is absent.
-        case missingField = "artifact.missing-field"
-        /// A field has the wrong JSON type.
-        case wrongType = "artifact.wrong-type"
-        /// A field has the right type but a value the format does not allow.
-        case invalidValue = "artifact.invalid-value"
+package typealias ArtifactError = Diagnostic<ArtifactErrorCode>
 
-        package var description: String { rawValue }
-    }
+package enum ArtifactErrorCode: String, DiagnosticCode {
+    package typealias Context = JSONContext
 
-    /// What kind of problem this is.
-    package var code: Code
-    /// What is wrong, where (artifact and JSON path), and how to fix it.
-    package var message: String
-    /// Line and column (1-based; the column counts UTF-8 bytes) of the problem, when known.
-    package var location: SourceLocation?
-    /// The JSON path of the rejected value; `nil` for problems with the document as a whole.
-    package var path: JSONPath?
-    /// The underlying JSON error, when the strict parser or a typed accessor raised it.
-    package var cause: JSONError?
-
-    package init(
-        code: Code, message: String, location: SourceLocation? = nil, path: JSONPath? = nil, cause: JSONError? = nil
-    ) {
-        self.code = code
-        self.message = message
-        self.location = location
-        self.path = path
-        self.cause = cause
-    }
-
-    /// `line:column: message`, or just the message when there is no location.
-    package var description: String {
-        if let location { "\(location): \(message)" } else { message }
-    }
+    /// The document is larger than its ``ArtifactLimits`` byte cap.
+    case tooLarge = "artifact.too-large"
+    /// Arrays and objects nest deeper than ``ArtifactLimits/maxDepth``.
+    case tooDeep = "artifact.too-deep"
+    /// The bytes are not one well-formed UTF-8 JSON document.
+    case invalidJSON = "artifact.invalid-json"
+    /// A key appears twice in one object.
+    case duplicateKey = "artifact.duplicate-key"
+    /// `schema_version` is not one this build reads.
+    case unsupportedSchemaVersion = "artifact.unsupported-schema-version"
+    /// A required field is absent.
+    case missingField = "artifact.missing-field"
+    /// A field has the wrong JSON type.
+    case wrongType = "artifact.wrong-type"
+    /// A field has the right type but a value the format does not allow.
+    case invalidValue = "artifact.invalid-value"
 }
 
 extension ArtifactError {
+    package init(
+        code: Code, message: String, location: SourceLocation? = nil, path: JSONPath? = nil, cause: JSONError? = nil
+    ) {
+        self.init(code: code, message: message, location: location, context: JSONContext(path: path, cause: cause))
+    }
+
+    /// The JSON path of the rejected value; `nil` for problems with the document as a whole.
+    package var path: JSONPath? { context.path }
+    /// The underlying JSON error, when the strict parser or a typed accessor raised it.
+    package var cause: JSONError? { context.cause }
+
     /// Wraps a parser or accessor error, prefixing its message with the artifact's name.
     init(_ error: JSONError, artifact: String) {
         let code: Code =

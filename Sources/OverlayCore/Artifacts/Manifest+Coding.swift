@@ -87,38 +87,4 @@ extension Manifest {
             revision: revision, locales: try decoder.stringList(object, "locales"),
             tables: try decoder.stringList(object, "tables"), entries: try decoder.int(object, "entries", minimum: 0))
     }
-
-    /// The manifest as deterministic JSON: fields in DESIGN.md order, two-space indentation, a final newline.
-    package func encoded() -> Data {
-        ArtifactEncoder.data(
-            JSONObject([
-                ("schema_version", .number(JSONNumber(ArtifactDecoder.supportedSchemaVersion))),
-                ("app_version", .string(appVersion)),
-                ("source_hash", .string(sourceHash)),
-                ("development_region", .string(developmentRegion)),
-                ("revision", .number(JSONNumber(revision))),
-                ("published_at", .string(RFC3339.string(from: publishedAt))),
-                ("expires_at", .string(RFC3339.string(from: expiresAt))),
-                ("revoked", .array(revoked.map { .object(JSONObject([
-                    ("module", .string($0.module)), ("sha256", .string($0.sha256)),
-                ])) })),
-                ("modules", .array(modules.map(\.json))),
-            ]))
-    }
-}
-
-extension Manifest.Module {
-    var json: JSONValue {
-        .object(
-            JSONObject([
-                ("name", .string(name)),
-                ("path", .string(path)),
-                ("sha256", .string(sha256)),
-                ("size", .number(JSONNumber(size))),
-                ("revision", .number(JSONNumber(revision))),
-                ("locales", ArtifactEncoder.stringList(locales)),
-                ("tables", ArtifactEncoder.stringList(tables)),
-                ("entries", .number(JSONNumber(entries))),
-            ]))
-    }
 }

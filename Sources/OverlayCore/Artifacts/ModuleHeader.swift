@@ -57,18 +57,4 @@ package struct ModuleHeader: Sendable, Equatable {
             tables: try decoder.stringList(root, "tables"))
         return (header, decoder.warnings)
     }
-
-    /// The header as deterministic JSON: fields in DESIGN.md order, two-space indentation, a final newline.
-    package func encoded() -> Data {
-        ArtifactEncoder.data(
-            JSONObject([
-                ("schema_version", .number(JSONNumber(ArtifactDecoder.supportedSchemaVersion))),
-                ("module", .string(module)),
-                ("source_hash", .string(sourceHash)),
-                ("revision", .number(JSONNumber(revision))),
-                ("development_region", .string(developmentRegion)),
-                ("locales", ArtifactEncoder.stringList(locales)),
-                ("tables", ArtifactEncoder.stringList(tables)),
-            ]))
-    }
 }

@@ -71,20 +71,6 @@ package struct SignatureFile: Sendable, Equatable {
         return (file, decoder.warnings)
     }
 
-    /// The signature file as deterministic JSON: two-space indentation, a final newline.
-    package func encoded() -> Data {
-        ArtifactEncoder.data(
-            JSONObject([
-                ("schema_version", .number(JSONNumber(ArtifactDecoder.supportedSchemaVersion))),
-                ("signatures", .array(signatures.map { signature in
-                    .object(JSONObject([
-                        ("keyid", .string(signature.keyid)), ("alg", .string(signature.alg)),
-                        ("sig", .string(signature.sig)),
-                    ]))
-                })),
-            ]))
-    }
-
     /// Non-empty RFC 4648 §4 base64: `A-Z a-z 0-9 + /`, a length that is a multiple of 4, at most two `=` at the end.
     static func isPaddedBase64(_ text: String) -> Bool {
         let bytes = Array(text.utf8)

@@ -136,8 +136,8 @@ extension ModuleLoader {
         return true
     }
 
-    private func lineOrNil(_ location: SourceLocation) -> Int? { location.line > 0 ? location.line : nil }
-    private func columnOrNil(_ location: SourceLocation) -> Int? { location.column > 0 ? location.column : nil }
+    private func lineOrNil(_ location: SourceLocation?) -> Int? { location.flatMap { $0.line > 0 ? $0.line : nil } }
+    private func columnOrNil(_ location: SourceLocation?) -> Int? { location.flatMap { $0.column > 0 ? $0.column : nil } }
 }
 
 extension ModuleLoader {

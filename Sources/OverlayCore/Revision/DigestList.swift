@@ -30,61 +30,9 @@ package struct DigestList: Sendable, Equatable {
         return Data(root.serialized(sortedKeys: true).utf8)
     }
 
-    /// Decodes a digest list: straight from its bytes when it can (``JSONDirectReader``, as a launch checks each
-    /// revision it serves), else through the JSON tree, which has the last word and the message.
+    /// Decodes a digest list. An entry for the store's index file (an older store listed it) is dropped: that file is
+    /// checked by its own checksums.
     package init(data: Data) throws {
-        if let direct = Self.decodeDirect(Array(data)) {
-            self = direct
-        } else {
-            try self.init(decodingTree: data)
-        }
-    }
-
-    /// Only ever agrees with ``init(decodingTree:)``: nil for anything else, the tree decoder then decides.
-    static func decodeDirect(_ bytes: [UInt8]) -> DigestList? {
-        JSONDirectReader.read(bytes) { reader throws(JSONError) -> DigestList in
-            var formatVersion: Int?
-            var files: [String: String]?
-            var sizes: [String: Int] = [:]
-            // Each member takes at least a 64-digit value (or a number and its path): no table grows on the way.
-            let capacity = min(bytes.count / 64, 4_096)
-            try reader.members { reader, key throws(JSONError) in
-                if key.is("format_version") {
-                    formatVersion = try reader.int()
-                } else if key.is("files") {
-                    var read: [String: String] = [:]
-                    read.reserveCapacity(capacity)
-                    try reader.members { reader, pathKey throws(JSONError) in
-                        let path = pathKey.string
-                        guard isListable(path) else { throw JSONDirectReader.giveUp }
-                        read[path] = try reader.string()
-                    }
-                    files = read
-                } else if key.is("sizes") {
-                    sizes.reserveCapacity(capacity)
-                    try reader.members { reader, path throws(JSONError) in sizes[path.string] = try reader.int() }
-                    sizes[RevisionIndex.fileName] = nil
-                } else {
-                    try reader.skipValue()
-                }
-            }
-            guard formatVersion == 1, var files else { throw JSONDirectReader.giveUp }
-            files[RevisionIndex.fileName] = nil
-            for (path, size) in sizes {
-                guard files[path] != nil, size >= 0 else { throw JSONDirectReader.giveUp }
-            }
-            return DigestList(files: files, sizes: sizes)
-        }
-    }
-
-    init(files: [String: String], sizes: [String: Int]) {
-        self.files = files
-        self.sizes = sizes
-    }
-
-    /// Decodes a digest list through a JSON tree: every rule with its message. An entry for the store's index file (an
-    /// older store listed it) is dropped: that file is checked by its own checksums.
-    init(decodingTree data: Data) throws {
         let root = try JSONNode(StrictJSON.parse(data)).object()
         guard try root.required("format_version", as: Int.self) == 1 else {
             throw Self.invalid("has an unknown format_version")

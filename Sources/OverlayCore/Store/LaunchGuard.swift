@@ -64,7 +64,6 @@ package struct LaunchGuardRecord: Sendable, Equatable {
     var json: JSONValue {
         let map = Self.map
         var root = JSONObject()
-        // These three first, in this order: a launch compares them as bytes (``knownGoodPrefix(for:)``).
         root["format_version"] = .number(JSONNumber(Self.formatVersion))
         root["completed"] = .bool(completed)
         root["trial"] = map(trial)
@@ -86,12 +85,6 @@ package struct LaunchGuardRecord: Sendable, Equatable {
     }
 
     init() {}
-
-    /// The bytes a record starts with when `set` completed a launch: a launch of a known good set is one read and a
-    /// comparison, no JSON tree (and no hash: the first SHA-256 of a process loads the crypto library).
-    static func knownGoodPrefix(for set: [String: String]) -> [UInt8] {
-        Array(#"{"format_version":\#(formatVersion),"completed":true,"trial":\#(map(set).serialized()),"#.utf8)
-    }
 
     /// Decodes the record; anything malformed throws (the caller starts a fresh record: the guard then counts from
     /// the next launch, and `crashed` archives lost with it are still in `state.json`'s `rejected`).

@@ -21,19 +21,14 @@ extension OverlayStore {
 
     /// Counts a launch of the modules `snapshot` serves, before the store is opened. On the launch path: one small
     /// read when the set completed a launch before; during a trial, a write renamed into place under `LOCK` but not
-    /// fsynced — a process that dies keeps what it wrote (only a power loss can lose a count), and a launch does not
-    /// wait on the disk.
+    /// fsynced (only a power loss can lose a count), so a launch does not wait on the disk.
     package static func countLaunch(
         at url: URL, serving snapshot: StoreSnapshot, limit: Int, syscalls: Syscalls = .live
     ) throws -> LaunchCount {
         guard limit > 0, !snapshot.modules.isEmpty else { return .notGuarded }
         let active = snapshot.modules.mapValues(\.sha256)
         let layout = StoreLayout(root: try StoreLayout.rootPath(of: url))
-        if let data = try? syscalls.readFileIfPresent(layout.launchGuardPath, limit: launchGuardLimit),
-            data.starts(with: LaunchGuardRecord.knownGoodPrefix(for: active))
-        {
-            return .knownGood
-        }
+        if let record = loadLaunchGuard(layout, syscalls), record.trial == active, record.completed { return .knownGood }
         return try withFileLock(layout, syscalls) { () throws -> LaunchCount in
             var record = loadLaunchGuard(layout, syscalls) ?? LaunchGuardRecord()
             if record.trial == active {

@@ -221,7 +221,7 @@ package final class OverlayStore: Sendable {
         }
     }
 
-    /// The state as one sync cycle sees it: one read, not one per question (each accessor below reads the files).
+    /// The state as one sync cycle sees it, from one read of the files.
     package func cycleView() -> CycleView {
         var view = CycleView(snapshot: StoreSnapshot(appVersion: appVersion, sourceHash: sourceHash))
         guard isReadable else { return view }
@@ -239,28 +239,6 @@ package final class OverlayStore: Sendable {
             if !module.rejected.isEmpty { view.rejected[name] = Set(module.rejected) }
         }
         return view
-    }
-
-    /// The module's previous revision (the one `rollback` would return to), if any.
-    package func previous(module: String) -> ActiveRevision? {
-        currentState()?.modules[module]?.previous.map { revision($0, of: module) }
-    }
-
-    /// The highest manifest revision recorded for this identity, with that manifest's SHA-256: the higher of
-    /// `state.json`'s and `seen.json`'s record, so that losing either file keeps rollback protection.
-    package var highestRevisionSeen: SeenManifest? {
-        guard isReadable else { return nil }
-        let state = (try? Self.loadState(layout, syscalls)).flatMap { $0 }
-        let fromState = state?.belongs(appVersion: appVersion, sourceHash: sourceHash) == true ? state?.highestSeen : nil
-        return SeenManifest.highest(fromState, Self.loadSeen(layout, syscalls, appVersion: appVersion, sourceHash: sourceHash))
-    }
-
-    /// The ETag of the last fully applied manifest.
-    package var etag: String? { currentState()?.etag }
-
-    /// Whether the archive `sha256` of `module` was rejected under the current manifest.
-    package func isRejected(module: String, sha256: String) -> Bool {
-        currentState()?.modules[module]?.rejected.contains(sha256) ?? false
     }
 
     /// The last fully applied manifest and its signature file, if one was saved.

@@ -14,8 +14,6 @@ package struct StoreLayout: Sendable {
     static let signatureFile = "manifest.json.sig"
     static let signaturesDirectory = "signatures"
     static let modulesDirectory = "modules"
-    /// `modulesDirectory` and `/`, as bytes compared without making a `String` (a test checks the two agree).
-    static let modulesPrefix: StaticString = "modules/"
     static let journalFile = "journal.jsonl"
     static let rotatedJournalFile = "journal.1.jsonl"
     static let temporaryDirectory = "tmp"
@@ -115,13 +113,7 @@ package struct StoreLayout: Sendable {
 
     /// A SHA-256 is 64 lowercase hex digits.
     static func validate(sha256: String) throws {
-        var digits = sha256
-        let isHex = digits.withUTF8 { bytes in
-            bytes.count == 64 && bytes.allSatisfy { byte in
-                (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
-            }
-        }
-        guard isHex else {
+        guard sha256.isLowercaseHex(count: 64) else {
             throw StoreError.invalid("\"\(sha256)\" is not a SHA-256 in lowercase hex (64 digits)")
         }
     }

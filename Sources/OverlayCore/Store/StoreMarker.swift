@@ -47,15 +47,6 @@ package enum StoreMarker: Equatable {
             self = .invalid(reason: "store.json is empty")
             return
         }
-        if let id = Self.currentID(Array(data)) {
-            self = .current(id: id)
-            return
-        }
-        self.init(decodingTree: data)
-    }
-
-    /// Decodes a non-empty `store.json` that is not the legacy marker through a JSON tree: every case with its reason.
-    init(decodingTree data: Data) {
         guard let root = try? JSONNode(StrictJSON.parse(data)).object() else {
             self = .invalid(reason: "store.json is not a JSON object")
             return
@@ -72,39 +63,12 @@ package enum StoreMarker: Equatable {
         }
         let keys = Set(root.members.map(\.key))
         guard keys == ["format", "version", "id"], let id = try? root.required("id", as: String.self),
-              Self.isIdentifier(id)
+              id.isLowercaseHex(count: 32)
         else {
             self = .invalid(reason: "store.json holds other members than format, version and a 32-digit hex id")
             return
         }
         self = .current(id: id)
-    }
-
-    /// The id of a marker of this version read straight from its bytes (``JSONDirectReader``): exactly `format`,
-    /// `version` and `id`, as the tree decoding below requires; nil for anything else, which that decoding judges.
-    static func currentID(_ bytes: [UInt8]) -> String? {
-        JSONDirectReader.read(bytes) { reader throws(JSONError) -> String in
-            var format: String?
-            var version: Int?
-            var id: String?
-            try reader.members { reader, key throws(JSONError) in
-                if key.is("format") {
-                    format = try reader.string()
-                } else if key.is("version") {
-                    version = try reader.int()
-                } else if key.is("id") {
-                    id = try reader.string()
-                } else {
-                    throw JSONDirectReader.giveUp
-                }
-            }
-            guard format == Self.format, version == Self.version, let id, isIdentifier(id) else { throw JSONDirectReader.giveUp }
-            return id
-        }
-    }
-
-    static func isIdentifier(_ text: String) -> Bool {
-        text.utf8.count == 32 && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
     }
 
     /// Whether the directory is a store Overlay wrote (of any version it knows of).

@@ -74,18 +74,8 @@ extension StoreState {
         return .object(root)
     }
 
-    /// Decodes `state.json`; any structural problem throws (the caller treats the store as empty). Read directly
-    /// from the bytes when it can be (``decodeDirect(_:)``), else through the JSON tree, which has the last word.
+    /// Decodes `state.json`; any structural problem throws (the caller treats the store as empty).
     init(json data: [UInt8]) throws {
-        if let direct = Self.decodeDirect(data) {
-            self = direct
-        } else {
-            try self.init(decodingTree: data)
-        }
-    }
-
-    /// Decodes `state.json` through a JSON tree: every rule with its message.
-    init(decodingTree data: [UInt8]) throws {
         let root = try JSONNode(StrictJSON.parse(Data(data))).object()
         guard try root.required("format_version", as: Int.self) == Self.formatVersion else {
             throw StoreError.invalid("state.json has an unknown format_version")
@@ -130,26 +120,13 @@ extension StoreState.Revision {
         }
     }
 
-    /// Whether `directory` ends in `/<sha256>` and holds no `..`. A byte scan (the SHA-256 is validated hex, so the
-    /// bytes decide as `hasSuffix` would): Foundation's `contains` goes through NSString on Linux, and the `String`
-    /// forms were a visible cost per revision at launch (BENCHMARKS.md).
+    /// Whether `directory` ends in `/<sha256>` and holds no `..`.
     static func isDirectory(_ directory: String, of sha256: String) -> Bool {
-        var directory = directory
-        var sha256 = sha256
-        return directory.withUTF8 { path in
-            sha256.withUTF8 { digest in
-                guard let base = path.baseAddress, let digestBase = digest.baseAddress, path.count > digest.count,
-                    path[path.count - digest.count - 1] == UInt8(ascii: "/")
-                else { return false }
-                // `..` anywhere: found from each `.` (a revision's path usually has none).
-                var from = 0
-                while from < path.count - 1, let dot = memchr(base + from, Int32(UInt8(ascii: ".")), path.count - 1 - from) {
-                    let offset = UnsafePointer<UInt8>(dot.assumingMemoryBound(to: UInt8.self)) - base
-                    if path[offset + 1] == UInt8(ascii: ".") { return false }
-                    from = offset + 1
-                }
-                return memcmp(base + path.count - digest.count, digestBase, digest.count) == 0
-            }
-        }
+        let path = Array(directory.utf8)
+        let digest = Array(sha256.utf8)
+        guard path.count > digest.count, path[path.count - digest.count - 1] == UInt8(ascii: "/"),
+            path.suffix(digest.count).elementsEqual(digest)
+        else { return false }
+        return !zip(path, path.dropFirst()).contains { $0 == UInt8(ascii: ".") && $1 == UInt8(ascii: ".") }
     }
 }

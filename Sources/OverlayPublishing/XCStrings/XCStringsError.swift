@@ -1,50 +1,43 @@
 package import OverlayCore
 
 /// Why a `.xcstrings` file was rejected: bad JSON, a wrong shape, or a rule of FORMATS.md §3.
-package struct XCStringsError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// A stable, machine-readable error kind.
-    package enum Code: String, Sendable, Hashable, CustomStringConvertible {
-        /// The file is not strict JSON (see `cause`).
-        case invalidJSON = "xcstrings.invalid-json"
-        /// A required field is absent.
-        case missingField = "xcstrings.missing-field"
-        /// A field has the wrong JSON type.
-        case wrongType = "xcstrings.wrong-type"
-        /// `version` is not `"1.x"`.
-        case unsupportedVersion = "xcstrings.unsupported-version"
-        /// A plural key is not one of zero, one, two, few, many, other.
-        case invalidPluralCategory = "xcstrings.invalid-plural-category"
-        /// A device key is not one of iphone, ipod, ipad, applewatch, appletv, applevision, mac, other.
-        case invalidDevice = "xcstrings.invalid-device"
-        /// `argNum` is less than 1.
-        case invalidArgNum = "xcstrings.invalid-arg-num"
-        /// A substitution name is empty or holds `@`, `%` or white space, so no `%#@name@` token can reach it.
-        case invalidSubstitutionName = "xcstrings.invalid-substitution-name"
-        /// `variations` holds both `plural` and `device`.
-        case conflictingVariations = "xcstrings.conflicting-variations"
-        /// Variations nest in a way Xcode cannot compile (device in device, anything in a plural form).
-        case invalidNesting = "xcstrings.invalid-nesting"
+package typealias XCStringsError = Diagnostic<XCStringsErrorCode>
 
-        package var description: String { rawValue }
-    }
+package enum XCStringsErrorCode: String, DiagnosticCode {
+    package typealias Context = JSONContext
 
-    package var code: Code
-    /// What is wrong, where in the JSON, and how to fix it.
-    package var message: String
-    package var location: SourceLocation?
-    /// The JSON path of the offending value, e.g. `strings["Hi"].localizations.de.variations.plural`.
-    package var path: JSONPath?
-    /// The underlying JSON error for ``Code/invalidJSON``, ``Code/missingField`` and ``Code/wrongType``.
-    package var cause: JSONError?
+    /// The file is not strict JSON (see `cause`).
+    case invalidJSON = "xcstrings.invalid-json"
+    /// A required field is absent.
+    case missingField = "xcstrings.missing-field"
+    /// A field has the wrong JSON type.
+    case wrongType = "xcstrings.wrong-type"
+    /// `version` is not `"1.x"`.
+    case unsupportedVersion = "xcstrings.unsupported-version"
+    /// A plural key is not one of zero, one, two, few, many, other.
+    case invalidPluralCategory = "xcstrings.invalid-plural-category"
+    /// A device key is not one of iphone, ipod, ipad, applewatch, appletv, applevision, mac, other.
+    case invalidDevice = "xcstrings.invalid-device"
+    /// `argNum` is less than 1.
+    case invalidArgNum = "xcstrings.invalid-arg-num"
+    /// A substitution name is empty or holds `@`, `%` or white space, so no `%#@name@` token can reach it.
+    case invalidSubstitutionName = "xcstrings.invalid-substitution-name"
+    /// `variations` holds both `plural` and `device`.
+    case conflictingVariations = "xcstrings.conflicting-variations"
+    /// Variations nest in a way Xcode cannot compile (device in device, anything in a plural form).
+    case invalidNesting = "xcstrings.invalid-nesting"
+}
 
+extension XCStringsError {
     package init(code: Code, message: String, location: SourceLocation? = nil, path: JSONPath? = nil,
-                cause: JSONError? = nil) {
-        self.code = code
-        self.message = message
-        self.location = location
-        self.path = path
-        self.cause = cause
+                 cause: JSONError? = nil) {
+        self.init(code: code, message: message, location: location, context: JSONContext(path: path, cause: cause))
     }
+
+    /// The JSON path of the offending value, e.g. `strings["Hi"].localizations.de.variations.plural`.
+    package var path: JSONPath? { context.path }
+    /// The underlying JSON error for ``Code/invalidJSON``, ``Code/missingField`` and ``Code/wrongType``.
+    package var cause: JSONError? { context.cause }
 
     /// Wraps a parser or typed-access error.
     init(_ error: JSONError) {
@@ -66,10 +59,5 @@ package struct XCStringsError: Error, Sendable, Equatable, CustomStringConvertib
     package func finding(file: String? = nil) -> Finding {
         Finding(code: code.rawValue, severity: .error, message: message,
                 location: Finding.Location(file: file, line: location?.line, column: location?.column))
-    }
-
-    /// `line:column: message`, or just the message.
-    package var description: String {
-        if let location { "\(location): \(message)" } else { message }
     }
 }

@@ -16,12 +16,12 @@ struct StoreIdentityTests {
         let new = try Sample.open(temp.store, appVersion: appVersion, sourceHash: sourceHash)
         #expect(new.snapshot().modules.isEmpty)
         #expect(new.snapshot().appVersion == appVersion)
-        #expect(new.highestRevisionSeen == nil)
-        #expect(!new.isRejected(module: "App", sha256: Sample.sha("bad")))
+        #expect(new.cycleView().highestSeen == nil)
+        #expect(!new.cycleView().isRejected(module: "App", sha256: Sample.sha("bad")))
         // Old revisions survive this open (the old state still names them) …
         #expect(names(temp.store.appendingPathComponent("modules/App")) == [Sample.sha("A")])
         try new.activate(module: "App", sha256: Sample.sha("B"), revision: 1, files: Sample.files("B"))
-        #expect(new.previous(module: "App") == nil)
+        #expect(new.cycleView().previous["App"] == nil)
         #expect(new.snapshot().modules["App"]?.sha256 == Sample.sha("B"))
         // … and are collected at the next open, once the new build's state replaced the old one.
         _ = try Sample.open(temp.store, appVersion: appVersion, sourceHash: sourceHash)
@@ -63,7 +63,7 @@ struct StoreIdentityTests {
         let store = try Sample.open(temp.store)
         #expect(store.isIgnored)
         #expect(store.snapshot().modules.isEmpty)
-        #expect(store.highestRevisionSeen == nil)
+        #expect(store.cycleView().highestSeen == nil)
         #expect(try store.readJournal(last: 10) == [])
         let writes: [(String, () throws -> Void)] = [
             ("activate", { try store.activate(module: "App", sha256: Sample.sha("B"), revision: 2, files: Sample.files("B")) }),

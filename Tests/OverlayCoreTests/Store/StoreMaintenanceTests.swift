@@ -119,7 +119,7 @@ struct StoreMaintenanceTests {
         }
         let reopened = try Sample.open(temp.store)
         for prefix in ["one", "two"] {
-            for index in 0..<15 { #expect(reopened.isRejected(module: "App", sha256: Sample.sha("\(prefix)\(index)"))) }
+            for index in 0..<15 { #expect(reopened.cycleView().isRejected(module: "App", sha256: Sample.sha("\(prefix)\(index)"))) }
         }
     }
 
@@ -138,9 +138,9 @@ struct StoreMaintenanceTests {
         }
         // While the lock is held the write cannot have happened, however long we wait.
         #expect(done.wait(timeout: .now() + .milliseconds(200)) == .timedOut)
-        #expect(!store.isRejected(module: "App", sha256: Sample.sha("late")))
+        #expect(!store.cycleView().isRejected(module: "App", sha256: Sample.sha("late")))
         try syscalls.close(fd, lockPath)
         done.wait()
-        #expect(store.isRejected(module: "App", sha256: Sample.sha("late")))
+        #expect(store.cycleView().isRejected(module: "App", sha256: Sample.sha("late")))
     }
 }

@@ -212,7 +212,7 @@ struct StoreOwnershipTests {
         #expect(error.message.contains("the store is inert"), "\(error.message)")
         // Apps (readers and writers alike) find nothing to serve and cannot write.
         #expect(app.snapshot().modules.isEmpty)
-        #expect(app.highestRevisionSeen == nil)
+        #expect(app.cycleView().highestSeen == nil)
         #expect(throws: StoreError.self) { try app.markRejected(module: "App", sha256: Sample.sha("x")) }
         let inspection = try OverlayStore.inspect(at: temp.store)
         #expect(inspection.isDisabled)
@@ -221,7 +221,7 @@ struct StoreOwnershipTests {
         // The next open finishes the deletion and starts from nothing; the instance from before stays refused.
         let reopened = try Sample.open(temp.store)
         #expect(reopened.snapshot().modules.isEmpty)
-        #expect(reopened.highestRevisionSeen == nil)
+        #expect(reopened.cycleView().highestSeen == nil)
         #expect(names(temp.store) == ["LOCK", "modules", "store.json", "tmp"])
         #expect(throws: StoreError.self) { try app.markRejected(module: "App", sha256: Sample.sha("x")) }
         // And the kill switch, run again, completes.
@@ -258,14 +258,14 @@ struct StoreOwnershipTests {
         case "no state.json": try FileManager.default.removeItem(at: state)
         default: try FileManager.default.removeItem(at: temp.store.appendingPathComponent("seen.json"))
         }
-        #expect(store.highestRevisionSeen == SeenManifest(revision: 5, sha256: Sample.sha("m5")))
+        #expect(store.cycleView().highestSeen == SeenManifest(revision: 5, sha256: Sample.sha("m5")))
         let reopened = try Sample.open(temp.store)
-        #expect(reopened.highestRevisionSeen?.revision == 5)
+        #expect(reopened.cycleView().highestSeen?.revision == 5)
         #expect(try OverlayStore.inspect(at: temp.store).highestSeen?.revision == 5)
         // The next write puts the mark back into both files.
         try reopened.activate(module: "App", sha256: Sample.sha("C"), revision: 6, files: Sample.files("C"))
         try FileManager.default.removeItem(at: temp.store.appendingPathComponent("seen.json"))
-        #expect(try Sample.open(temp.store).highestRevisionSeen?.revision == 5)
+        #expect(try Sample.open(temp.store).cycleView().highestSeen?.revision == 5)
     }
 
     // MARK: Healing
@@ -284,9 +284,9 @@ struct StoreOwnershipTests {
         }
         let store = try Sample.open(temp.store)
         #expect(store.snapshot().modules["App"]?.sha256 == Sample.sha("A"))
-        #expect(store.previous(module: "App") == nil)
-        #expect(store.etag == nil)
-        #expect(store.highestRevisionSeen?.revision == 2)
+        #expect(store.cycleView().previous["App"] == nil)
+        #expect(store.cycleView().etag == nil)
+        #expect(store.cycleView().highestSeen?.revision == 2)
         #expect(!FileManager.default.fileExists(atPath: active.path))
         // Activating it again restores it whole.
         try store.activate(module: "App", sha256: Sample.sha("B"), revision: 2, files: Sample.files("B"))
@@ -305,7 +305,7 @@ struct StoreOwnershipTests {
         let reopened = try Sample.open(temp.store)
         #expect(reopened.snapshot().modules["App"] == nil)
         #expect(reopened.snapshot().modules["Checkout"]?.sha256 == Sample.sha("K"))
-        #expect(reopened.etag == nil)
+        #expect(reopened.cycleView().etag == nil)
     }
 
     @Test("An intact store is not rewritten at open (same-size changes are left to inspect --verify)")
@@ -318,7 +318,7 @@ struct StoreOwnershipTests {
         let state = try Data(contentsOf: temp.store.appendingPathComponent("state.json"))
         let store = try Sample.open(temp.store)
         #expect(try Data(contentsOf: temp.store.appendingPathComponent("state.json")) == state)
-        #expect(store.etag == "\"e\"")
+        #expect(store.cycleView().etag == "\"e\"")
         #expect(try store.verifyRevision(module: "App", sha256: Sample.sha("B")) == ["Info.plist"])
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import OverlayCore
+import OverlayPublishing
 
 /// One grammar for the names an origin, an archive and a store are built from (DESIGN.md "Wire contracts").
 @Suite struct NameGrammarTests {

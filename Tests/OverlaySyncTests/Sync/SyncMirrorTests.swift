@@ -3,6 +3,7 @@ import Testing
 import OverlayCore
 @testable import OverlaySync
 import OverlayTestSupport
+import OverlayPublishing
 
 /// Several origins in order (TUF's "malicious mirrors"): one that refuses, hangs, has nothing, or serves a stale or
 /// tampered manifest is skipped and reported, the next is asked, and nothing it served is ever activated.

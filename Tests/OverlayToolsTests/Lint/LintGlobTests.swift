@@ -1,3 +1,4 @@
+import OverlayCore
 import Testing
 @testable import OverlayTools
 

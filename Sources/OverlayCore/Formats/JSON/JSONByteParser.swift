@@ -138,60 +138,22 @@ struct JSONByteParser {
     }
 
     mutating func parseArray() throws(JSONError) -> [JSONValue] {
-        let start = location
-        try enterContainer(start)
-        index += 1
         var elements: [JSONValue] = []
-        skipWhitespace()
-        if peek == UInt8(ascii: "]") {
-            index += 1
-            depth -= 1
-            return elements
+        try parseElements(of: "array", closing: "]") { parser, _ throws(JSONError) in
+            elements.append(try parser.parseValue())
         }
-        while true {
-            elements.append(try parseValue())
-            skipWhitespace()
-            switch peek {
-            case UInt8(ascii: ","):
-                let comma = location
-                index += 1
-                skipWhitespace()
-                if peek == UInt8(ascii: "]") { throw trailingComma(at: comma, closing: "]") }
-            case UInt8(ascii: "]"):
-                index += 1
-                depth -= 1
-                return elements
-            case nil:
-                throw JSONError(code: .unexpectedEnd,
-                                message: "the array opened at \(start) is not closed; add `]`", location: location)
-            default:
-                throw try unexpected(expecting: "`,` or `]`")
-            }
-        }
+        return elements
     }
 
     mutating func parseObject() throws(JSONError) -> JSONObject {
-        let start = location
-        try enterContainer(start)
-        index += 1
-        var object = JSONObject(location: start)
-        skipWhitespace()
-        if peek == UInt8(ascii: "}") {
-            index += 1
-            depth -= 1
-            return object
-        }
-        while true {
-            guard peek == UInt8(ascii: "\"") else {
-                if peek == nil {
-                    throw JSONError(code: .unexpectedEnd,
-                                    message: "the object opened at \(start) is not closed; add `}`",
-                                    location: location)
-                }
-                throw try unexpected(expecting: "a string key in double quotes")
+        var object = JSONObject(location: location)
+        try parseElements(of: "object", closing: "}") { parser, start throws(JSONError) in
+            guard parser.peek == UInt8(ascii: "\"") else {
+                if parser.peek == nil { throw parser.notClosed("object", opened: start, closing: "}") }
+                throw try parser.unexpected(expecting: "a string key in double quotes")
             }
-            let keyLocation = location
-            let key = try parseString()
+            let keyLocation = parser.location
+            let key = try parser.parseString()
             if let first = object.member(key) {
                 let firstLine = first.location.map { "line \($0.line)" } ?? "earlier"
                 throw JSONError(
@@ -200,36 +162,58 @@ struct JSONByteParser {
                         + "first defined on \(firstLine); keep only one of them",
                     location: keyLocation)
             }
-            skipWhitespace()
-            guard peek == UInt8(ascii: ":") else {
-                if peek == nil {
+            parser.skipWhitespace()
+            guard parser.peek == UInt8(ascii: ":") else {
+                if parser.peek == nil {
                     throw JSONError(code: .unexpectedEnd, message: "the document ends after a key; expected `:`",
-                                    location: location)
+                                    location: parser.location)
                 }
-                throw try unexpected(expecting: "`:` after the key")
+                throw try parser.unexpected(expecting: "`:` after the key")
             }
-            index += 1
-            skipWhitespace()
-            let value = try parseValue()
+            parser.index += 1
+            parser.skipWhitespace()
+            let value = try parser.parseValue()
             object.appendAbsent(JSONObject.Member(key: key, value: value, location: keyLocation))
+        }
+        return object
+    }
+
+    /// The elements of the array or object whose opening bracket is at `index`, each read by `element` (given where
+    /// the container opened): depth, commas and the closing bracket are checked here for both kinds.
+    private mutating func parseElements(
+        of kind: String, closing: Unicode.Scalar,
+        _ element: (inout JSONByteParser, SourceLocation) throws(JSONError) -> Void
+    ) throws(JSONError) {
+        let start = location
+        try enterContainer(start)
+        index += 1
+        skipWhitespace()
+        let close = UInt8(ascii: closing)
+        if peek == close {
+            index += 1
+            depth -= 1
+            return
+        }
+        while true {
+            try element(&self, start)
             skipWhitespace()
-            switch peek {
-            case UInt8(ascii: ","):
-                let comma = location
-                index += 1
-                skipWhitespace()
-                if peek == UInt8(ascii: "}") { throw trailingComma(at: comma, closing: "}") }
-            case UInt8(ascii: "}"):
+            guard let byte = peek else { throw notClosed(kind, opened: start, closing: closing) }
+            if byte == close {
                 index += 1
                 depth -= 1
-                return object
-            case nil:
-                throw JSONError(code: .unexpectedEnd,
-                                message: "the object opened at \(start) is not closed; add `}`", location: location)
-            default:
-                throw try unexpected(expecting: "`,` or `}`")
+                return
             }
+            guard byte == UInt8(ascii: ",") else { throw try unexpected(expecting: "`,` or `\(closing)`") }
+            let comma = location
+            index += 1
+            skipWhitespace()
+            if peek == close { throw trailingComma(at: comma, closing: String(closing)) }
         }
+    }
+
+    func notClosed(_ kind: String, opened start: SourceLocation, closing: Unicode.Scalar) -> JSONError {
+        JSONError(code: .unexpectedEnd, message: "the \(kind) opened at \(start) is not closed; add `\(closing)`",
+                  location: location)
     }
 
     func trailingComma(at comma: SourceLocation, closing: String) -> JSONError {

@@ -44,9 +44,6 @@ package indirect enum JSONValue: Sendable, Equatable {
         if case .object(let value) = self { value } else { nil }
     }
 
-    /// Whether this is `null`.
-    package var isNull: Bool { self == .null }
-
     /// The kind of value with an article, for messages: "a string", "an object", ….
     package var kindDescription: String {
         switch self {

@@ -257,7 +257,4 @@ import Testing
         }
     }
 
-    @Test func modulesPrefixIsTheModulesDirectory() {
-        #expect(StoreLayout.modulesPrefix.description == StoreLayout.modulesDirectory + "/")
-    }
 }
