@@ -19,7 +19,4 @@ extension LocaleIdentifier {
             language: language == "und" ? found.language : language, script: script ?? found.script,
             region: region ?? found.region, variants: variants, normalized: ())
     }
-
-    /// The script a bare language is written in by default (`zh` → `Hans`, `sr` → `Cyrl`), if known.
-    var defaultScript: String? { bareLanguage.maximized().script }
 }

@@ -68,24 +68,6 @@ package indirect enum PropertyListValue: Sendable, Equatable {
     package var dictionaryEntries: [PropertyListEntry]? {
         if case .dictionary(let entries, _) = self { entries } else { nil }
     }
-
-    /// The same tree without locations and with dictionary entries sorted by key, for comparing parsers.
-    package var normalized: PropertyListValue {
-        switch self {
-        case .string(let value, _): .string(value, nil)
-        case .integer(let value, _): .integer(value, nil)
-        case .real(let value, _): .real(value, nil)
-        case .boolean(let value, _): .boolean(value, nil)
-        case .date(let value, _): .date(value, nil)
-        case .data(let value, _): .data(value, nil)
-        case .array(let values, _): .array(values.map(\.normalized), nil)
-        case .dictionary(let entries, _):
-            .dictionary(
-                entries.map { PropertyListEntry(key: $0.key, keyLocation: nil, value: $0.value.normalized) }
-                    .sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) },
-                nil)
-        }
-    }
 }
 
 /// One `<key>` of a `<dict>` with its value.

@@ -27,12 +27,13 @@ package enum StringsdictReader {
 
     /// Reads the table with each key's location and the warnings found. `locale`, the table's localization, decides
     /// whether a plural variable may go without `other` (``MissingOtherRule``); without it every variable needs one.
+    /// `acceptingBinary` for a table of the app's own bundle (``PropertyListReader/read(_:limits:acceptingBinary:)``).
     package static func readFile(
-        _ data: Data, limits: PropertyListReader.Limits = .default, locale: String? = nil
+        _ data: Data, limits: PropertyListReader.Limits = .default, locale: String? = nil, acceptingBinary: Bool = false
     ) throws(StringsdictError) -> StringsdictFile {
         let root: PropertyListValue
         do {
-            root = try PropertyListReader.read(data, limits: limits)
+            root = try PropertyListReader.read(data, limits: limits, acceptingBinary: acceptingBinary)
         } catch {
             throw StringsdictError(
                 code: error.code == .duplicateKey ? .duplicateKey : .malformedPropertyList,
