@@ -1,8 +1,6 @@
-/// A problem in a format string, or between a source string and its translation (FORMATS.md §4.3–4.5).
-///
-/// Issues are content findings, not exceptions: the parser and the compatibility check return them.
+/// A problem in a format string, or between a source string and its translation (FORMATS.md §4.3–4.5): a content
+/// finding, not an exception.
 package struct FormatIssue: Sendable, Hashable, CustomStringConvertible {
-    /// A stable, machine-readable issue code such as `format.write-back`.
     package enum Code: String, Sendable, Hashable, CustomStringConvertible {
         package var description: String { rawValue }
 
@@ -14,12 +12,9 @@ package struct FormatIssue: Sendable, Hashable, CustomStringConvertible {
         case accidentalSpecifier = "format.accidental-specifier"
         /// `% @`: a space flag on `%@`, which CF ignores; it prints what `%@` prints (a warning).
         case spacedObject = "format.spaced-object"
-        /// `% ld`: a number printed with a leading space, read where it stands like a typo for `%ld` (not prose: no
-        /// digit before the `%`, no letter after the conversion). An error until compared with the source: a warning
-        /// where the source reads that argument with the same class (``SlotMap/demoteSpacedNumbers(against:)``).
+        /// `% ld` read like a typo for `%ld`; a warning where the source reads that argument with the same class.
         case spacedNumber = "format.spaced-number"
-        /// `%#@na me@`: a name character CF does not accept ends the token, and what follows is read as an
-        /// ordinary specifier that consumes an argument.
+        /// `%#@na me@`: CF ends the token and reads what follows as an ordinary specifier.
         case brokenVariableToken = "format.broken-variable-token"
         /// The string ends inside a specifier (a lone `%`, `%1$`, `%-5`).
         case trailingPercent = "format.trailing-percent"
@@ -51,18 +46,14 @@ package struct FormatIssue: Sendable, Hashable, CustomStringConvertible {
         case omittedName = "format.omitted-name"
         /// A `%#@v@` token whose variable is not defined where a class is needed.
         case unknownVariable = "format.unknown-variable"
-        /// A variable whose variants are all the same text reads an argument printed with another class: it only
-        /// consumes the argument (a warning).
+        /// A variable whose variants are all the same text reads an argument of another class (a warning).
         case consumingVariable = "format.consuming-variable"
         /// A variant specifier reads the plural slot with another size than `NSStringFormatValueTypeKey`.
         case variantTypeMismatch = "format.variant-type-mismatch"
     }
 
-    /// What kind of problem this is.
     package var code: Code
-    /// Errors reject the string; warnings inform.
     package var severity: Finding.Severity
-    /// One sentence naming the problem and the fix.
     package var message: String
     /// Offset in Unicode scalars of the offending `%` in the string it was found in, when known.
     package var offset: Int?
@@ -71,20 +62,10 @@ package struct FormatIssue: Sendable, Hashable, CustomStringConvertible {
     /// The argument slot the specifier reads, once a ``SlotMap`` has numbered it.
     package var slot: Int?
 
-    /// Creates an issue.
-    package init(code: Code, severity: Finding.Severity, message: String, offset: Int? = nil) {
-        self.code = code
-        self.severity = severity
-        self.message = message
-        self.offset = offset
-    }
-
-    /// Creates an error-severity issue.
     static func error(_ code: Code, _ message: String, at offset: Int? = nil) -> FormatIssue {
         FormatIssue(code: code, severity: .error, message: message, offset: offset)
     }
 
-    /// Creates a warning-severity issue.
     static func warning(_ code: Code, _ message: String, at offset: Int? = nil) -> FormatIssue {
         FormatIssue(code: code, severity: .warning, message: message, offset: offset)
     }
@@ -94,7 +75,6 @@ package struct FormatIssue: Sendable, Hashable, CustomStringConvertible {
         return "\(severity.rawValue): \(code)\(place): \(message)"
     }
 
-    /// This issue as a validation finding at `location`.
     package func finding(at location: Finding.Location = Finding.Location()) -> Finding {
         Finding(code: code.rawValue, severity: severity, message: message, location: location)
     }

@@ -11,16 +11,13 @@
 /// LocaleIdentifier.chain(for: "en-IN")              // ["en-IN", "en-001", "en"]
 /// ```
 package struct LocaleIdentifier: Sendable, Hashable, CustomStringConvertible {
-    /// Lower-case language subtag; `root` for the CLDR root locale, `und` when undetermined.
+    /// `root` for the CLDR root locale, `und` when undetermined.
     package var language: String
-    /// Title-case script subtag such as `Hant`.
     package var script: String?
-    /// Upper-case region (`TW`) or UN M.49 code (`419`).
+    /// `TW`, or a UN M.49 code (`419`).
     package var region: String?
-    /// Lower-case variant subtags.
     package var variants: [String]
 
-    /// The CLDR root locale, where every fallback chain stops.
     package static let root = LocaleIdentifier(language: "root")
 
     /// Builds an identifier from already-separated subtags (casing is normalised, aliases are not applied).
@@ -55,7 +52,7 @@ package struct LocaleIdentifier: Sendable, Hashable, CustomStringConvertible {
         self = parsed
     }
 
-    /// Names seen so far; bounded, so names from a hostile store or command line cannot grow it without end.
+    /// Bounded: names from a hostile store or command line cannot grow it without end.
     private static let parseCache = Guarded<[String: LocaleIdentifier?]>([:])
     static let parseCacheLimit = 256
 
@@ -76,22 +73,18 @@ package struct LocaleIdentifier: Sendable, Hashable, CustomStringConvertible {
         return trimmed.count == 4 && trimmed.elementsEqual("base".utf8) { $0 | 0x20 == $1 }
     }
 
-    /// Whether `name` ends in `.lproj`, in any case (ASCII: `lowercased()` of a Unicode name would cost more than the
-    /// whole parse).
+    /// ASCII: `lowercased()` of a Unicode name would cost more than the whole parse.
     private static func hasLprojSuffix(_ name: Substring) -> Bool {
         let utf8 = name.utf8
         return utf8.count >= 6 && utf8.suffix(6).elementsEqual(".lproj".utf8) { $0 | 0x20 == $1 }
     }
 
-    /// Whether this is the CLDR root locale.
     package var isRoot: Bool { language == "root" }
 
-    /// The BCP 47 form, e.g. `zh-Hant-HK`.
     package var description: String {
         ([language] + [script, region].compactMap { $0 } + variants).joined(separator: "-")
     }
 
-    /// The bare language, e.g. `zh` for `zh-Hant-HK`.
     package var bareLanguage: LocaleIdentifier {
         LocaleIdentifier(language: language, script: nil, region: nil, variants: [], normalized: ())
     }
@@ -129,7 +122,7 @@ package struct LocaleIdentifier: Sendable, Hashable, CustomStringConvertible {
         return result
     }
 
-    /// Subtags already cased as the public initializer would case them.
+    /// Subtags already cased.
     init(language: String, script: String?, region: String?, variants: [String], normalized: Void) {
         self.language = language
         self.script = script
@@ -137,7 +130,7 @@ package struct LocaleIdentifier: Sendable, Hashable, CustomStringConvertible {
         self.variants = variants
     }
 
-    /// Applies a CLDR language alias; subtags already present win over the replacement's.
+    /// Subtags already present win over the alias's.
     private func applyingLanguageAlias() -> LocaleIdentifier {
         guard let replacement = CLDRLocaleTables.languageAliases[language],
               let target = Self.parse(Substring(replacement))

@@ -8,20 +8,16 @@ package import Foundation
 /// let root = try PropertyListReader.read(Data(contentsOf: url))
 /// ```
 package enum PropertyListReader {
-    /// Caps that bound the work done on hostile input.
     package struct Limits: Sendable, Hashable {
-        /// The largest input accepted, in bytes.
         package var maximumBytes: Int
-        /// The deepest nesting of values accepted; `<plist><dict>` is depth 1.
+        /// `<plist><dict>` is depth 1.
         package var maximumDepth: Int
 
-        /// Creates limits.
         package init(maximumBytes: Int = 8 << 20, maximumDepth: Int = 32) {
             self.maximumBytes = maximumBytes
             self.maximumDepth = maximumDepth
         }
 
-        /// 8 MiB and 32 levels.
         package static let `default` = Limits()
     }
 
@@ -47,7 +43,7 @@ package enum PropertyListReader {
         return try parser.parseDocument()
     }
 
-    /// The document as UTF-8 bytes: UTF-8 is validated, UTF-16 with a BOM is transcoded, anything else refused.
+    /// UTF-8 is validated, UTF-16 with a BOM is transcoded, anything else refused.
     private static func utf8Bytes(_ data: Data) throws(PropertyListError) -> [UInt8] {
         let bytes = [UInt8](data)
         if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) {

@@ -1,6 +1,5 @@
 /// Byte-order-mark detection and transcoding of `.strings` text to UTF-8 (FORMATS.md §1.1).
 enum StringsTextDecoding {
-    /// What the leading bytes say about the container and the text encoding.
     enum Detected: Equatable {
         case binaryPropertyList
         case utf8(bomLength: Int)
@@ -25,8 +24,6 @@ enum StringsTextDecoding {
     }
 
     /// The offset of the first byte at or after `start` that is not part of valid UTF-8, or `nil`.
-    ///
-    /// ASCII runs are skipped eight bytes at a time, so validating costs little next to parsing.
     static func firstInvalidUTF8Offset(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         var offset = start
         while offset < bytes.count {
@@ -41,7 +38,6 @@ enum StringsTextDecoding {
         return nil
     }
 
-    /// The error for the invalid UTF-8 byte at `offset`: its value, offset, line and column.
     static func invalidUTF8Error(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, bomLength: Int) -> StringsError {
         var locator = SourceLocator(UnsafeBufferPointer(rebasing: bytes[bomLength...]))
         let location = locator.location(of: offset - bomLength)
@@ -74,7 +70,7 @@ enum StringsTextDecoding {
         return length
     }
 
-    /// UTF-16 after its byte-order mark, transcoded to UTF-8; a lone surrogate or odd length is an error.
+    /// UTF-16 after its byte-order mark as UTF-8; a lone surrogate or odd length is an error.
     static func transcodeUTF16(_ bytes: UnsafeBufferPointer<UInt8>, bigEndian: Bool) throws(StringsError) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)
@@ -108,7 +104,6 @@ enum StringsTextDecoding {
         return output
     }
 
-    /// UTF-32 after its byte-order mark, transcoded to UTF-8; a value that is no scalar is an error.
     static func transcodeUTF32(_ bytes: UnsafeBufferPointer<UInt8>, bigEndian: Bool) throws(StringsError) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count / 2)
@@ -138,7 +133,6 @@ enum StringsTextDecoding {
         }
     }
 
-    /// An error located at the end of the text decoded so far.
     private static func transcodingError(_ code: StringsError.Code, output: [UInt8], _ message: String) -> StringsError {
         let location = output.withUnsafeBufferPointer { buffer in
             var locator = SourceLocator(buffer)
