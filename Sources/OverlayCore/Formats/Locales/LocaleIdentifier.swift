@@ -34,19 +34,17 @@ package struct LocaleIdentifier: Sendable, Hashable, CustomStringConvertible {
     /// store's listing, the fallback chain and likely subtags, each parse a few CLDR table lookups. Only ASCII: a
     /// `String` key would meet a canonically equal spelling (`\u{212A}o` equals `Ko`), which parses differently.
     package init?(_ text: String) {
-        guard text.utf8.allSatisfy({ $0 < 0x80 }) else {
-            guard let parsed = Self.parseUncached(text) else { return nil }
-            self = parsed
-            return
-        }
-        if let cached = Self.parseCache.withLock({ $0[text] }) {
-            guard let cached else { return nil }
-            self = cached
-            return
-        }
-        let parsed = Self.parseUncached(text)
-        Self.parseCache.withLock { cache in
-            if cache.count < Self.parseCacheLimit { cache[text] = .some(parsed) }
+        let isASCII = text.utf8.allSatisfy { $0 < 0x80 }
+        let parsed: LocaleIdentifier?
+        if isASCII, let cached = Self.parseCache.withLock({ $0[text] }) {
+            parsed = cached
+        } else {
+            parsed = Self.parseUncached(text)
+            if isASCII {
+                Self.parseCache.withLock { cache in
+                    if cache.count < Self.parseCacheLimit { cache[text] = .some(parsed) }
+                }
+            }
         }
         guard let parsed else { return nil }
         self = parsed

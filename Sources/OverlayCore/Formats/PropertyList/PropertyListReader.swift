@@ -39,8 +39,13 @@ package enum PropertyListReader {
             }
             return try readBinary(data, limits: limits)
         }
-        var parser = XMLPropertyListParser(bytes: try utf8Bytes(data), maximumDepth: limits.maximumDepth)
-        return try parser.parseDocument()
+        let result = try utf8Bytes(data).withUnsafeBufferPointer { buffer in
+            Result { () throws(PropertyListError) in
+                var parser = XMLPropertyListParser(bytes: buffer, maximumDepth: limits.maximumDepth)
+                return try parser.parseDocument()
+            }
+        }
+        return try result.get()
     }
 
     /// UTF-8 is validated, UTF-16 with a BOM is transcoded, anything else refused.

@@ -1,12 +1,10 @@
 /// A strict, non-validating XML reader for Apple's property-list dialect. It never resolves external entities: a
 /// DOCTYPE is skipped, and only the five predefined entities and character references are decoded.
 struct XMLPropertyListParser {
-    let bytes: [UInt8]
+    let bytes: UnsafeBufferPointer<UInt8>
     let maximumDepth: Int
     var index = 0
-    private let lineStarts: [Int]
-    /// Number of Unicode scalars that start before byte `k * 64`, so a column costs at most 64 steps.
-    private let scalarCheckpoints: [Int]
+    private var locator: SourceLocator
 
     struct StartTag {
         var name: String
@@ -14,40 +12,17 @@ struct XMLPropertyListParser {
         var location: SourceLocation
     }
 
-    init(bytes: [UInt8], maximumDepth: Int) {
+    init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
         self.bytes = bytes
         self.maximumDepth = maximumDepth
-        var starts = [0]
-        var checkpoints: [Int] = []
-        checkpoints.reserveCapacity(bytes.count / 64 + 1)
-        var scalars = 0
-        for (offset, byte) in bytes.enumerated() {
-            if offset % 64 == 0 { checkpoints.append(scalars) }
-            if byte & 0xC0 != 0x80 { scalars += 1 }
-            if byte == UInt8(ascii: "\n") { starts.append(offset + 1) }
-        }
-        checkpoints.append(scalars)
-        lineStarts = starts
-        scalarCheckpoints = checkpoints
+        locator = SourceLocator(bytes)
     }
 
-    func location(of offset: Int) -> SourceLocation {
-        var low = 0
-        var high = lineStarts.count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
-        }
-        return SourceLocation(line: low + 1, column: scalarsBefore(offset) - scalarsBefore(lineStarts[low]) + 1)
+    mutating func location(of offset: Int) -> SourceLocation {
+        locator.location(of: min(offset, bytes.count))
     }
 
-    private func scalarsBefore(_ offset: Int) -> Int {
-        let offset = min(offset, bytes.count)
-        let block = offset / 64
-        return bytes[block * 64..<offset].reduce(scalarCheckpoints[block]) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 }
-    }
-
-    func error(_ code: PropertyListError.Code, _ message: String, at offset: Int? = nil) -> PropertyListError {
+    mutating func error(_ code: PropertyListError.Code, _ message: String, at offset: Int? = nil) -> PropertyListError {
         PropertyListError(code: code, message: message, location: location(of: offset ?? index))
     }
 

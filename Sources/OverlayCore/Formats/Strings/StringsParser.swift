@@ -15,12 +15,10 @@ struct StringsParser {
     var locator: SourceLocator
     var warnings: [StringsWarning] = []
     var scratch: [UInt8] = []
-    let rejectingDuplicates: Bool
 
-    init(bytes: UnsafeBufferPointer<UInt8>, rejectingDuplicates: Bool) {
+    init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
         self.locator = SourceLocator(bytes)
-        self.rejectingDuplicates = rejectingDuplicates
     }
 
     /// A key or value: a range of the text when it has no escape (nearly always), else the decoded text, so that a
@@ -28,12 +26,6 @@ struct StringsParser {
     enum Span: Sendable, Equatable {
         case bytes(start: Int, end: Int)
         case decoded(String)
-    }
-
-    mutating func parseFile() throws(StringsError) -> [StringsFile.Entry] {
-        var collector = EntryCollector(bytes: bytes, rejectingDuplicates: rejectingDuplicates)
-        try walkFile(&collector)
-        return collector.entries
     }
 
     /// Hands each entry to `visitor` in file order; throws after visiting the entries before the error.

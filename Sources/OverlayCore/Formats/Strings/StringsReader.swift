@@ -71,9 +71,10 @@ package enum StringsReader {
         if looksLikeXML(utf8) {
             return try readPropertyList(original, encoding: .xmlPropertyList)
         }
-        var parser = StringsParser(bytes: utf8, rejectingDuplicates: rejectingDuplicates)
-        let entries = try parser.parseFile()
-        return StringsFile(entries: entries, encoding: encoding, warnings: parser.warnings)
+        var parser = StringsParser(bytes: utf8)
+        var collector = EntryCollector(bytes: utf8, rejectingDuplicates: rejectingDuplicates)
+        try parser.walkFile(&collector)
+        return StringsFile(entries: collector.entries, encoding: encoding, warnings: parser.warnings)
     }
 
     private static func emptyTable(encoding: StringsFile.Encoding) -> StringsFile {

@@ -27,13 +27,17 @@ enum StringsTextDecoding {
     static func firstInvalidUTF8Offset(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         var offset = start
         while offset < bytes.count {
+            // ASCII runs eight bytes at a time, so validating costs little next to parsing.
             if offset + 8 <= bytes.count && ByteScanning.word(bytes, at: offset) & 0x8080_8080_8080_8080 == 0 {
                 offset += 8
-                continue
+            } else if bytes[offset] < 0x80 {
+                offset += 1
+            } else {
+                var parser = Unicode.UTF8.ForwardParser()
+                var iterator = UnsafeBufferPointer(rebasing: bytes[offset...]).makeIterator()
+                guard case .valid(let sequence) = parser.parseScalar(from: &iterator) else { return offset }
+                offset += sequence.count
             }
-            let length = validSequenceLength(bytes, at: offset)
-            if length == 0 { return offset }
-            offset += length
         }
         return nil
     }
@@ -45,29 +49,6 @@ enum StringsTextDecoding {
         return StringsError(code: .invalidUTF8,
             message: "byte 0x\(hex) at offset \(offset) is not valid UTF-8 (Latin-1 or another legacy encoding?); re-save the file as UTF-8",
             location: location)
-    }
-
-    /// The length of the valid UTF-8 sequence at `offset`, or 0 if it is invalid (overlong, surrogate, too large, cut).
-    private static func validSequenceLength(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Int {
-        let lead = bytes[offset]
-        if lead < 0x80 { return 1 }
-        let length: Int
-        let lowest: UInt32
-        switch lead {
-        case 0xC2...0xDF: (length, lowest) = (2, 0x80)
-        case 0xE0...0xEF: (length, lowest) = (3, 0x800)
-        case 0xF0...0xF4: (length, lowest) = (4, 0x10000)
-        default: return 0
-        }
-        guard offset + length <= bytes.count else { return 0 }
-        var value = UInt32(lead) & (0xFF >> (length + 1))
-        for index in (offset + 1)..<(offset + length) {
-            let byte = bytes[index]
-            guard byte & 0xC0 == 0x80 else { return 0 }
-            value = value << 6 | UInt32(byte & 0x3F)
-        }
-        guard value >= lowest, value <= 0x10FFFF, !(0xD800...0xDFFF).contains(value) else { return 0 }
-        return length
     }
 
     /// UTF-16 after its byte-order mark as UTF-8; a lone surrogate or odd length is an error.
