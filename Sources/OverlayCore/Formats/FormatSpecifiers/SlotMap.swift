@@ -232,7 +232,7 @@ extension SlotMap {
         return result
     }
 
-    /// Adds the slots of `other` (a key that is itself a format) unless it has errors: then it is not the call's format.
+    /// Adds the slots of `other` (a key that is itself a format) unless it has errors: it is not the call's format.
     mutating func fill(from other: SlotMap) {
         guard !other.issues.contains(where: { $0.severity == .error }) else { return }
         for (position, argumentClass) in other.classes where classes[position] == nil {

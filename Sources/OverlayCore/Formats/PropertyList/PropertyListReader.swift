@@ -35,7 +35,7 @@ package enum PropertyListReader {
             guard acceptingBinary else {
                 throw PropertyListError(
                     code: .unreadableBinary,
-                    message: "The property list is binary, which is read only from an app's own bundles; write it as XML.")
+                    message: "The property list is binary, read only from an app's own bundles; write it as XML.")
             }
             return try readBinary(data, limits: limits)
         }
@@ -80,16 +80,19 @@ package enum PropertyListReader {
         } catch {
             throw PropertyListError(
                 code: .unreadableBinary,
-                message: "The binary property list cannot be read (\(error.localizedDescription)); rebuild the product.")
+                message: "The binary property list cannot be read (\(error.localizedDescription)); rebuild it.")
         }
         return try value(of: object, depth: 1, limits: limits)
     }
 
     /// Foundation's objects as a tree; a dictionary's keys come out sorted by bytes, as Foundation keeps no order.
-    private static func value(of object: Any, depth: Int, limits: Limits) throws(PropertyListError) -> PropertyListValue {
+    private static func value(
+        of object: Any, depth: Int, limits: Limits
+    ) throws(PropertyListError) -> PropertyListValue {
         guard depth <= limits.maximumDepth else {
             throw PropertyListError(
-                code: .tooDeep, message: "Values are nested deeper than \(limits.maximumDepth) levels; flatten the structure.")
+                code: .tooDeep,
+                message: "Values are nested deeper than \(limits.maximumDepth) levels; flatten the structure.")
         }
         switch object {
         case let string as String:
@@ -118,7 +121,7 @@ package enum PropertyListReader {
             return .dictionary(entries, nil)
         default:
             throw PropertyListError(
-                code: .unreadableBinary, message: "The binary property list holds \(type(of: object)); rebuild the product.")
+                code: .unreadableBinary, message: "The binary property list holds \(type(of: object)); rebuild it.")
         }
     }
 }

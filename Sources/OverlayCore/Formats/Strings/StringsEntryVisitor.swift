@@ -4,7 +4,7 @@ protocol StringsEntryVisitor {
     mutating func visit(key: StringsParser.Span, value: StringsParser.Span, keyStart: Int) throws(StringsError)
 }
 
-/// The entries as ``StringsFile/Entry`` values; with `rejectingDuplicates` a key met twice is an error naming both lines.
+/// The entries as ``StringsFile/Entry`` values; with `rejectingDuplicates` a repeated key is an error naming both.
 struct EntryCollector: StringsEntryVisitor {
     private let bytes: UnsafeBufferPointer<UInt8>
     private let rejectingDuplicates: Bool

@@ -177,9 +177,8 @@ extension EntryReader {
         var map = SlotMap()
         for (token, slot) in map.add(walk.parse(string, inVariant: isVariant), firstSlot: firstSlot, variable: resolve)
         where walk.expand(token.name, at: slot) {
-            guard let variable = walk.plural.variables[token.name], let expected = resolve(token.name)?.argumentClass else {
-                continue
-            }
+            guard let variable = walk.plural.variables[token.name], let expected = resolve(token.name)?.argumentClass
+            else { continue }
             for category in variable.forms.keys.sorted() {
                 let form = variable.forms[category]!
                 var formMap = SlotMap()

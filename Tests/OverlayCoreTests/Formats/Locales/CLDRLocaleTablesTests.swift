@@ -45,7 +45,9 @@ struct CLDRLocaleTablesTests {
         let pairs = SortedPairs(text)
         let reference = Self.reference(text)
         for (key, value) in reference { #expect(pairs[key] == value, "\(key)") }
-        for missing in ["", "0", "aa", "bb", "c", "q", "z"] where reference[missing] == nil { #expect(pairs[missing] == nil) }
+        for missing in ["", "0", "aa", "bb", "c", "q", "z"] where reference[missing] == nil {
+            #expect(pairs[missing] == nil)
+        }
     }
 
     @Test func knownEntries() {
