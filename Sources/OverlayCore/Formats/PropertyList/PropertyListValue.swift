@@ -31,24 +31,17 @@ package indirect enum PropertyListValue: Sendable, Equatable {
         }
     }
 
-    package var kindName: String {
-        switch self {
-        case .string: "string"
-        case .integer: "integer"
-        case .real: "real"
-        case .boolean: "true/false"
-        case .date: "date"
-        case .data: "data"
-        case .array: "array"
-        case .dictionary: "dict"
-        }
-    }
-
     /// For messages: "a string", "an array".
     package var kindWithArticle: String {
         switch self {
-        case .integer, .array: "an \(kindName)"
-        default: "a \(kindName)"
+        case .string: "a string"
+        case .integer: "an integer"
+        case .real: "a real"
+        case .boolean: "a true/false"
+        case .date: "a date"
+        case .data: "a data"
+        case .array: "an array"
+        case .dictionary: "a dict"
         }
     }
 
