@@ -15,7 +15,8 @@ extension ModuleLoader {
             else { continue }
             let root: PropertyListValue
             do {
-                root = try PropertyListReader.read(data, limits: .init(maximumBytes: CatalogLoader.maxFileBytes))
+                root = try PropertyListReader.read(
+                    data, limits: .init(maximumBytes: CatalogLoader.maxFileBytes), acceptingBinary: true)
             } catch {
                 findings.append(Finding(
                     code: "catalog.invalid-loctable", severity: .error,

@@ -155,7 +155,7 @@ extension ModuleLoader {
     ) -> Bool {
         let file: StringsdictFile
         do {
-            file = try StringsdictReader.readFile(data, locale: locale)
+            file = try StringsdictReader.readFile(data, locale: locale, acceptingBinary: true)
         } catch {
             // A plural without `other` is the same defect whichever format carries it.
             let code = error.code == .missingOther ? "plural.missing-other" : error.code.rawValue

@@ -38,7 +38,7 @@ struct StringsTableIndex: Sendable {
             else { return .some(nil) }
             let text = UnsafeBufferPointer(rebasing: bytes[bomLength...])
             guard !startsWithMarkup(text) else { return .some(nil) }
-            var parser = StringsParser(bytes: text, rejectingDuplicates: false)
+            var parser = StringsParser(bytes: text)
             var collector = Collector(capacity: text.count / 48)
             do {
                 try parser.walkFile(&collector)

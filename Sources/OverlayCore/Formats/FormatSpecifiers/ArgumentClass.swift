@@ -1,31 +1,9 @@
 /// The type and size of one format argument: the slot classes of the source hash (DESIGN.md "Source hash").
 package enum ArgumentClass: String, Sendable, Hashable, CaseIterable, Codable {
-    /// `%@`: an object (`String`, `NSString`).
-    case object
-    /// `d i c` (and `*` widths) without a long length modifier.
-    case int32
-    /// `d i c D` with `l ll q z j t L`.
-    case int64
-    /// `u x X o` without a long length modifier.
-    case uint32
-    /// `u x X o U O` with `l ll q z j t L`.
-    case uint64
-    /// `f F e E g G a A`.
-    case double
-    /// Floating-point conversions with `L`.
-    case longdouble
-    /// `%C`: one UTF-16 unit.
-    case unichar
-    /// `%s`: a C `char *`.
-    case cstring
-    /// `%S`: a `unichar *`.
-    case unistring
-    /// `%p`, `%P` and `%n`: a raw pointer.
-    case pointer
+    // Which conversions give which class: `init(conversion:length:)`; `*` widths are `int32`.
+    case object, int32, int64, uint32, uint64, double, longdouble, unichar, cstring, unistring, pointer
 
-    /// The class CF reads for a conversion and length modifier, or nil for a conversion that takes no argument.
-    ///
-    /// `D`, `U`, `O` are BSD's long forms (`%D` = `%ld`) and so always 8 bytes.
+    /// The class CF reads, nil for a conversion that takes no argument; `D`, `U`, `O` are BSD's long forms (`%ld`).
     package init?(conversion: Unicode.Scalar, length: FormatSpecifier.LengthModifier?) {
         let isLong = length?.isLong ?? false
         switch conversion {
@@ -43,7 +21,6 @@ package enum ArgumentClass: String, Sendable, Hashable, CaseIterable, Codable {
         }
     }
 
-    /// Whether the class is a number a plural rule can select on.
     package var isNumeric: Bool {
         switch self {
         case .int32, .int64, .uint32, .uint64, .double, .longdouble: true
@@ -51,7 +28,6 @@ package enum ArgumentClass: String, Sendable, Hashable, CaseIterable, Codable {
         }
     }
 
-    /// A short example specifier of this class, for messages.
     package var example: String {
         switch self {
         case .object: "%@"
@@ -69,14 +45,11 @@ package enum ArgumentClass: String, Sendable, Hashable, CaseIterable, Codable {
     }
 }
 
-/// How a number is printed; Apple's strict check requires equal styles when two specifiers differ in text.
-///
-/// Upper and lower case of a conversion share a style (`%x` ≈ `%X`), as do `%d` and `%i`.
+/// How a number is printed, for Apple's strict check: `%x` ≈ `%X`, `%d` ≈ `%i`.
 package enum NumericStyle: String, Sendable, Hashable, CaseIterable {
     case object, signedDecimal, unsignedDecimal, hexadecimal, octal, character, unichar
     case fixed, exponent, general, hexFloat, cstring, unistring, pointer, writeBack, none
 
-    /// The style of a conversion character.
     package init(conversion: Unicode.Scalar) {
         switch conversion {
         case "@": self = .object

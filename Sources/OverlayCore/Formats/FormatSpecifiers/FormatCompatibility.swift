@@ -1,28 +1,22 @@
-/// Decides whether a translation's format can be rendered with the source's arguments (FORMATS.md §4.4).
-///
-/// Every slot the translation reads must exist in the source with the same class and size, its slots must
-/// be exactly 1…k, and it may not mix positional and sequential specifiers nor contain `%n` or a stray `%`.
-/// `strict` adds Apple's `__CFStringValidateFormat` rule: the numeric style of each slot must match too
-/// (`%d` ≈ `%i`, `%d` ≠ `%u` ≠ `%x`, `%f` ≠ `%g`).
+/// Decides whether a translation's format can be rendered with the source's arguments (FORMATS.md §4.4); `strict`
+/// adds Apple's `__CFStringValidateFormat` rule that numeric styles match too (`%d` ≈ `%i`, `%d` ≠ `%x`).
 ///
 /// ```swift
 /// FormatCompatibility.check(source: "%@ has %ld", translation: "%2$ld chez %1$@")   // []
 /// FormatCompatibility.check(source: "%@", translation: "%d").map(\.code)           // [.classMismatch]
 /// ```
 package enum FormatCompatibility {
-    /// Checks a plain translation string against its source string.
     package static func check(source: String, translation: String, strict: Bool = false) -> [FormatIssue] {
         check(source: SlotMap(source), translation: SlotMap(translation), strict: strict)
     }
 
-    /// Checks a translated `.stringsdict` entry against the source entry of the same key.
     package static func check(
         source: StringsdictEntry, translation: StringsdictEntry, strict: Bool = false
     ) -> [FormatIssue] {
         check(source: SlotMap(entry: source), translation: SlotMap(entry: translation), strict: strict)
     }
 
-    /// Checks two slot maps: the translation's own issues first, then slot by slot, then names.
+    /// The translation's own issues first, then slot by slot, then names.
     package static func check(source: SlotMap, translation original: SlotMap, strict: Bool = false) -> [FormatIssue] {
         var translation = original
         translation.demoteSpacedNumbers(against: source)
@@ -116,15 +110,13 @@ package enum FormatCompatibility {
         return issues
     }
 
-    /// Whether the source's slot is a count: a `%#@v@` token reads it to pick a plural variant. Any other 64-bit
-    /// argument may be a size, a time or an identifier past 2^31, so reading half of it stays an error.
+    /// A count picks a plural variant; any other 64-bit argument may pass 2^31, so reading half of it stays an error.
     static func isCount(_ position: Int, of source: SlotMap) -> Bool {
         source.variablePositions.contains(position)
     }
 
-    /// `%d` for `%lld`, `%u` for `%llu`: the translation reads the low 32 bits of the 64-bit argument the app passes
-    /// (each variadic argument has its own 8-byte slot on LP64, so later arguments stay in place). The other way
-    /// round (`%lld` for `%d`) reads bits the app never passed: always an error.
+    /// `%d` for `%lld` reads the low 32 bits (each variadic argument has its own 8-byte slot on LP64, so later ones
+    /// stay in place); the other way round reads bits the app never passed.
     static func isLowHalf(_ used: ArgumentClass, of expected: ArgumentClass) -> Bool {
         (used == .int32 && expected == .int64) || (used == .uint32 && expected == .uint64)
     }
@@ -145,6 +137,5 @@ package enum FormatCompatibility {
 }
 
 extension SlotMap {
-    /// How messages name this map when it is the source of a comparison.
     fileprivate var sourceName: String { isDerived ? "other translations (the table has no development text)" : "source" }
 }

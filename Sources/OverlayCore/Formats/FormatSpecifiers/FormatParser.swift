@@ -1,24 +1,6 @@
-/// Splits a printf-style format string into tokens and reports every dangerous pattern (FORMATS.md §4).
-///
-/// Parsing never fails: malformed `%` sequences become literal text plus an issue.
-///
-/// **Accidental specifiers.** A specifier whose flags include a space (`% s`, `% o`, `%- d`) is reported as
-/// `format.accidental-specifier` (an error). A `%` followed by a space is how prose writes a percentage
-/// ("100% sure", "Save 50% off"), and CF would read those as `% s` / `% o` and consume an argument.
-/// The space flag is never needed in localized text; write `%%` for a literal percent sign. `% @` is the
-/// exception: CF ignores every flag of `%@`, so it prints exactly what `%@` prints; it is a warning
-/// (`format.spaced-object`), and the slot rules still decide whether the argument exists.
-///
-/// **Variable tokens** are read the way CF's `__CFParseFormatSpec` reads them: flags, a width and an `N$`
-/// position may stand in any order before `#@` (`%1#@count@` is the token `count` with an ignored width 1,
-/// reading the next sequential argument). A character outside `[A-Za-z0-9_]` inside the name ends the token
-/// and CF goes on reading an ordinary specifier after it (`%# @sites @` is one `%@`): that is reported as
-/// `format.broken-variable-token` (an error) and the specifier consumes its argument as CF's does.
-///
-/// **Mixing** positional and sequential specifiers is judged per string, as CF evaluates it: a top-level
-/// string that mixes is an error, while inside a plural variant (`parse(_:inVariant: true)`) sequential
-/// specifiers read the token's own slot and positional ones are absolute, so a variant such as
-/// `Followed by %1$@, and %ld others` is well defined.
+/// Splits a printf-style format string into tokens and reports every dangerous pattern (FORMATS.md §4.1–4.3);
+/// parsing never fails: a malformed `%` becomes literal text plus an issue. Variable tokens are read as CF's
+/// `__CFParseFormatSpec` reads them (flags, a width and `N$` in any order before `#@`).
 ///
 /// ```swift
 /// let parsed = FormatParser.parse("%1$@ has %2$ld items")
@@ -26,11 +8,10 @@
 /// parsed.issues.isEmpty               // true
 /// ```
 package enum FormatParser {
-    /// The largest position CF accepts.
     package static let maximumPosition = 127
 
-    /// Parses `string` into tokens and issues; `inVariant` for a plural variant's text, where mixing positional
-    /// and sequential specifiers is well defined (see above).
+    /// `inVariant` for a plural variant's text, where sequential specifiers read the token's own slot, so mixing
+    /// them with positional ones is well defined (`Followed by %1$@, and %ld others`).
     package static func parse(_ string: String, inVariant: Bool = false) -> FormatString {
         var scanner = Scanner(scalars: Array(string.unicodeScalars))
         scanner.run()
@@ -72,14 +53,12 @@ package enum FormatParser {
 }
 
 extension FormatParser {
-    /// A single pass over the scalars; `%` sequences are decoded by `percent(at:)`.
     fileprivate struct Scanner {
         let scalars: [Unicode.Scalar]
         var index = 0
         var literal = String.UnicodeScalarView()
         var tokens: [FormatToken] = []
         var issues: [FormatIssue] = []
-        /// Names of `%#@name@` tokens CF abandons (`%# @sites @`).
         var abandonedTokens: [String] = []
 
         init(scalars: [Unicode.Scalar]) { self.scalars = scalars }
@@ -123,7 +102,7 @@ extension FormatParser {
             return String(view)
         }
 
-        /// Reads decimal digits at `i`, saturating so that huge numbers stay out of range but never overflow.
+        /// Saturating, so that huge numbers stay out of range but never overflow.
         func digits(at i: Int) -> (value: Int, end: Int)? {
             var end = i
             var value = 0
@@ -202,8 +181,7 @@ extension FormatParser {
             return (position, flags, i)
         }
 
-        /// `%` [`N$`] flags* [width] [`.` precision] [length] conversion, read from `from`; `brokenToken` names
-        /// the variable token CF abandoned before this specifier (see `variableToken`).
+        /// `brokenToken` names the variable token CF abandoned before this specifier (see `variableToken`).
         mutating func ordinarySpecifier(
             at start: Int, from index: Int, position: Int?, flags initialFlags: FormatSpecifier.Flags,
             brokenToken: String?
@@ -385,9 +363,8 @@ extension FormatParser {
             }
         }
 
-        /// A space-flag specifier that reads like a typo for the number the source prints (`Von % ld Tagen`, `(% d)`),
-        /// not like prose that happens to hold a `%` (`50% off`, `50 % de réduction`, `100% sure`): a numeric
-        /// conversion, no digit right before the `%` (a percentage) and no letter right after the conversion (a word).
+        /// A space-flag specifier that reads like a typo for a number (`Von % ld Tagen`), not like prose (`50% off`,
+        /// `100% sure`): numeric, no digit right before the `%` and no letter right after the conversion.
         func isTypedNumber(_ spec: FormatSpecifier) -> Bool {
             guard spec.argumentClass.isNumeric, spec.conversion != "c", spec.conversion != "C" else { return false }
             if spec.offset > 0, scalars[spec.offset - 1].isASCIIDigit { return false }
@@ -402,15 +379,14 @@ extension FormatParser {
 }
 
 extension String {
-    /// The text with its spaces left out: the fix of a specifier written with the space flag (`% ld` → `%ld`).
+    /// The fix of a specifier written with the space flag (`% ld` → `%ld`).
     var withoutSpaces: String { String(unicodeScalars.filter { $0 != " " }) }
 }
 
 extension Unicode.Scalar {
     var isASCIIDigit: Bool { ("0"..."9").contains(self) }
     var isASCIILetter: Bool { ("a"..."z").contains(self) || ("A"..."Z").contains(self) }
-    /// `[A-Za-z_]`: the first character of a `%{name}`.
+    /// `[A-Za-z_]`, then `[A-Za-z0-9_]`: a `%{name}`; a `%#@name@` is all the latter.
     var isNameStart: Bool { isASCIILetter || self == "_" }
-    /// `[A-Za-z0-9_]`: the rest of a `%{name}` and every character of a `%#@name@`.
     var isNameContinuation: Bool { isNameStart || isASCIIDigit }
 }

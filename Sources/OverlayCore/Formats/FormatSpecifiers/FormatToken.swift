@@ -14,7 +14,6 @@ package enum FormatToken: Sendable, Hashable {
 
 /// A `%#@name@` / `%N$#@name@` token: one argument slot, read with the variable's value type.
 package struct FormatVariableToken: Sendable, Hashable {
-    /// The variable name between `%#@` and `@`.
     package var name: String
     /// The explicit position `N`, or nil for the next sequential slot.
     package var position: Int?
@@ -22,77 +21,47 @@ package struct FormatVariableToken: Sendable, Hashable {
     package var offset: Int
     /// Length in Unicode scalars through the closing `@`.
     package var length: Int
-
-    /// Creates a variable token.
-    package init(name: String, position: Int?, offset: Int, length: Int) {
-        self.name = name
-        self.position = position
-        self.offset = offset
-        self.length = length
-    }
 }
 
 /// A `%{name}` token: it occupies no positional slot and is filled by name.
 package struct NamedSubstitution: Sendable, Hashable {
-    /// The name between `%{` and `}`.
     package var name: String
     /// Offset in Unicode scalars of the `%`.
     package var offset: Int
     /// Length in Unicode scalars through the closing `}`.
     package var length: Int
-
-    /// Creates a named substitution token.
-    package init(name: String, offset: Int, length: Int) {
-        self.name = name
-        self.offset = offset
-        self.length = length
-    }
 }
 
 /// A format string split into tokens, with the issues found while parsing it.
 package struct FormatString: Sendable, Hashable {
-    /// The string that was parsed.
     package var source: String
     /// The tokens in order; together they spell `source` exactly.
     package var tokens: [FormatToken]
     /// Parse issues in offset order; the string is safe to render only when none is an error.
     package var issues: [FormatIssue]
-    /// Names of variable tokens CF abandons because of a character outside `[A-Za-z0-9_]` (`%# @sites @`), each
-    /// reported as `format.broken-variable-token`.
+    /// Names of variable tokens CF abandons (`%# @sites @`), each reported as `format.broken-variable-token`.
     package var abandonedTokens: [String] = []
 
-    /// Creates a parsed format string from its parts.
-    package init(source: String, tokens: [FormatToken], issues: [FormatIssue]) {
-        self.source = source
-        self.tokens = tokens
-        self.issues = issues
-    }
-
-    /// The specifiers, in order.
     package var specifiers: [FormatSpecifier] {
         tokens.compactMap { if case .specifier(let spec) = $0 { spec } else { nil } }
     }
 
-    /// The `%#@name@` tokens, in order.
     package var variables: [FormatVariableToken] {
         tokens.compactMap { if case .variable(let token) = $0 { token } else { nil } }
     }
 
-    /// The names of the `%{name}` substitutions.
     package var namedSubstitutions: Set<String> {
         Set(tokens.compactMap { if case .named(let token) = $0 { token.name } else { nil } })
     }
 
-    /// Whether any parse issue is an error.
     package var hasErrors: Bool { issues.contains { $0.severity == .error } }
 
     /// Whether the renderer must refuse the string: an error other than a spaced number (`% ld` prints the number with
     /// a leading space; whether it blocks is decided against the source, FORMATS.md §4.3).
     package var isUnrenderable: Bool { issues.contains { $0.severity == .error && $0.code != .spacedNumber } }
 
-    /// Whether the string reads an argument: a `%#@v@` token, a `%{name}`, or a specifier that is not prose (`100% sure`
-    /// is `% s` and `50% off` is `% o` to CF, but no app passes an argument for them). A string that reads none is shown
-    /// as written by every API that does not format it (FORMATS.md §4.6).
+    /// Whether the string reads an argument: a token, a `%{name}`, or a specifier that is not prose (`100% sure`);
+    /// a string that reads none is shown as written (FORMATS.md §4.6).
     package var readsArguments: Bool {
         let prose = Set(issues.lazy.filter { $0.code == .accidentalSpecifier || $0.code == .spacedNumber }.compactMap(\.offset))
         return tokens.contains { token in

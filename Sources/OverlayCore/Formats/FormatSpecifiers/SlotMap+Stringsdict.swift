@@ -1,9 +1,6 @@
 extension SlotMap {
-    /// The slot map of a whole `.stringsdict` entry: its format key and every variant string.
-    ///
-    /// Sequential specifiers inside a variant start at the token's slot; positional ones are absolute;
-    /// nested tokens are followed (a cycle is not followed twice). Width and device rules contribute the
-    /// union of their variants.
+    /// The slot map of a whole `.stringsdict` entry: inside a variant, sequential specifiers start at the token's
+    /// slot and positional ones are absolute; width and device rules contribute the union of their variants.
     package init(entry: StringsdictEntry) {
         self.init()
         forgetOffsets()
@@ -21,11 +18,8 @@ extension SlotMap {
         case .device(let variants):
             for key in variants.keys.sorted() { add(entry: variants[key]!) }
         case .format(let plural):
-            var expanded = Set<VariableSlot>()
-            var parsed: [String: FormatString] = [:]
-            let reads = SlotMap.variableReads(of: plural)
-            add(plural.format, isVariant: false, firstSlot: 1, plural: plural, reads: reads, expanded: &expanded,
-                parsed: &parsed)
+            var walk = VariantWalk(plural: plural)
+            add(plural.format, isVariant: false, firstSlot: 1, walk: &walk)
         }
     }
 
@@ -39,42 +33,56 @@ extension SlotMap {
         }
     }
 
-    /// Each variable's variants are read once per slot, so shared or cyclic nesting stays linear.
-    private mutating func add(
-        _ string: String, isVariant: Bool, firstSlot: Int, plural: PluralFormat, reads: [String: VariableRead],
-        expanded: inout Set<VariableSlot>,
-        parsed: inout [String: FormatString]
-    ) {
-        let resolve: (String) -> VariableRead? = { name in
-            guard plural.variables[name] != nil else { return nil }
-            return reads[name]
-                ?? VariableRead(name: name, argumentClass: .int64, style: .signedDecimal, picksVariant: true)
-        }
-        let cacheKey = isVariant ? string : "\u{0}" + string
-        let format = parsed[cacheKey] ?? FormatParser.parse(string, inVariant: isVariant)
-        parsed[cacheKey] = format
-        let tokens = add(format, firstSlot: firstSlot, variable: resolve)
-        for (token, slot) in tokens
-        where slot <= FormatParser.maximumPosition && expanded.insert(VariableSlot(name: token.name, slot: slot)).inserted {
-            guard let variable = plural.variables[token.name] else { continue }
-            for category in variable.forms.keys.sorted() {
-                add(
-                    variable.forms[category]!, isVariant: true, firstSlot: slot, plural: plural, reads: reads,
-                    expanded: &expanded, parsed: &parsed)
-            }
+    private mutating func add(_ string: String, isVariant: Bool, firstSlot: Int, walk: inout VariantWalk) {
+        for (token, slot) in add(walk.parse(string, inVariant: isVariant), firstSlot: firstSlot, variable: walk.resolve)
+        where walk.expand(token.name, at: slot) {
+            let forms = walk.plural.variables[token.name]!.forms
+            for category in forms.keys.sorted() { add(forms[category]!, isVariant: true, firstSlot: slot, walk: &walk) }
         }
     }
 }
 
-/// A variable expanded at a slot.
-struct VariableSlot: Hashable {
-    var name: String
-    var slot: Int
+/// One walk over an entry's variants: each variable's variants are read once per slot, so shared or cyclic nesting
+/// stays linear, and each string is parsed once.
+struct VariantWalk {
+    let plural: PluralFormat
+    private var expanded = Set<VariableSlot>()
+    private var parsed: [String: FormatString] = [:]
+    /// How each variable reads its slot; a value type that is not numeric reads as `ld`.
+    let resolve: (String) -> SlotMap.VariableRead?
+
+    private struct VariableSlot: Hashable {
+        var name: String
+        var slot: Int
+    }
+
+    init(plural: PluralFormat) {
+        self.plural = plural
+        let reads = SlotMap.variableReads(of: plural)
+        resolve = { name in
+            guard plural.variables[name] != nil else { return nil }
+            return reads[name]
+                ?? SlotMap.VariableRead(name: name, argumentClass: .int64, style: .signedDecimal, picksVariant: true)
+        }
+    }
+
+    /// Whether the variable `name` is to be expanded at `slot`: it exists and was not expanded there yet.
+    mutating func expand(_ name: String, at slot: Int) -> Bool {
+        plural.variables[name] != nil && slot <= FormatParser.maximumPosition
+            && expanded.insert(VariableSlot(name: name, slot: slot)).inserted
+    }
+
+    mutating func parse(_ string: String, inVariant: Bool) -> FormatString {
+        let cacheKey = inVariant ? string : "\u{0}" + string
+        if let format = parsed[cacheKey] { return format }
+        let format = FormatParser.parse(string, inVariant: inVariant)
+        parsed[cacheKey] = format
+        return format
+    }
 }
 
 extension FormatParser {
-    /// Parses an `NSStringFormatValueTypeKey` (`d`, `ld`, `lu`, `f` …: a length modifier and a numeric
-    /// conversion, no `%`), or returns nil if it is not one.
+    /// An `NSStringFormatValueTypeKey` (`d`, `ld`, `lu`, `f` …: numeric, no `%`), or nil.
     package static func valueType(_ valueType: String) -> FormatSpecifier? {
         guard !valueType.contains("%") else { return nil }
         let parsed = parse("%" + valueType)

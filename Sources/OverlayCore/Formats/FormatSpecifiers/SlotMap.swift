@@ -1,8 +1,5 @@
-/// Argument slots of a format string or a whole `.stringsdict` entry: 1-based position → class.
-///
-/// Built the way FORMATS.md §4.4 describes: sequential specifiers number slots 1, 2, 3…, each `*` taking its
-/// own `int32` slot before the value; positional ones use `N` and `M`; a `%#@v@` token takes one slot whose
-/// class is `v`'s value type. `%{name}` substitutions take no slot and are kept in `names`.
+/// Argument slots of a format string or a whole `.stringsdict` entry: 1-based position → class, numbered as
+/// FORMATS.md §4.4 describes. `%{name}` substitutions take no slot and are kept in `names`.
 ///
 /// ```swift
 /// SlotMap("Hello, %@!").signature            // "1:object"
@@ -11,13 +8,12 @@
 package struct SlotMap: Sendable, Hashable {
     /// Position → class; the first use of a slot decides its class.
     package internal(set) var classes: [Int: ArgumentClass] = [:]
-    /// The `%{name}` substitutions used.
     package internal(set) var names: Set<String> = []
     /// Parse issues of every string read, then slot conflicts (one slot read with two classes).
     package private(set) var issues: [FormatIssue] = []
     /// Position → the numeric styles it is printed in, for Apple's strict check.
     var styles: [Int: Set<NumericStyle>] = [:]
-    /// Position → offset of its first use, only while the map comes from a single string.
+    /// Position → offset of its first use, while the map comes from a single string.
     private(set) var offsets: [Int: Int] = [:]
     /// Built from the agreement of translations, not from a source text: every slot is optional.
     private(set) var isDerived = false
@@ -29,40 +25,34 @@ package struct SlotMap: Sendable, Hashable {
     private var specifierSlots: Set<Int> = []
     private var tracksOffsets = true
 
-    /// How a `%#@v@` token reads its slot: the variable's value type, and whether the number picks among
-    /// variants that differ (when every variant is the same text, the number only consumes the argument).
+    /// How a `%#@v@` token reads its slot; `picksVariant` is false when every variant is the same text.
     struct VariableRead: Sendable, Hashable {
         var name: String
         var argumentClass: ArgumentClass
         var style: NumericStyle
         var picksVariant: Bool
 
-        /// A token read as CF reads `%#@v@` in a plain string: an object.
+        /// As CF reads `%#@v@` in a plain string.
         static func object(_ name: String) -> VariableRead {
             VariableRead(name: name, argumentClass: .object, style: .object, picksVariant: false)
         }
     }
 
-    /// An empty slot map.
     package init() {}
 
-    /// The slot map of one plain string. A `%#@v@` token there is an object slot, as CF reads it.
     package init(_ string: String) {
         self.init(FormatParser.parse(string))
     }
 
-    /// The slot map of one parsed plain string.
     package init(_ format: FormatString) {
         add(format, firstSlot: 1) { .object($0) }
     }
 
-    /// The positions in ascending order.
     package var positions: [Int] { classes.keys.sorted() }
 
     /// The slots a `%#@v@` token of a `.stringsdict` entry reads: the numbers its variables pick variants by.
     package var variablePositions: Set<Int> { Set(variableSlots.keys) }
 
-    /// The class of slot `position`, or nil if no specifier reads it.
     package subscript(position: Int) -> ArgumentClass? { classes[position] }
 
     /// The source-hash signature: `position:class` in position order, then `name:<name>` sorted by bytes.
@@ -72,10 +62,8 @@ package struct SlotMap: Sendable, Hashable {
         return (slots + named).joined(separator: ",")
     }
 
-    /// Adds the slots of `format`, numbering its sequential arguments from `firstSlot`.
-    ///
-    /// `variable` says how a token reads its slot; returning nil reports `format.unknown-variable`.
-    /// Returns the tokens met, with the slot each occupies, so callers can descend into variants.
+    /// Adds the slots of `format`, numbering its sequential arguments from `firstSlot`; `variable` nil reports
+    /// `format.unknown-variable`. Returns the tokens met with their slots, so callers can descend into variants.
     @discardableResult
     mutating func add(
         _ format: FormatString, firstSlot: Int,
@@ -130,9 +118,7 @@ package struct SlotMap: Sendable, Hashable {
         return found
     }
 
-    /// `% ld` reading an argument the source reads as a number of the same kind prints that number with a leading
-    /// space: a warning that names the fix, like `% @`, no longer an error (FORMATS.md §4.3). Where the source reads
-    /// no such number the `%` is prose or a wrong argument, and the error stays.
+    /// `% ld` where the source reads a number of the same kind only adds a leading space: a warning (FORMATS.md §4.3).
     mutating func demoteSpacedNumbers(against source: SlotMap) {
         for index in issues.indices where issues[index].code == .spacedNumber && issues[index].severity == .error {
             guard let slot = issues[index].slot, let expected = source[slot], let read = classes[slot],
@@ -145,14 +131,13 @@ package struct SlotMap: Sendable, Hashable {
         }
     }
 
-    /// Stops recording offsets: later strings have offsets of their own, meaningless for the whole map.
+    /// Later strings have offsets of their own, meaningless for the whole map.
     mutating func forgetOffsets() {
         tracksOffsets = false
         offsets = [:]
     }
 
-    /// A specifier reads `position` as `argumentClass`: that is what the app passes. Two specifiers reading one
-    /// slot with two classes is an error; a specifier overrides what a token's value type said (see below).
+    /// A specifier's class is what the app passes: it overrides what a token's value type said.
     private mutating func record(_ position: Int, _ argumentClass: ArgumentClass, _ style: NumericStyle, at offset: Int) {
         guard (1...FormatParser.maximumPosition).contains(position) else { return }
         styles[position, default: []].insert(style)
@@ -178,7 +163,6 @@ package struct SlotMap: Sendable, Hashable {
                 at: at))
     }
 
-    /// A token reads `position` with its variable's value type, to pick a plural variant.
     private mutating func record(_ position: Int, _ read: VariableRead, at offset: Int) {
         guard (1...FormatParser.maximumPosition).contains(position) else { return }
         styles[position, default: []].insert(read.style)
@@ -192,9 +176,7 @@ package struct SlotMap: Sendable, Hashable {
         issues.append(mismatch(read, printedAs: existing, at: tracksOffsets ? offset : nil))
     }
 
-    /// A variable's value type against the class a specifier prints its slot with. Another size is harmless (a
-    /// warning). Another class garbles the choice of variant, unless every variant is the same text: then the
-    /// number only consumes the argument, which renders correctly (a warning).
+    /// Another size is harmless; another class garbles the choice of variant, unless every variant is the same text.
     private func mismatch(_ read: VariableRead, printedAs printed: ArgumentClass, at offset: Int?) -> FormatIssue {
         if sameFamily(read.argumentClass, printed) {
             return .warning(
@@ -225,9 +207,8 @@ package struct SlotMap: Sendable, Hashable {
 }
 
 extension SlotMap {
-    /// What several maps of one key agree on (the shipped translations of a table without a development text): each
-    /// slot takes the class most of them read it as; a tie leaves it in `disputedPositions`. Maps with errors of
-    /// their own are left out; issues are not carried over; every slot is optional (`isDerived`).
+    /// What the shipped translations of a table without a development text agree on: each slot takes the class most
+    /// sound maps read it as; a tie leaves it disputed; every slot is optional.
     static func agreement(of maps: [SlotMap]) -> SlotMap {
         var result = SlotMap()
         result.forgetOffsets()
@@ -251,8 +232,7 @@ extension SlotMap {
         return result
     }
 
-    /// Adds the slots of `other` (a key that is itself a format) that this map does not read; nothing when `other`
-    /// has errors of its own, since then it is not the call site's format.
+    /// Adds the slots of `other` (a key that is itself a format) unless it has errors: it is not the call's format.
     mutating func fill(from other: SlotMap) {
         guard !other.issues.contains(where: { $0.severity == .error }) else { return }
         for (position, argumentClass) in other.classes where classes[position] == nil {

@@ -15,10 +15,8 @@ extension LocaleIdentifier {
                                 region: region, variants: variants, normalized: ())
     }
 
-    /// The tags one fallback chain maximized so far: it asks for the same few (the preference, its bare language,
-    /// each step, each candidate) several times, and each costs bisections of CLDR's table. Two arrays of a type the
-    /// chain uses anyway: a dictionary of identifiers made the runtime look up their `Hashable` conformance at
-    /// launch, which cost more than all the maximizing.
+    /// The tags one fallback chain maximized so far: it asks for the same few several times. Two arrays, as a
+    /// dictionary made the runtime look up `Hashable` conformances at launch, which cost more than the maximizing.
     private struct MaximizedMemo {
         var tags: [LocaleIdentifier] = []
         var maximized: [LocaleIdentifier] = []
@@ -32,21 +30,10 @@ extension LocaleIdentifier {
         }
     }
 
-    /// Orders the available localisations for the user's preferences (FORMATS.md §6.4 steps 1–3).
-    ///
-    /// The first preference that matches anything wins (Apple semantics; later preferences are not merged):
-    /// its chain (`lookupTag`, then parents up to root) is walked, and at each step an exact tag match is
-    /// taken first, then any available tag with the same maximised form (`zh-Hant` ≡ `zh-TW`,
-    /// `zh-Hans` ≡ `zh-CN` ≡ `zh`; `zh-Hant` never matches `zh`). The development region and its chain
-    /// are appended when absent. Nothing matched: the development region; unavailable too: the first
-    /// available name. `Base` is never returned; when `Base` is present and no lproj matches the
-    /// development region exactly, the development region counts as available (as CFBundle does).
-    ///
-    /// - Parameters:
-    ///   - preferences: the user's languages, most preferred first (`["fr-CA", "en"]`).
-    ///   - available: lproj names as shipped (`["en", "fr", "Base", "zh_TW"]`).
-    ///   - developmentRegion: `CFBundleDevelopmentRegion`, e.g. `en`.
-    /// - Returns: names from `available` (original spelling) in lookup order.
+    /// Orders the available lproj names (original spelling) for the user's preferences (FORMATS.md §6.4 steps 1–3):
+    /// the first preference that matches anything wins, walking its chain with exact matches first, then equal
+    /// maximised forms (`zh-Hant` ≡ `zh-TW`); the development region's chain follows. `Base` is never returned, but
+    /// makes the development region available (as CFBundle does).
     package static func fallbackChain(preferences: [String], available: [String], developmentRegion: String) -> [String] {
         // Names and tags side by side: an array of a new tuple type costs the runtime its metadata at launch.
         var names: [String] = []
@@ -65,8 +52,7 @@ extension LocaleIdentifier {
             names.append(developmentRegion)
             tags.append(development)
         }
-        // Maximized on first need: maximizing keeps a language other than `und`, so only a candidate of the
-        // element's language (or `und` on either side) can maximize to the same tag.
+        // Maximizing keeps a language other than `und`: only a candidate of the element's language can match.
         var memo = MaximizedMemo()
 
         func matches(for preference: LocaleIdentifier) -> [String] {

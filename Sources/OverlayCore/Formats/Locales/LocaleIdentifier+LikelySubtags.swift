@@ -1,8 +1,5 @@
 extension LocaleIdentifier {
-    /// CLDR addLikelySubtags: fills in script and region, e.g. `zh-TW` → `zh-Hant-TW`, `sr` → `sr-Cyrl-RS`.
-    ///
-    /// Looks up language-script-region, language-region, language-script, language, then `und`-script
-    /// (UTS 35 §4.3); subtags present in `self` win. Returns `self` unchanged for root or when nothing matches.
+    /// CLDR addLikelySubtags (UTS 35 §4.3): `zh-TW` → `zh-Hant-TW`, `sr` → `sr-Cyrl-RS`; subtags present win.
     package func maximized() -> LocaleIdentifier {
         guard !isRoot else { return self }
         func match(_ key: String) -> LocaleIdentifier? {
@@ -14,12 +11,8 @@ extension LocaleIdentifier {
             ?? match(language)
             ?? (language != "und" ? script.flatMap { match("und-\($0)") } : nil)
         guard let found else { return self }
-        // Both sides are normalized already: no subtag is re-cased.
         return LocaleIdentifier(
             language: language == "und" ? found.language : language, script: script ?? found.script,
             region: region ?? found.region, variants: variants, normalized: ())
     }
-
-    /// The script a bare language is written in by default (`zh` → `Hans`, `sr` → `Cyrl`), if known.
-    var defaultScript: String? { bareLanguage.maximized().script }
 }

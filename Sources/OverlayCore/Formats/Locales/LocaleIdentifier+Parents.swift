@@ -30,11 +30,6 @@ extension LocaleIdentifier {
         return result
     }
 
-    /// The normalised parent of a tag or lproj name as a string (`"root"` at the top); nil for root or invalid input.
-    package static func parent(of tag: String) -> String? {
-        LocaleIdentifier(tag)?.parent?.description
-    }
-
     /// The fallback chain of a tag or lproj name, root excluded: `en-IN` → `["en-IN", "en-001", "en"]`.
     package static func chain(for tag: String) -> [String] {
         LocaleIdentifier(tag)?.chain.map(\.description) ?? []

@@ -2,7 +2,7 @@
 package enum PluralCategory: String, Sendable, CaseIterable, Hashable, Comparable, Codable {
     case zero, one, two, few, many, other
 
-    /// CLDR evaluation order: zero, one, two, few, many, then `other`.
+    /// CLDR evaluation order.
     package var order: Int {
         switch self {
         case .zero: 0

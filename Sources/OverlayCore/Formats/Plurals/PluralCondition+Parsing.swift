@@ -2,16 +2,13 @@ extension PluralCondition {
     /// The largest integer a rule may contain; keeps `%` on digit strings inside `UInt64`.
     static let maximumInteger: UInt64 = 1_000_000_000_000
 
-    /// Parses CLDR rule syntax (TR35 §5.2), including legacy `is`, `in`, `within` and `not`.
-    ///
-    /// Samples (`@integer`, `@decimal`) are ignored. An empty condition yields no alternatives.
+    /// CLDR rule syntax (TR35 §5.2) with legacy `is`, `in`, `within`, `not`; samples after `@` are ignored.
     init(parsing text: String) throws(PluralRuleError) {
         var parser = PluralConditionParser(tokens: try PluralToken.tokenize(text), endColumn: text.count + 1)
         self = try parser.parseCondition()
     }
 }
 
-/// One lexical token of a rule and its 1-based column.
 struct PluralToken: Equatable {
     enum Kind: Equatable {
         case word(String)
@@ -71,7 +68,6 @@ struct PluralToken: Equatable {
     }
 }
 
-/// Recursive-descent parser over `PluralToken`s.
 struct PluralConditionParser {
     var tokens: [PluralToken]
     var endColumn: Int

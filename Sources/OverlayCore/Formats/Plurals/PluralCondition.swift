@@ -1,9 +1,7 @@
 /// A parsed CLDR plural condition: relations joined by `and`, alternatives joined by `or`.
 struct PluralCondition: Sendable, Hashable {
-    /// `or` of `and`s; `and` binds tighter than `or`.
     var alternatives: [[PluralRelation]]
 
-    /// Whether the operands satisfy any alternative.
     func matches(_ operands: PluralOperands) -> Bool {
         alternatives.contains { relations in relations.allSatisfy { $0.matches(operands) } }
     }
@@ -11,7 +9,6 @@ struct PluralCondition: Sendable, Hashable {
 
 /// One relation, e.g. `n % 100 != 12..14` or legacy `n within 0..2`.
 struct PluralRelation: Sendable, Hashable {
-    /// A CLDR operand letter.
     enum Operand: String, Sendable, Hashable, CaseIterable {
         case n, i, v, w, f, t, c, e
     }

@@ -1,8 +1,5 @@
-package import Foundation
-
-/// The CLDR plural operands (TR35 §5.1) of a number *as written*: `1` and `1.0` differ.
-///
-/// Digits are kept as strings, so huge integers and long fractions stay exact; no `Double` is involved.
+/// The CLDR plural operands (TR35 §5.1) of a number *as written* (`1` and `1.0` differ), kept as digit strings so
+/// huge integers and long fractions stay exact.
 ///
 /// ```swift
 /// let operands = PluralOperands("1.30")!   // i = 1, v = 2, w = 1, f = 30, t = 3
@@ -11,9 +8,9 @@ package import Foundation
 package struct PluralOperands: Sendable, Hashable, CustomStringConvertible {
     /// Whether the written number had a leading `-` (operands use the absolute value).
     package let isNegative: Bool
-    /// The integer digits after applying the exponent, without leading zeros (`"0"` for zero).
+    /// After applying the exponent, without leading zeros (`"0"` for zero).
     package let integerDigits: String
-    /// The visible fraction digits after applying the exponent, trailing zeros kept.
+    /// After applying the exponent, trailing zeros kept.
     package let fractionDigits: String
     /// The compact-decimal exponent `c` (`e` is its deprecated synonym); 0 when none was written.
     package let exponent: Int
@@ -56,7 +53,6 @@ package struct PluralOperands: Sendable, Hashable, CustomStringConvertible {
         self.init(isNegative: negative, integerDigits: integer, fractionDigits: fraction, exponent: exponent)
     }
 
-    /// The operands of an integer value: v = w = f = t = c = 0.
     package init(_ value: Int) {
         self.init(isNegative: value < 0, integerDigits: String(value.magnitude), fractionDigits: "", exponent: 0)
     }
@@ -69,29 +65,16 @@ package struct PluralOperands: Sendable, Hashable, CustomStringConvertible {
         self.exponent = exponent
     }
 
-    /// The fraction digits without trailing zeros.
     var trimmedFractionDigits: Substring {
         var digits = Substring(fractionDigits)
         while digits.last == "0" { digits.removeLast() }
         return digits
     }
 
-    /// `v`: number of visible fraction digits, trailing zeros kept.
+    /// The operand letters of TR35 §5.1 with small values; `n`, `i`, `f`, `t` are read from the digits.
     package var v: Int { fractionDigits.count }
-    /// `w`: number of visible fraction digits, trailing zeros removed.
     package var w: Int { trimmedFractionDigits.count }
-    /// `c`: the compact-decimal exponent.
     package var c: Int { exponent }
-    /// `e`: deprecated synonym of `c`.
-    package var e: Int { exponent }
-    /// `n`: the absolute value.
-    package var n: Decimal { Decimal(string: fractionDigits.isEmpty ? integerDigits : "\(integerDigits).\(fractionDigits)") ?? 0 }
-    /// `i`: the integer digits as a number.
-    package var i: Decimal { Decimal(string: integerDigits) ?? 0 }
-    /// `f`: the visible fraction digits as an integer, trailing zeros kept.
-    package var f: Decimal { Decimal(string: fractionDigits.isEmpty ? "0" : fractionDigits) ?? 0 }
-    /// `t`: the visible fraction digits as an integer, trailing zeros removed.
-    package var t: Decimal { Decimal(string: trimmedFractionDigits.isEmpty ? "0" : String(trimmedFractionDigits)) ?? 0 }
 
     /// The absolute value written back in plain decimal notation (`1.2c6` → `1200000`).
     package var description: String {

@@ -10,17 +10,8 @@ extension PluralRules {
         PluralRuleTable.ordinal.rules(for: localeID)
     }
 
-    /// The rules of the given kind for a locale id.
-    package static func rules(_ kind: Kind, for localeID: String) -> PluralRules {
-        kind == .cardinal ? cardinal(for: localeID) : ordinal(for: localeID)
-    }
-
-    /// The CLDR id whose rules apply, e.g. `pt_PT` for `pt-AO`, `sr` for `sr-Latn`, `root` for unknown languages.
-    ///
-    /// 1. An id listed in the data is used as is (`root`, legacy `iw`, `in`, `sh`…).
-    /// 2. Otherwise canonicalise and walk parentLocales while the parent is not root, taking the first listed
-    ///    id (pt-AO → pt-PT); then truncate the last tag reached to its bare language (zh-Hant-HK → zh).
-    /// 3. Nothing listed: `root`.
+    /// The CLDR id whose rules apply, e.g. `pt_PT` for `pt-AO`, `sr` for `sr-Latn`, `root` for unknown languages:
+    /// a listed id as is, else the first listed parent below root, else the bare language (FORMATS.md §5.4).
     package static func ruleLocaleID(_ kind: Kind, for localeID: String) -> String {
         (kind == .cardinal ? PluralRuleTable.cardinal : PluralRuleTable.ordinal).ruleLocaleID(for: localeID)
     }
@@ -31,12 +22,10 @@ final class PluralRuleTable: Sendable {
     static let cardinal = PluralRuleTable(data: CLDRPluralData.cardinal)
     static let ordinal = PluralRuleTable(data: CLDRPluralData.ordinal)
 
-    /// Listed id as written in the data (`pt_PT`) → its rule group.
+    /// Listed id (`pt_PT`) → its rule group.
     private let byListedID: [String: Int]
-    /// Listed id in BCP 47 spelling (`pt-PT`) → listed id.
     private let byTag: [String: String]
-    /// Each group's `category:condition|…` text, parsed into rules on first use: an app needs a few of the
-    /// hundred groups, and parsing them all cost milliseconds on the way to its first plural.
+    /// Each group's `category:condition|…` text, parsed on first use: an app needs a few of the hundred groups.
     private let groups: [String]
     private let parsed = LockedValue<[Int: PluralRules]>([:])
     private let cache = LockedValue<[String: PluralRules]>([:])

@@ -1,13 +1,10 @@
 extension PluralRules {
     /// The categories whole numbers select, each with the smallest whole number found selecting it.
     ///
-    /// A relation on `n` or `i` without a modulus separates only numbers below its largest bound `B`. With moduli (all
-    /// dividing the largest, `M`: CLDR's are powers of ten), a number from `B` on behaves as its remainder `r` modulo
-    /// `M` does; the relations modulo `M` itself tell apart only remainders below their largest bound `S`, the others
-    /// only remainders modulo the smaller moduli' multiple `P`. So the numbers below `B`, and `k·M + r` for `r` below
-    /// `S + P` (`k·M ≥ B`), meet every category a whole number can select: fr meets `many` at 1,000,000 in a few dozen
-    /// evaluations, not a million. Numbers below 200 go first, so the examples are small ones. Moduli that do not
-    /// divide one another fall back to walking a whole period.
+    /// Relations without a modulus separate only numbers below their largest bound `B`; past it a number behaves as
+    /// its remainder modulo the largest modulus `M` (CLDR's divide one another), so the numbers below `B` and one
+    /// stretch from the first multiple of `M` past `B` meet every category: fr meets `many` at 1,000,000 in a few
+    /// dozen evaluations. Moduli that do not divide one another fall back to walking a whole period.
     package func integerReach(stopAtOther: Bool = false) -> [PluralCategory: UInt64] {
         var bound: UInt64 = 0
         var moduli: Set<UInt64> = []

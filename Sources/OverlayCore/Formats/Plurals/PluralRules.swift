@@ -7,12 +7,11 @@
 /// rules.category(for: "x")       // nil: not a number
 /// ```
 package struct PluralRules: Sendable, Hashable {
-    /// Which CLDR rule set: `plurals.xml` (cardinal) or `ordinals.xml`.
+    /// `plurals.xml` or `ordinals.xml`.
     package enum Kind: String, Sendable, Hashable, CaseIterable {
         case cardinal, ordinal
     }
 
-    /// One category and its condition, in evaluation order.
     struct Rule: Sendable, Hashable {
         var category: PluralCategory
         var condition: PluralCondition
@@ -20,10 +19,8 @@ package struct PluralRules: Sendable, Hashable {
 
     let rules: [Rule]
 
-    /// The categories this locale uses, `other` always included.
     package let categories: Set<PluralCategory>
 
-    /// The rules of the CLDR root locale: everything is `other`.
     package static let otherOnly = PluralRules(rules: [])
 
     private init(rules: [Rule]) {
@@ -31,10 +28,7 @@ package struct PluralRules: Sendable, Hashable {
         self.categories = Set(rules.map(\.category) + [.other])
     }
 
-    /// Builds rules from CLDR condition texts (samples after `@` are ignored).
-    ///
-    /// - Throws: `PluralRuleError` for a malformed condition, an empty condition on a category other than
-    ///   `other`, or a non-empty condition on `other`.
+    /// Builds rules from CLDR condition texts (samples after `@` are ignored); only `other` has no condition.
     package init(conditions: [PluralCategory: String]) throws(PluralRuleError) {
         var rules: [Rule] = []
         for category in conditions.keys.sorted() {
@@ -60,7 +54,6 @@ package struct PluralRules: Sendable, Hashable {
         self.init(rules: rules)
     }
 
-    /// The category of the operands: the first of zero, one, two, few, many that matches, else `other`.
     package func category(for operands: PluralOperands) -> PluralCategory {
         rules.first { $0.condition.matches(operands) }?.category ?? .other
     }
@@ -70,7 +63,6 @@ package struct PluralRules: Sendable, Hashable {
         PluralOperands(number).map(category(for:))
     }
 
-    /// The category of an integer (v = 0).
     package func category(for number: Int) -> PluralCategory {
         category(for: PluralOperands(number))
     }

@@ -1,42 +1,54 @@
 package import Foundation
 
-/// Reads XML property lists (with locations) and `bplist00` binary ones (without) into the same
-/// `PropertyListValue` tree, with our own strict parsers: duplicate keys, nesting and size are all checked.
+/// Reads XML property lists (with locations) with our own strict parser: duplicate keys, nesting and size are all
+/// checked. Binary ones (without locations) only when the caller trusts them (the app's own build output), through
+/// Foundation: fuzzing found corrupted binary lists that crash `PropertyListSerialization`.
 ///
 /// ```swift
 /// let root = try PropertyListReader.read(Data(contentsOf: url))
 /// ```
 package enum PropertyListReader {
-    /// Caps that bound the work done on hostile input.
     package struct Limits: Sendable, Hashable {
-        /// The largest input accepted, in bytes.
         package var maximumBytes: Int
-        /// The deepest nesting of values accepted; `<plist><dict>` is depth 1.
+        /// `<plist><dict>` is depth 1.
         package var maximumDepth: Int
 
-        /// Creates limits.
         package init(maximumBytes: Int = 8 << 20, maximumDepth: Int = 32) {
             self.maximumBytes = maximumBytes
             self.maximumDepth = maximumDepth
         }
 
-        /// 8 MiB and 32 levels.
         package static let `default` = Limits()
     }
 
-    /// Parses `data` as an XML (UTF-8, or UTF-16 with a byte-order mark) or binary property list.
-    package static func read(_ data: Data, limits: Limits = .default) throws(PropertyListError) -> PropertyListValue {
+    /// Parses `data` as an XML property list (UTF-8, or UTF-16 with a byte-order mark); with `acceptingBinary`, a
+    /// `bplist` too, which Xcode writes into built bundles (FORMATS.md §3.3) and downloaded artifacts never hold.
+    package static func read(
+        _ data: Data, limits: Limits = .default, acceptingBinary: Bool = false
+    ) throws(PropertyListError) -> PropertyListValue {
         guard data.count <= limits.maximumBytes else {
             throw PropertyListError(
                 code: .tooLarge,
                 message: "The property list is \(data.count) bytes, over the \(limits.maximumBytes)-byte cap; split it.")
         }
-        if data.starts(with: Array("bplist".utf8)) { return try readBinary(data, limits: limits) }
-        var parser = XMLPropertyListParser(bytes: try utf8Bytes(data), maximumDepth: limits.maximumDepth)
-        return try parser.parseDocument()
+        if data.starts(with: Array("bplist".utf8)) {
+            guard acceptingBinary else {
+                throw PropertyListError(
+                    code: .unreadableBinary,
+                    message: "The property list is binary, read only from an app's own bundles; write it as XML.")
+            }
+            return try readBinary(data, limits: limits)
+        }
+        let result = try utf8Bytes(data).withUnsafeBufferPointer { buffer in
+            Result { () throws(PropertyListError) in
+                var parser = XMLPropertyListParser(bytes: buffer, maximumDepth: limits.maximumDepth)
+                return try parser.parseDocument()
+            }
+        }
+        return try result.get()
     }
 
-    /// The document as UTF-8 bytes: UTF-8 is validated, UTF-16 with a BOM is transcoded, anything else refused.
+    /// UTF-8 is validated, UTF-16 with a BOM is transcoded, anything else refused.
     private static func utf8Bytes(_ data: Data) throws(PropertyListError) -> [UInt8] {
         let bytes = [UInt8](data)
         if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) {
@@ -62,7 +74,54 @@ package enum PropertyListReader {
     }
 
     private static func readBinary(_ data: Data, limits: Limits) throws(PropertyListError) -> PropertyListValue {
-        var parser = BinaryPropertyListParser(bytes: [UInt8](data), maximumDepth: limits.maximumDepth)
-        return try parser.parse()
+        let object: Any
+        do {
+            object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+        } catch {
+            throw PropertyListError(
+                code: .unreadableBinary,
+                message: "The binary property list cannot be read (\(error.localizedDescription)); rebuild it.")
+        }
+        return try value(of: object, depth: 1, limits: limits)
+    }
+
+    /// Foundation's objects as a tree; a dictionary's keys come out sorted by bytes, as Foundation keeps no order.
+    private static func value(
+        of object: Any, depth: Int, limits: Limits
+    ) throws(PropertyListError) -> PropertyListValue {
+        guard depth <= limits.maximumDepth else {
+            throw PropertyListError(
+                code: .tooDeep,
+                message: "Values are nested deeper than \(limits.maximumDepth) levels; flatten the structure.")
+        }
+        switch object {
+        case let string as String:
+            return .string(string, nil)
+        case let date as Date:
+            return .date(date, nil)
+        case let data as Data:
+            return .data(data, nil)
+        case let number as NSNumber:
+            // A boolean is a Swift `Bool` on Linux and a `CFBoolean` on Apple platforms; both report `c`.
+            switch String(cString: number.objCType) {
+            case "c": return .boolean(number.boolValue, nil)
+            case "d", "f": return .real(number.doubleValue, nil)
+            default: return .integer(number.int64Value, nil)
+            }
+        case let values as [Any]:
+            var array: [PropertyListValue] = []
+            for element in values { array.append(try value(of: element, depth: depth + 1, limits: limits)) }
+            return .array(array, nil)
+        case let dictionary as [String: Any]:
+            var entries: [PropertyListEntry] = []
+            for key in dictionary.keys.sorted(by: String.utf8Precedes) {
+                let member = try value(of: dictionary[key]!, depth: depth + 1, limits: limits)
+                entries.append(PropertyListEntry(key: key, keyLocation: nil, value: member))
+            }
+            return .dictionary(entries, nil)
+        default:
+            throw PropertyListError(
+                code: .unreadableBinary, message: "The binary property list holds \(type(of: object)); rebuild it.")
+        }
     }
 }

@@ -1,33 +1,27 @@
 package import Foundation
 
-/// A property-list value tree in which every node knows where it starts in the XML text.
-///
-/// Locations are nil for values read from a binary property list. Dictionary entries keep document order,
-/// so a reader can report the first problem the way a person reads the file.
+/// A property-list value tree in which every node knows where it starts in the XML text (nil when read from a binary
+/// list); dictionary entries keep document order, so a reader reports the first problem as a person reads the file.
 ///
 /// ```swift
 /// let root = try PropertyListReader.read(data)
 /// if case .dictionary(let entries, _) = root { print(entries.map(\.key)) }
 /// ```
 package indirect enum PropertyListValue: Sendable, Equatable {
-    /// `<string>`.
     case string(String, SourceLocation?)
     /// `<integer>`: decimal, 64-bit signed.
     case integer(Int64, SourceLocation?)
-    /// `<real>`.
     case real(Double, SourceLocation?)
-    /// `<true/>` or `<false/>`.
     case boolean(Bool, SourceLocation?)
     /// `<date>`: `YYYY-MM-DDTHH:MM:SSZ`.
     case date(Date, SourceLocation?)
     /// `<data>`: base64.
     case data(Data, SourceLocation?)
-    /// `<array>`.
     case array([PropertyListValue], SourceLocation?)
     /// `<dict>`: entries in document order.
     case dictionary([PropertyListEntry], SourceLocation?)
 
-    /// Where the value's element starts (`<` of its start tag), when known.
+    /// The `<` of the value's start tag, when known.
     package var location: SourceLocation? {
         switch self {
         case .string(_, let location), .integer(_, let location), .real(_, let location),
@@ -37,67 +31,35 @@ package indirect enum PropertyListValue: Sendable, Equatable {
         }
     }
 
-    /// The element name of this kind of value, for messages: `string`, `dict`, ….
-    package var kindName: String {
-        switch self {
-        case .string: "string"
-        case .integer: "integer"
-        case .real: "real"
-        case .boolean: "true/false"
-        case .date: "date"
-        case .data: "data"
-        case .array: "array"
-        case .dictionary: "dict"
-        }
-    }
-
-    /// The kind with an indefinite article, for messages: "a string", "an array".
+    /// For messages: "a string", "an array".
     package var kindWithArticle: String {
         switch self {
-        case .integer, .array: "an \(kindName)"
-        default: "a \(kindName)"
+        case .string: "a string"
+        case .integer: "an integer"
+        case .real: "a real"
+        case .boolean: "a true/false"
+        case .date: "a date"
+        case .data: "a data"
+        case .array: "an array"
+        case .dictionary: "a dict"
         }
     }
 
-    /// The string, if this is a `<string>`.
     package var stringValue: String? {
         if case .string(let value, _) = self { value } else { nil }
     }
 
-    /// The entries, if this is a `<dict>`.
     package var dictionaryEntries: [PropertyListEntry]? {
         if case .dictionary(let entries, _) = self { entries } else { nil }
-    }
-
-    /// The same tree without locations and with dictionary entries sorted by key, for comparing parsers.
-    package var normalized: PropertyListValue {
-        switch self {
-        case .string(let value, _): .string(value, nil)
-        case .integer(let value, _): .integer(value, nil)
-        case .real(let value, _): .real(value, nil)
-        case .boolean(let value, _): .boolean(value, nil)
-        case .date(let value, _): .date(value, nil)
-        case .data(let value, _): .data(value, nil)
-        case .array(let values, _): .array(values.map(\.normalized), nil)
-        case .dictionary(let entries, _):
-            .dictionary(
-                entries.map { PropertyListEntry(key: $0.key, keyLocation: nil, value: $0.value.normalized) }
-                    .sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) },
-                nil)
-        }
     }
 }
 
 /// One `<key>` of a `<dict>` with its value.
 package struct PropertyListEntry: Sendable, Equatable {
-    /// The text of the `<key>`.
     package var key: String
-    /// Where the `<key>` element starts, when known.
     package var keyLocation: SourceLocation?
-    /// The value after the key.
     package var value: PropertyListValue
 
-    /// Creates an entry.
     package init(key: String, keyLocation: SourceLocation?, value: PropertyListValue) {
         self.key = key
         self.keyLocation = keyLocation

@@ -2,7 +2,6 @@ package import Foundation
 
 /// Writes XML property lists deterministically: tab indentation as Xcode writes them, entries in the given order.
 package enum PropertyListWriter {
-    /// The XML text of `value`, with the standard header and DOCTYPE.
     package static func xml(_ value: PropertyListValue) -> Data {
         var out = """
             <?xml version="1.0" encoding="UTF-8"?>

@@ -1,7 +1,6 @@
 import Foundation
 
 extension XMLPropertyListParser {
-    /// Reads the whole document: prolog, `<plist>` with exactly one value, then nothing but comments.
     mutating func parseDocument() throws(PropertyListError) -> PropertyListValue {
         if peek("\u{FEFF}") { index += 3 }
         while true {
@@ -27,7 +26,6 @@ extension XMLPropertyListParser {
         return value
     }
 
-    /// Reads one value element at the current `<`.
     mutating func parseValue(depth: Int) throws(PropertyListError) -> PropertyListValue {
         guard depth <= maximumDepth else {
             throw error(.tooDeep, "Values are nested deeper than \(maximumDepth) levels; flatten the structure.")
@@ -143,7 +141,7 @@ extension XMLPropertyListParser {
         }
     }
 
-    /// Parses `YYYY-MM-DDTHH:MM:SSZ` (the only date form XML property lists use) as UTC.
+    /// `YYYY-MM-DDTHH:MM:SSZ`, the only date form XML property lists use.
     static func date(iso8601 text: String) -> Date? {
         let utf8 = Array(text.utf8)
         guard utf8.count == 20, utf8[4] == UInt8(ascii: "-"), utf8[7] == UInt8(ascii: "-"),

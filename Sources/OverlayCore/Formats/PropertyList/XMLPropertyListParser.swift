@@ -1,66 +1,30 @@
-/// A strict, non-validating XML reader for Apple's property-list dialect (markup: tags, text, entities).
-///
-/// It never resolves external entities: a DOCTYPE (with any internal subset) is skipped, and only the five
-/// predefined entities and character references are decoded. Values are built in
-/// `XMLPropertyListParser+Values.swift`.
+/// A strict, non-validating XML reader for Apple's property-list dialect. It never resolves external entities: a
+/// DOCTYPE is skipped, and only the five predefined entities and character references are decoded.
 struct XMLPropertyListParser {
-    let bytes: [UInt8]
+    let bytes: UnsafeBufferPointer<UInt8>
     let maximumDepth: Int
     var index = 0
-    /// Byte offsets at which each line starts, for line/column locations.
-    private let lineStarts: [Int]
-    /// Number of Unicode scalars that start before byte `k * 64`, so a column costs at most 64 steps.
-    private let scalarCheckpoints: [Int]
+    private var locator: SourceLocator
 
-    /// A start tag just read.
     struct StartTag {
         var name: String
         var isEmpty: Bool
         var location: SourceLocation
     }
 
-    init(bytes: [UInt8], maximumDepth: Int) {
+    init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
         self.bytes = bytes
         self.maximumDepth = maximumDepth
-        var starts = [0]
-        var checkpoints: [Int] = []
-        checkpoints.reserveCapacity(bytes.count / 64 + 1)
-        var scalars = 0
-        for (offset, byte) in bytes.enumerated() {
-            if offset % 64 == 0 { checkpoints.append(scalars) }
-            if byte & 0xC0 != 0x80 { scalars += 1 }
-            if byte == UInt8(ascii: "\n") { starts.append(offset + 1) }
-        }
-        checkpoints.append(scalars)
-        lineStarts = starts
-        scalarCheckpoints = checkpoints
+        locator = SourceLocator(bytes)
     }
 
-    // MARK: Locations and errors
-
-    /// The 1-based line and column (in Unicode scalars) of byte `offset`.
-    func location(of offset: Int) -> SourceLocation {
-        var low = 0
-        var high = lineStarts.count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
-        }
-        return SourceLocation(line: low + 1, column: scalarsBefore(offset) - scalarsBefore(lineStarts[low]) + 1)
+    mutating func location(of offset: Int) -> SourceLocation {
+        locator.location(of: min(offset, bytes.count))
     }
 
-    /// The number of Unicode scalars that start before byte `offset`.
-    private func scalarsBefore(_ offset: Int) -> Int {
-        let offset = min(offset, bytes.count)
-        let block = offset / 64
-        return bytes[block * 64..<offset].reduce(scalarCheckpoints[block]) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 }
-    }
-
-    func error(_ code: PropertyListError.Code, _ message: String, at offset: Int? = nil) -> PropertyListError {
+    mutating func error(_ code: PropertyListError.Code, _ message: String, at offset: Int? = nil) -> PropertyListError {
         PropertyListError(code: code, message: message, location: location(of: offset ?? index))
     }
-
-    // MARK: Low-level scanning
 
     var isAtEnd: Bool { index >= bytes.count }
 
@@ -75,7 +39,6 @@ struct XMLPropertyListParser {
         while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
     }
 
-    /// Moves past the next occurrence of `terminator`, or fails with `what` unterminated.
     mutating func skip(past terminator: String, what: String) throws(PropertyListError) {
         let start = index
         while !isAtEnd {
@@ -88,7 +51,6 @@ struct XMLPropertyListParser {
         throw error(.malformed, "The \(what) is never closed with `\(terminator)`; close it.", at: start)
     }
 
-    /// Skips whitespace, comments and processing instructions between elements.
     mutating func skipMisc() throws(PropertyListError) {
         while true {
             skipWhitespace()
@@ -102,7 +64,7 @@ struct XMLPropertyListParser {
         }
     }
 
-    /// Skips `<!DOCTYPE …>` including a bracketed internal subset and quoted literals; nothing in it is used.
+    /// Skips `<!DOCTYPE …>` with a bracketed internal subset and quoted literals; nothing in it is used.
     mutating func skipDoctype() throws(PropertyListError) {
         let start = index
         var bracketDepth = 0
@@ -176,7 +138,6 @@ struct XMLPropertyListParser {
         }
     }
 
-    /// Reads `</name>` and checks it closes `expected`.
     mutating func readEndTag(closing expected: String, openedAt opened: SourceLocation) throws(PropertyListError) {
         let start = index
         guard peek("</") else {
@@ -193,8 +154,7 @@ struct XMLPropertyListParser {
         }
     }
 
-    /// Reads character data up to `</name>`: text, entities and CDATA sections; no elements and, as in
-    /// CF's parser, no comments.
+    /// Text, entities and CDATA up to `</name>`; no elements and, as in CF's parser, no comments.
     mutating func readText(closing name: String, openedAt opened: SourceLocation) throws(PropertyListError) -> String {
         var text: [UInt8] = []
         while true {

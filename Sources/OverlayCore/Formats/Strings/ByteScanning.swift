@@ -16,7 +16,6 @@ enum ByteScanning {
 
     @inline(__always)
     static func word(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt64 {
-        // Only called with index + 8 <= bytes.count, so baseAddress is non-nil.
         UnsafeRawPointer(bytes.baseAddress.unsafelyUnwrapped + index).loadUnaligned(as: UInt64.self)
     }
 
@@ -52,9 +51,8 @@ enum ByteScanning {
         return index
     }
 
-    /// The end of the run of printable ASCII other than `"` and `\` that starts at `start`, eight bytes at a time
-    /// (the JSON parser's byte loop then decides the byte that ends it): strings in the files a launch reads are
-    /// 64-byte digests and paths, where a byte at a time was most of the cost.
+    /// The end of the run of printable ASCII other than `"` and `\` from `start`: strings in the files a launch reads
+    /// are digests and paths, where a byte at a time was most of the cost.
     @inline(__always)
     static func jsonPlainRun(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         var index = start

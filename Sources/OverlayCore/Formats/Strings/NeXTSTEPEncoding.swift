@@ -1,11 +1,8 @@
 /// The NeXTSTEP character set, which Apple's parser uses to decode octal escapes such as `\351`.
 enum NeXTSTEPEncoding {
-    /// The Unicode scalar for a NeXTSTEP byte; bytes below 0x80 are ASCII.
-    ///
     /// 0xFE and 0xFF have no mapping; CoreFoundation then yields U+0000, and so do we.
     static func scalar(for byte: UInt8) -> Unicode.Scalar {
         if byte < 0x80 { return Unicode.Scalar(byte) }
-        // Every table value is a BMP scalar outside the surrogate range, so the fallback is never taken.
         return Unicode.Scalar(upperHalf[Int(byte) - 0x80]) ?? Unicode.Scalar(0)
     }
 

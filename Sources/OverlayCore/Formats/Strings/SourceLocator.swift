@@ -1,7 +1,5 @@
-/// Turns byte offsets into UTF-8 text into 1-based line and column numbers.
-///
-/// Lines end at `\n`, `\r\n` or `\r` (as CoreFoundation counts them); columns count Unicode scalars.
-/// Queries are cheapest in increasing offset order: the locator resumes from the last answer.
+/// 1-based line and column of byte offsets into UTF-8 text: lines end at `\n`, `\r\n` or `\r` (as CoreFoundation
+/// counts them), columns count Unicode scalars. Queries in increasing order resume from the last answer.
 struct SourceLocator {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var offset = 0
@@ -12,7 +10,6 @@ struct SourceLocator {
         self.bytes = bytes
     }
 
-    /// The location of the byte at `target` (which may equal the end of the text).
     mutating func location(of target: Int) -> SourceLocation {
         if target < offset {
             offset = 0
@@ -21,7 +18,6 @@ struct SourceLocator {
         }
         var index = offset
         while index < target {
-            // Skip eight bytes at a time while none of them can be `\n` or `\r`.
             if index + 8 <= target && !ByteScanning.hasByte(below: 0x0E, in: ByteScanning.word(bytes, at: index)) {
                 index += 8
                 continue

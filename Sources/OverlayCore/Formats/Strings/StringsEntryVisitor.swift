@@ -1,11 +1,10 @@
 /// What ``StringsParser/walkFile(_:)`` hands each entry to, in file order.
 protocol StringsEntryVisitor {
-    /// One entry: its key, its value (the key again for `key;`) and the offset where its key starts.
+    /// The value is the key again for `key;`.
     mutating func visit(key: StringsParser.Span, value: StringsParser.Span, keyStart: Int) throws(StringsError)
 }
 
-/// The entries as ``StringsFile/Entry`` values, for ``StringsParser/parseFile()``: strings made, locations found, and
-/// with `rejectingDuplicates` (check, publish) a key met twice is an error naming both lines.
+/// The entries as ``StringsFile/Entry`` values; with `rejectingDuplicates` a repeated key is an error naming both.
 struct EntryCollector: StringsEntryVisitor {
     private let bytes: UnsafeBufferPointer<UInt8>
     private let rejectingDuplicates: Bool

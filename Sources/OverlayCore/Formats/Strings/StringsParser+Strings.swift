@@ -1,7 +1,6 @@
 /// Quoted and unquoted strings, and the escapes of FORMATS.md §1.3.
 extension StringsParser {
-    /// Parses the string that starts at `position` as a range of the text when it has no escape, else decoded; `nil`
-    /// when no string can start there.
+    /// The string that starts at `position`; nil when no string can start there.
     mutating func parseSpan() throws(StringsError) -> Span? {
         let byte = bytes[position]
         if byte == ASCII.doubleQuote || byte == ASCII.singleQuote {
@@ -13,10 +12,8 @@ extension StringsParser {
         return .bytes(start: start, end: position)
     }
 
-    /// The text of a span of this parser's text.
     func string(_ span: Span) -> String { Self.string(span, in: bytes) }
 
-    /// The text of a span of `bytes`.
     static func string(_ span: Span, in bytes: UnsafeBufferPointer<UInt8>) -> String {
         switch span {
         case .bytes(let start, let end): String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
@@ -33,7 +30,6 @@ extension StringsParser {
         }
     }
 
-    /// Parses `"…"` or `'…'`. Strings without a backslash are a range of the input.
     private mutating func parseQuotedString(quote: UInt8) throws(StringsError) -> Span {
         let opening = position
         let start = position + 1
@@ -94,7 +90,7 @@ extension StringsParser {
                 warn(.lowercaseUnicodeEscape, at: escape,
                     "'\\u' is not an escape: Apple drops the backslash and keeps the 'u'; write '\\U' followed by up to 4 hex digits")
             default:
-                // Any other character stands for itself; copy its whole UTF-8 sequence.
+                // Any other character stands for itself.
                 let length = StringsParser.scalarLength(lead: letter)
                 let scalarEnd = min(index - 1 + length, end)
                 scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[(index - 1)..<scalarEnd]))
@@ -166,7 +162,6 @@ extension StringsParser {
         }
     }
 
-    /// Writes a pending high surrogate that found no partner as U+FFFD.
     private mutating func flush(_ pending: inout (unit: UInt16, offset: Int)?) {
         guard let high = pending else { return }
         pending = nil

@@ -14,33 +14,21 @@ struct StringsParser {
     var position = 0
     var locator: SourceLocator
     var warnings: [StringsWarning] = []
-    /// Reused buffer for strings that contain escapes.
     var scratch: [UInt8] = []
-    let rejectingDuplicates: Bool
 
-    init(bytes: UnsafeBufferPointer<UInt8>, rejectingDuplicates: Bool) {
+    init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
         self.locator = SourceLocator(bytes)
-        self.rejectingDuplicates = rejectingDuplicates
     }
 
-    /// A key or value as the text holds it: a range of the text when it has no escape (nearly always), else the
-    /// text its escapes decode to. Entries are walked as spans so that a reader keeping ranges (the resolver's tables,
-    /// the store's compiled index) and one making strings (``StringsReader``) share one walk of the grammar.
+    /// A key or value: a range of the text when it has no escape (nearly always), else the decoded text, so that a
+    /// reader keeping ranges (the store's compiled index) and one making strings share one walk of the grammar.
     enum Span: Sendable, Equatable {
         case bytes(start: Int, end: Int)
         case decoded(String)
     }
 
-    /// Parses the whole text into entries in file order.
-    mutating func parseFile() throws(StringsError) -> [StringsFile.Entry] {
-        var collector = EntryCollector(bytes: bytes, rejectingDuplicates: rejectingDuplicates)
-        try walkFile(&collector)
-        return collector.entries
-    }
-
-    /// Walks `file` and hands each entry to `visitor` in file order: its key, its value (the key again for `key;`)
-    /// and where the key starts. Throws where ``parseFile()`` throws, after visiting the entries before the error.
+    /// Hands each entry to `visitor` in file order; throws after visiting the entries before the error.
     mutating func walkFile<Visitor: StringsEntryVisitor>(_ visitor: inout Visitor) throws(StringsError) {
         try skipTrivia()
         guard position < bytes.count else { return }
@@ -58,7 +46,6 @@ struct StringsParser {
         }
     }
 
-    /// Walks `entry*` up to the end of the text, or up to the `}` matching `openingBrace`.
     private mutating func walkBody<Visitor: StringsEntryVisitor>(
         _ visitor: inout Visitor, openingBrace: Int?
     ) throws(StringsError) {
@@ -79,7 +66,6 @@ struct StringsParser {
         }
     }
 
-    /// Walks `key = value;` or `key;` starting at a non-trivia byte.
     private mutating func walkEntry<Visitor: StringsEntryVisitor>(_ visitor: inout Visitor) throws(StringsError) {
         let keyStart = position
         guard let key = try parseSpan() else {
@@ -114,7 +100,6 @@ struct StringsParser {
         try visitor.visit(key: key, value: value, keyStart: keyStart)
     }
 
-    /// Parses the value after `=`: a string, or an error naming the non-string value.
     private mutating func parseValue(forKey key: Span) throws(StringsError) -> Span {
         try skipTrivia()
         guard position < bytes.count else {
@@ -136,8 +121,6 @@ struct StringsParser {
         throw error(.unexpectedCharacter, at: start,
             "unexpected \(describeCharacter(at: start)) where the value of \(quoted(key)) was expected; quote the value")
     }
-
-    // MARK: Trivia
 
     /// Skips whitespace (including U+2028 and U+2029) and comments.
     mutating func skipTrivia() throws(StringsError) {
@@ -186,8 +169,6 @@ struct StringsParser {
             && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9)
     }
 
-    // MARK: Diagnostics
-
     mutating func error(_ code: StringsError.Code, at offset: Int, _ message: String) -> StringsError {
         StringsError(code: code, message: message, location: locator.location(of: offset))
     }
@@ -210,7 +191,6 @@ struct StringsParser {
         return "character '\(text)' (\(hex))"
     }
 
-    /// `U+00E9` style name of a code point or code unit.
     static func unicodeName(_ value: UInt32) -> String {
         let digits = String(value, radix: 16, uppercase: true)
         return "U+" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
@@ -224,7 +204,7 @@ struct StringsParser {
         return "\"\(shown)\""
     }
 
-    /// The length of a UTF-8 sequence from its lead byte (1 for a stray continuation byte).
+    /// 1 for a stray continuation byte.
     static func scalarLength(lead: UInt8) -> Int {
         if lead < 0xC0 { return 1 }
         if lead < 0xE0 { return 2 }
@@ -233,7 +213,6 @@ struct StringsParser {
     }
 }
 
-/// ASCII bytes the grammar names.
 package enum ASCII {
     package static let tab: UInt8 = 0x09
     package static let newline: UInt8 = 0x0A

@@ -1,8 +1,6 @@
 import Foundation
 
 extension StringsReader {
-    /// Reads a binary or XML property-list `.strings` file: a dictionary of string to string.
-    ///
     /// Entries come out sorted by key (a dictionary has no file order) with ``StringsFile/Entry/unknownLocation``.
     static func readPropertyList(_ bytes: UnsafeBufferPointer<UInt8>, encoding: StringsFile.Encoding) throws(StringsError) -> StringsFile {
         let kind = encoding == .binaryPropertyList ? "binary" : "XML"

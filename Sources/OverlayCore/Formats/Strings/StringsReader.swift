@@ -1,28 +1,15 @@
 package import Foundation
 
-/// Reads `.strings` tables in every form Apple ships them (FORMATS.md §1).
-///
-/// Old-style text in UTF-8 (with or without a BOM), UTF-16 or UTF-32 with a BOM goes through our own
-/// byte-level parser; binary (`bplist00`) and XML property lists go through `PropertyListSerialization`.
-/// Errors carry a stable code, the line and column, and a message naming the fix; lint warnings
-/// (lowercase `\u`, high octal escapes, …) are collected on ``StringsFile/warnings``.
-///
-/// A zero-length file is read as an empty table with an ``StringsWarning/Code/emptyFile`` warning,
-/// although `PropertyListSerialization` rejects it: an empty table is what the author meant, and a file
-/// holding only whitespace or comments is an empty table for Apple too.
+/// Reads `.strings` tables in every form Apple ships them (FORMATS.md §1): old-style text through our own parser,
+/// binary and XML property lists through `PropertyListSerialization`. A zero-length file, which Foundation rejects, is
+/// an empty table with a warning: that is what the author meant.
 ///
 /// ```swift
 /// let table = try StringsReader.read(Data(contentsOf: url), rejectingDuplicates: true)
 /// let greeting = table.dictionary["greeting"]
 /// ```
 package enum StringsReader {
-    /// Reads a `.strings` file from its raw bytes.
-    ///
-    /// - Parameters:
-    ///   - data: the whole file.
-    ///   - rejectingDuplicates: throw ``StringsError/Code/duplicateKey`` on a repeated key instead of keeping both.
-    /// - Returns: the entries in file order, the detected encoding and any lint warnings.
-    /// - Throws: ``StringsError`` for a file Apple would reject or silently truncate.
+    /// Reads a `.strings` file; `rejectingDuplicates` throws on a repeated key instead of keeping both.
     package static func read(_ data: Data, rejectingDuplicates: Bool = false) throws(StringsError) -> StringsFile {
         let result = data.withUnsafeBytes { raw in
             Result { () throws(StringsError) in
@@ -32,7 +19,6 @@ package enum StringsReader {
         return try result.get()
     }
 
-    /// Reads a `.strings` file from its raw bytes.
     package static func read(_ bytes: [UInt8], rejectingDuplicates: Bool = false) throws(StringsError) -> StringsFile {
         let result = bytes.withUnsafeBufferPointer { buffer in
             Result { () throws(StringsError) in try read(buffer, rejectingDuplicates: rejectingDuplicates) }
@@ -77,7 +63,6 @@ package enum StringsReader {
         return try result.get()
     }
 
-    /// Parses valid UTF-8 text, handing XML property lists to Foundation.
     private static func readText(
         _ utf8: UnsafeBufferPointer<UInt8>, original: UnsafeBufferPointer<UInt8>, encoding: StringsFile.Encoding,
         rejectingDuplicates: Bool
@@ -86,12 +71,12 @@ package enum StringsReader {
         if looksLikeXML(utf8) {
             return try readPropertyList(original, encoding: .xmlPropertyList)
         }
-        var parser = StringsParser(bytes: utf8, rejectingDuplicates: rejectingDuplicates)
-        let entries = try parser.parseFile()
-        return StringsFile(entries: entries, encoding: encoding, warnings: parser.warnings)
+        var parser = StringsParser(bytes: utf8)
+        var collector = EntryCollector(bytes: utf8, rejectingDuplicates: rejectingDuplicates)
+        try parser.walkFile(&collector)
+        return StringsFile(entries: collector.entries, encoding: encoding, warnings: parser.warnings)
     }
 
-    /// A file with no text at all (perhaps only a byte-order mark): an empty table and a warning.
     private static func emptyTable(encoding: StringsFile.Encoding) -> StringsFile {
         let warning = StringsWarning(code: .emptyFile,
             message: "the file has no text; Apple's parser rejects an empty .strings file, so add a comment such as /* No entries */",

@@ -1,6 +1,5 @@
 /// Byte-order-mark detection and transcoding of `.strings` text to UTF-8 (FORMATS.md §1.1).
 enum StringsTextDecoding {
-    /// What the leading bytes say about the container and the text encoding.
     enum Detected: Equatable {
         case binaryPropertyList
         case utf8(bomLength: Int)
@@ -25,23 +24,24 @@ enum StringsTextDecoding {
     }
 
     /// The offset of the first byte at or after `start` that is not part of valid UTF-8, or `nil`.
-    ///
-    /// ASCII runs are skipped eight bytes at a time, so validating costs little next to parsing.
     static func firstInvalidUTF8Offset(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         var offset = start
         while offset < bytes.count {
+            // ASCII runs eight bytes at a time, so validating costs little next to parsing.
             if offset + 8 <= bytes.count && ByteScanning.word(bytes, at: offset) & 0x8080_8080_8080_8080 == 0 {
                 offset += 8
-                continue
+            } else if bytes[offset] < 0x80 {
+                offset += 1
+            } else {
+                var parser = Unicode.UTF8.ForwardParser()
+                var iterator = UnsafeBufferPointer(rebasing: bytes[offset...]).makeIterator()
+                guard case .valid(let sequence) = parser.parseScalar(from: &iterator) else { return offset }
+                offset += sequence.count
             }
-            let length = validSequenceLength(bytes, at: offset)
-            if length == 0 { return offset }
-            offset += length
         }
         return nil
     }
 
-    /// The error for the invalid UTF-8 byte at `offset`: its value, offset, line and column.
     static func invalidUTF8Error(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, bomLength: Int) -> StringsError {
         var locator = SourceLocator(UnsafeBufferPointer(rebasing: bytes[bomLength...]))
         let location = locator.location(of: offset - bomLength)
@@ -51,30 +51,7 @@ enum StringsTextDecoding {
             location: location)
     }
 
-    /// The length of the valid UTF-8 sequence at `offset`, or 0 if it is invalid (overlong, surrogate, too large, cut).
-    private static func validSequenceLength(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Int {
-        let lead = bytes[offset]
-        if lead < 0x80 { return 1 }
-        let length: Int
-        let lowest: UInt32
-        switch lead {
-        case 0xC2...0xDF: (length, lowest) = (2, 0x80)
-        case 0xE0...0xEF: (length, lowest) = (3, 0x800)
-        case 0xF0...0xF4: (length, lowest) = (4, 0x10000)
-        default: return 0
-        }
-        guard offset + length <= bytes.count else { return 0 }
-        var value = UInt32(lead) & (0xFF >> (length + 1))
-        for index in (offset + 1)..<(offset + length) {
-            let byte = bytes[index]
-            guard byte & 0xC0 == 0x80 else { return 0 }
-            value = value << 6 | UInt32(byte & 0x3F)
-        }
-        guard value >= lowest, value <= 0x10FFFF, !(0xD800...0xDFFF).contains(value) else { return 0 }
-        return length
-    }
-
-    /// UTF-16 after its byte-order mark, transcoded to UTF-8; a lone surrogate or odd length is an error.
+    /// UTF-16 after its byte-order mark as UTF-8; a lone surrogate or odd length is an error.
     static func transcodeUTF16(_ bytes: UnsafeBufferPointer<UInt8>, bigEndian: Bool) throws(StringsError) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)
@@ -108,7 +85,6 @@ enum StringsTextDecoding {
         return output
     }
 
-    /// UTF-32 after its byte-order mark, transcoded to UTF-8; a value that is no scalar is an error.
     static func transcodeUTF32(_ bytes: UnsafeBufferPointer<UInt8>, bigEndian: Bool) throws(StringsError) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count / 2)
@@ -138,7 +114,6 @@ enum StringsTextDecoding {
         }
     }
 
-    /// An error located at the end of the text decoded so far.
     private static func transcodingError(_ code: StringsError.Code, output: [UInt8], _ message: String) -> StringsError {
         let location = output.withUnsafeBufferPointer { buffer in
             var locator = SourceLocator(buffer)

@@ -1,6 +1,5 @@
 /// One top-level entry of a `.stringsdict` table (FORMATS.md §2).
 package indirect enum StringsdictEntry: Sendable, Equatable {
-    /// `NSStringLocalizedFormatKey` with its variables.
     case format(PluralFormat)
     /// `NSStringVariableWidthRuleType`: width → text, chosen by the largest width ≤ the requested one.
     case width([Int: String])
@@ -13,7 +12,7 @@ package indirect enum StringsdictEntry: Sendable, Equatable {
 /// A format string with `%#@name@` tokens and the variables they name.
 package struct PluralFormat: Sendable, Equatable {
     package var format: String
-    /// Variables by name; one flat namespace per entry (nested tokens name siblings).
+    /// One flat namespace per entry: nested tokens name siblings.
     package var variables: [String: PluralVariable]
 
     package init(format: String, variables: [String: PluralVariable]) {
@@ -26,7 +25,6 @@ package struct PluralFormat: Sendable, Equatable {
 package struct PluralVariable: Sendable, Equatable {
     /// `NSStringFormatValueTypeKey` without the `%`, e.g. `d`, `ld`, `lu`, `f`.
     package var valueType: String
-    /// The variants present; `other` is required by the reader.
     package var forms: [PluralCategory: String]
 
     package init(valueType: String, forms: [PluralCategory: String]) {

@@ -1,22 +1,12 @@
 package import Foundation
 
-/// A `.stringsdict` table as read from disk: entries in file order with their locations, and warnings.
+/// A `.stringsdict` table as read: entries in file order with their locations, and warnings.
 package struct StringsdictFile: Sendable, Equatable {
-    /// One lookup key, its entry, and where the key starts.
     package struct Entry: Sendable, Equatable {
-        /// The lookup key.
         package var key: String
-        /// The checked entry.
         package var entry: StringsdictEntry
         /// Where the `<key>` starts; nil for a binary property list.
         package var location: SourceLocation?
-
-        /// Creates an entry.
-        package init(key: String, entry: StringsdictEntry, location: SourceLocation?) {
-            self.key = key
-            self.entry = entry
-            self.location = location
-        }
     }
 
     /// A lookup key whose entry breaks a structural rule: the rest of the table still reads, as on a device, where
@@ -33,21 +23,12 @@ package struct StringsdictFile: Sendable, Equatable {
         }
     }
 
-    /// Entries in file order (keys are unique: duplicates are rejected).
+    /// Keys are unique: duplicates are rejected.
     package var entries: [Entry]
     /// Problems that do not reject the table, e.g. `stringsdict.variant-type-mismatch`.
-    package var warnings: [Finding]
-    /// Entries that could not be read, in file order.
-    package var rejected: [Rejection]
+    package var warnings: [Finding] = []
+    package var rejected: [Rejection] = []
 
-    /// Creates a file.
-    package init(entries: [Entry], warnings: [Finding] = [], rejected: [Rejection] = []) {
-        self.entries = entries
-        self.warnings = warnings
-        self.rejected = rejected
-    }
-
-    /// Key → entry.
     package var dictionary: [String: StringsdictEntry] {
         Dictionary(entries.map { ($0.key, $0.entry) }, uniquingKeysWith: { _, last in last })
     }

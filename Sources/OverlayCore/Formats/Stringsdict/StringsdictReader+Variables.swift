@@ -1,6 +1,5 @@
 /// Plural-format entries: variables, their tokens, cycles, and variant type warnings (FORMATS.md §2.4 3–6).
 extension EntryReader {
-    /// Where each variable and each of its variants came from, for errors found after reading them.
     private struct Locations {
         var variables: [String: SourceLocation?] = [:]
         var forms: [String: [PluralCategory: SourceLocation?]] = [:]
@@ -86,7 +85,6 @@ extension EntryReader {
         }
         let variable = PluralVariable(valueType: text, forms: forms)
         if forms[.other] == nil {
-            // Without the table's locale nothing says which numbers reach `other`: every language may need it.
             switch locale.map({ MissingOtherRule.verdict(variable, locale: $0) }) {
             case .renders?:
                 warnings.append(Finding(
@@ -104,7 +102,7 @@ extension EntryReader {
         return variable
     }
 
-    /// Every token names a variable, no variable is unreachable, and references have no cycle.
+    /// Every token names a variable, references have no cycle, and unreachable variables are reported.
     private mutating func checkTokens(
         _ plural: PluralFormat, formatLocation: SourceLocation?, locations: Locations
     ) throws(StringsdictError) {
@@ -122,7 +120,6 @@ extension EntryReader {
                 edges[name, default: []] += names
             }
         }
-        // Depth-first search: a name met again while still on the path closes a cycle.
         var finished = Set<String>()
         var path: [String] = []
         func visit(_ name: String) -> [String]? {
@@ -176,19 +173,19 @@ extension EntryReader {
     private mutating func warnAboutVariantTypes(
         in walk: inout VariantWalk, string: String, isVariant: Bool, firstSlot: Int, locations: Locations
     ) {
-        let plural = walk.plural
         let resolve = walk.resolve
         var map = SlotMap()
         for (token, slot) in map.add(walk.parse(string, inVariant: isVariant), firstSlot: firstSlot, variable: resolve)
-        where slot <= FormatParser.maximumPosition && walk.expanded.insert(VariableSlot(name: token.name, slot: slot)).inserted {
-            guard let variable = plural.variables[token.name], let expected = resolve(token.name)?.argumentClass else {
-                continue
-            }
+        where walk.expand(token.name, at: slot) {
+            guard let variable = walk.plural.variables[token.name], let expected = resolve(token.name)?.argumentClass
+            else { continue }
             for category in variable.forms.keys.sorted() {
                 let form = variable.forms[category]!
                 var formMap = SlotMap()
                 formMap.add(walk.parse(form, inVariant: true), firstSlot: slot, variable: resolve)
-                if let used = formMap[slot], used != expected, FormatCompatibility.family(used) == FormatCompatibility.family(expected), FormatCompatibility.family(used) != nil {
+                if let used = formMap[slot], used != expected, let family = FormatCompatibility.family(used),
+                    family == FormatCompatibility.family(expected)
+                {
                     let location = locations.forms[token.name]?[category] ?? nil
                     warnings.append(
                         Finding(
@@ -201,29 +198,5 @@ extension EntryReader {
                 warnAboutVariantTypes(in: &walk, string: form, isVariant: true, firstSlot: slot, locations: locations)
             }
         }
-    }
-}
-
-/// State of one walk over an entry's variants: each (variable, slot) is expanded once, each string parsed once.
-struct VariantWalk {
-    let plural: PluralFormat
-    var expanded = Set<VariableSlot>()
-    private var parsed: [String: FormatString] = [:]
-
-    /// How each variable reads its slot, from its value type, parsed once.
-    let resolve: (String) -> SlotMap.VariableRead?
-
-    init(plural: PluralFormat) {
-        self.plural = plural
-        let reads = SlotMap.variableReads(of: plural)
-        resolve = { reads[$0] }
-    }
-
-    mutating func parse(_ string: String, inVariant: Bool = false) -> FormatString {
-        let cacheKey = inVariant ? string : "\u{0}" + string
-        if let format = parsed[cacheKey] { return format }
-        let format = FormatParser.parse(string, inVariant: inVariant)
-        parsed[cacheKey] = format
-        return format
     }
 }

@@ -1,8 +1,7 @@
 package import Foundation
 
-/// Reads a `.stringsdict` table strictly: every structural check of FORMATS.md §2.4 has its own error code
-/// and points at the line and column at fault. A problem of the whole file throws; a problem of one entry rejects
-/// that entry only (``StringsdictFile/rejected``). Plural-category-versus-locale checks happen elsewhere.
+/// Reads a `.stringsdict` table strictly: every structural check of FORMATS.md §2.4 has its own error code and
+/// location. A problem of the whole file throws; a problem of one entry rejects that entry only.
 ///
 /// ```swift
 /// let entries = try StringsdictReader.read(Data(contentsOf: url))   // [String: StringsdictEntry]
@@ -17,8 +16,7 @@ package enum StringsdictReader {
     /// Device names of `NSStringDeviceSpecificRuleType`, plus catalogs' `other`.
     package static let devices: Set<String> = ["appletv", "applevision", "applewatch", "ipad", "iphone", "ipod", "mac", "other"]
 
-    /// Reads the table into key → entry; any entry that breaks a rule throws (``readFile(_:limits:)`` keeps the
-    /// others).
+    /// Any entry that breaks a rule throws (`readFile` keeps the others).
     package static func read(_ data: Data) throws(StringsdictError) -> [String: StringsdictEntry] {
         let file = try readFile(data)
         if let first = file.rejected.first { throw first.error }
@@ -27,12 +25,13 @@ package enum StringsdictReader {
 
     /// Reads the table with each key's location and the warnings found. `locale`, the table's localization, decides
     /// whether a plural variable may go without `other` (``MissingOtherRule``); without it every variable needs one.
+    /// `acceptingBinary` for a table of the app's own bundle (``PropertyListReader/read(_:limits:acceptingBinary:)``).
     package static func readFile(
-        _ data: Data, limits: PropertyListReader.Limits = .default, locale: String? = nil
+        _ data: Data, limits: PropertyListReader.Limits = .default, locale: String? = nil, acceptingBinary: Bool = false
     ) throws(StringsdictError) -> StringsdictFile {
         let root: PropertyListValue
         do {
-            root = try PropertyListReader.read(data, limits: limits)
+            root = try PropertyListReader.read(data, limits: limits, acceptingBinary: acceptingBinary)
         } catch {
             throw StringsdictError(
                 code: error.code == .duplicateKey ? .duplicateKey : .malformedPropertyList,
@@ -41,7 +40,6 @@ package enum StringsdictReader {
         return try readFile(root, locale: locale)
     }
 
-    /// Checks an already parsed property-list tree.
     package static func readFile(_ root: PropertyListValue, locale: String? = nil) throws(StringsdictError) -> StringsdictFile {
         guard let entries = root.dictionaryEntries else {
             throw StringsdictError(
@@ -65,10 +63,8 @@ package enum StringsdictReader {
     }
 }
 
-/// Reads one lookup key's entry; the key is carried into every error and warning.
 struct EntryReader {
     let key: String
-    /// The table's localization, when known: a variable without `other` may render there (``MissingOtherRule``).
     let locale: String?
     var warnings: [Finding] = []
 

@@ -40,7 +40,6 @@ struct PluralOperandsTests {
         #expect(operands.f == expected.f)
         #expect(operands.t == expected.t)
         #expect(operands.c == expected.c)
-        #expect(operands.e == expected.c)
         #expect(operands.i == Decimal(string: expected.i))
     }
 
@@ -65,5 +64,16 @@ struct PluralOperandsTests {
                                         "+1", " 1", "1 ", "1.2.3", "１", "0x10", "1c6c6"])
     func rejected(text: String) {
         #expect(PluralOperands(text) == nil)
+    }
+}
+
+extension PluralOperands {
+    /// TR35's decimal operands from the digits, which the rules themselves read directly.
+    var n: Decimal { Decimal(string: description)! }
+    var i: Decimal { Decimal(string: integerDigits)! }
+    var f: Decimal { Decimal(string: fractionDigits.isEmpty ? "0" : fractionDigits)! }
+    var t: Decimal {
+        let trimmed = fractionDigits.reversed().drop { $0 == "0" }
+        return trimmed.isEmpty ? 0 : Decimal(string: String(trimmed.reversed()))!
     }
 }

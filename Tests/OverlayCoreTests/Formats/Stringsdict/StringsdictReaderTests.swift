@@ -152,7 +152,10 @@ import Testing
         let utf16 = try StringsdictReader.read(Fixtures.data("formats/stringsdict/valid/utf16-with-bom.stringsdict"))
         let utf8 = try StringsdictReader.read(Fixtures.data("formats/stringsdict/valid/plural-with-one-and-other.stringsdict"))
         #expect(utf16 == utf8)
-        let binary = try StringsdictReader.readFile(Fixtures.data("formats/stringsdict/valid/binary-property-list.stringsdict"))
+        let binaryData = try Fixtures.data("formats/stringsdict/valid/binary-property-list.stringsdict")
+        // Binary tables come only from the app's own build; downloaded bytes are read as XML only.
+        #expect(throws: StringsdictError.self) { try StringsdictReader.readFile(binaryData) }
+        let binary = try StringsdictReader.readFile(binaryData, acceptingBinary: true)
         let xml = try StringsdictReader.read(
             Fixtures.data("formats/stringsdict/valid/positional-tokens-and-nested-variables.stringsdict"))
         #expect(binary.dictionary == xml)
