@@ -87,14 +87,6 @@ package struct ZIPArchive: Sendable {
         return files
     }
 
-    /// Rejects the archive unless every entry name satisfies `allowed`.
-    /// - Throws: ``ZIPError`` with `.unexpectedEntry` naming the first entry `allowed` refuses.
-    package func validateNames(_ allowed: (String) -> Bool) throws(ZIPError) {
-        for entry in entries where !allowed(entry.name) {
-            throw ZIPError(code: .unexpectedEntry, message: "entry \(entry.name.debugDescription) is not allowed in this archive; remove it", entryName: entry.name)
-        }
-    }
-
     private static func decompress(_ entry: ZIPEntry, _ source: UnsafeRawBufferPointer, into destination: UnsafeMutableRawBufferPointer) throws(ZIPError) {
         let name = entry.name
         var crc: UInt32 = 0

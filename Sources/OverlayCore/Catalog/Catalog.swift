@@ -17,16 +17,6 @@ public struct Catalog: Sendable, Equatable {
 
     /// Module names in byte order, for deterministic output.
     public var moduleNames: [String] { modules.keys.sorted(by: String.utf8Precedes) }
-
-    /// This catalog with `plainStrings` set on every module whose `Info.plist` does not declare how its app shows a
-    /// value that takes no arguments (`check --plain-strings`, `publish --plain-strings`).
-    package func declaringPlainStrings(_ plainStrings: PlainStrings) -> Catalog {
-        var copy = self
-        for name in modules.keys where modules[name]?.plainStrings == nil {
-            copy.modules[name]?.plainStrings = plainStrings
-        }
-        return copy
-    }
 }
 
 /// How an app shows a `.strings` value that takes no arguments (FORMATS.md §4.6): the per-module setting

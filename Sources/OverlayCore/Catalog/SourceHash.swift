@@ -38,33 +38,6 @@ package enum SourceHash {
         return "sha256:" + hasher.finalize().hex
     }
 
-    /// How two catalogs' structures differ, as a person reads it: `+ Module/Table key (signature)` for a key only
-    /// `other` has, `- …` for one only `catalog` has, `~ … (a → b)` for changed arguments; at most `limit` lines.
-    package static func differences(from catalog: Catalog, to other: Catalog, limit: Int = 5) -> [String] {
-        func entries(_ catalog: Catalog) -> [String: String] {
-            var result: [String: String] = [:]
-            for line in lines(of: catalog) {
-                let fields = line.dropLast().split(separator: "\t", omittingEmptySubsequences: false)
-                guard fields.count == 4 else { continue }
-                result["\(fields[0])/\(fields[1]) \(fields[2])"] = String(fields[3])
-            }
-            return result
-        }
-        let mine = entries(catalog)
-        let theirs = entries(other)
-        var result: [String] = []
-        for key in Set(mine.keys).union(theirs.keys).sorted() {
-            switch (mine[key], theirs[key]) {
-            case (nil, let added?): result.append("+ \(key) (\(added.isEmpty ? "no arguments" : added))")
-            case (let removed?, nil): result.append("- \(key) (\(removed.isEmpty ? "no arguments" : removed))")
-            case (let a?, let b?) where a != b: result.append("~ \(key) (\(a.isEmpty ? "none" : a) → \(b.isEmpty ? "none" : b))")
-            default: continue
-            }
-            if result.count == limit { break }
-        }
-        return result
-    }
-
     /// Escapes `\`, tab and newline so a field can never forge a separator.
     static func escape(_ field: String) -> String {
         guard field.utf8.contains(where: { $0 == 0x5C || $0 == 0x09 || $0 == 0x0A }) else { return field }

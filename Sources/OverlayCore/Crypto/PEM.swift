@@ -1,3 +1,5 @@
+import Foundation
+
 /// One `-----BEGIN <label>-----` … `-----END <label>-----` block (RFC 7468) and the DER bytes it carries.
 package struct PEMBlock: Sendable, Equatable {
     package var label: String
@@ -64,7 +66,7 @@ package enum PEM {
 
     /// Writes `der` as a PEM block with 64-column base64 lines and a final newline.
     package static func encode(label: String, der: [UInt8]) -> String {
-        let body = Array(Base64.encode(der).utf8)
+        let body = Array(Data(der).base64EncodedString().utf8)
         var text = "-----BEGIN \(label)-----\n"
         var start = 0
         while start < body.count {

@@ -25,7 +25,7 @@ import Testing
         alg: String = "ed25519",
         over message: Data = message
     ) throws -> SignatureRecord {
-        SignatureRecord(keyid: keyid ?? key.publicKey.keyID, alg: alg, sig: Base64.encode(try key.signature(for: message)))
+        SignatureRecord(keyid: keyid ?? key.publicKey.keyID, alg: alg, sig: try key.signature(for: message).base64EncodedString())
     }
 
     @Test("one trusted key, one valid signature: met")
