@@ -1,26 +1,20 @@
 import Foundation
 
 extension BuiltCatalogLoader {
-    /// Finds the module bundles of a built product: the product itself, then in each bundle its resource bundles
-    /// (`<Package>_<Target>.bundle`), frameworks (`Frameworks/<Name>.framework`) and app extensions
-    /// (`PlugIns/<Name>.appex`, `Extensions/<Name>.appex`), depth first, so the app's own copy of a bundle comes first.
-    ///
-    /// Symbolic links are never followed (each is an error finding, as in a catalog), except the links a macOS
-    /// framework is made of (`Versions/Current`, `Resources`), which are skipped for the real `Versions/<V>` folder.
+    /// Finds the module bundles of a built product, depth first, so the app's own copy of a bundle comes first.
+    /// Symbolic links are never followed (each is an error finding), except that a macOS framework's
+    /// (`Versions/Current`, `Resources`) are skipped for the real `Versions/<V>` folder.
     struct Discovery {
-        /// Folder extensions of the bundles a product holds.
         static let bundleExtensions: Set<String> = ["app", "appex", "bundle", "framework"]
         /// Resource bundles the system reads, not the app: an overlay cannot change them (like `InfoPlist.strings`).
         static let systemBundles: Set<String> = ["Settings.bundle"]
-        /// How deep bundles nest (app → framework → resource bundle is 2) and how many are read: a bound on a
-        /// hostile or mistaken folder, far past any real app.
+        /// Bounds on a hostile or mistaken folder, far past any real app (app → framework → resource bundle is 2).
         static let maximumDepth = 4
         static let maximumBundles = 1_024
 
         var findings: [Finding] = []
         private var found: [Location] = []
 
-        /// The bundles of the product at `url`, the product first.
         mutating func locations(in url: URL) throws -> [Location] {
             guard CatalogLoader.isDirectoryURL(url) else {
                 throw CatalogError(
@@ -82,7 +76,7 @@ extension BuiltCatalogLoader {
             }
         }
 
-        /// The bundle folders in `directory`, in byte order; a link is an error finding and is not followed.
+        /// A link is an error finding and is not followed.
         private mutating func entries(of directory: URL, path: String) -> [String] {
             guard let names = try? CatalogLoader.sortedEntries(of: directory) else { return [] }
             return names.filter { name in

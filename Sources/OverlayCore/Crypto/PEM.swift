@@ -6,15 +6,9 @@ package struct PEMBlock: Sendable, Equatable {
     package var der: [UInt8]
 }
 
-/// RFC 7468 text encoding, strict about the armor and the base64 inside it.
-///
-/// Text outside the blocks (explanations, `openssl pkey -text` output) is ignored, as RFC 7468 allows.
-/// Inside a block, lines may end in `\n` or `\r\n`; the body must be canonical base64 once the line
-/// breaks are removed. RFC 1421 header lines (`Proc-Type: 4,ENCRYPTED`) mark an encrypted legacy key and
-/// are refused.
+/// RFC 7468 text encoding, strict about the armor and the base64 inside it. Text outside the blocks is ignored, as
+/// RFC 7468 allows; RFC 1421 header lines (`Proc-Type: 4,ENCRYPTED`) mark an encrypted legacy key and are refused.
 package enum PEM {
-    /// Splits `text` into its PEM blocks.
-    ///
     /// - Throws: ``CryptoError/Code/invalidPEM`` when there is no block, a block has no matching END line,
     ///   or a body is not base64.
     package static func blocks(in text: String) throws(CryptoError) -> [PEMBlock] {
@@ -54,7 +48,6 @@ package enum PEM {
         return blocks
     }
 
-    /// The single block of `text`, which must carry `expectedLabel`.
     package static func singleBlock(in text: String, expectedLabel: String) throws(CryptoError) -> PEMBlock {
         let blocks = try blocks(in: text)
         guard blocks.count == 1 else {
