@@ -4,8 +4,8 @@ extension BuiltCatalogLoader {
     /// Finds the module bundles of a built product, depth first, so the app's own copy of a bundle comes first.
     /// Symbolic links are never followed (each is an error finding), except that a macOS framework's
     /// (`Versions/Current`, `Resources`) are skipped for the real `Versions/<V>` folder.
-    struct Discovery {
-        static let bundleExtensions: Set<String> = ["app", "appex", "bundle", "framework"]
+    package struct Discovery {
+        package static let bundleExtensions: Set<String> = ["app", "appex", "bundle", "framework"]
         /// Resource bundles the system reads, not the app: an overlay cannot change them (like `InfoPlist.strings`).
         static let systemBundles: Set<String> = ["Settings.bundle"]
         /// Bounds on a hostile or mistaken folder, far past any real app (app → framework → resource bundle is 2).

@@ -59,16 +59,6 @@ public enum BuiltCatalogLoader {
         return result
     }
 
-    /// Whether `url` names a built product rather than a catalog folder: a folder named `.app`, `.appex`, `.bundle`
-    /// or `.framework`, or one that holds `.lproj` folders (or `Contents/Info.plist`) itself. A catalog folder holds
-    /// one folder per module and never `.lproj` folders of its own.
-    public static func isBuiltProduct(at url: URL) -> Bool {
-        if Discovery.bundleExtensions.contains(url.pathExtension) { return true }
-        if BoundedFile.kind(of: url.appendingPathComponent("Contents/Info.plist").path) == .regular { return true }
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
-        return names.contains { $0.hasSuffix(".lproj") && CatalogLoader.isDirectoryURL(url.appendingPathComponent($0)) }
-    }
-
     /// Where a bundle folder keeps its resources and `Info.plist`: `Contents/` (a macOS app, extension or bundle),
     /// `Versions/<V>/Resources` (a macOS framework), else the folder itself (iOS).
     package static func location(of bundle: URL, module: String, path: String) -> Location {

@@ -1,9 +1,7 @@
 /// A reader of the DER (X.690) that key files are written in. Our own on every backend, because CryptoKit reads no
 /// Ed25519 PEM or DER, and so that a key file is accepted or refused alike whichever library signs.
 package struct DERReader: Sendable {
-    package static let integer: UInt8 = 0x02
     package static let bitString: UInt8 = 0x03
-    package static let octetString: UInt8 = 0x04
     package static let objectIdentifier: UInt8 = 0x06
     package static let sequence: UInt8 = 0x30
 
@@ -66,10 +64,6 @@ package struct DERReader: Sendable {
         guard length <= end - cursor else { throw Failure(offset: start, problem: "the length runs past the end") }
         offset = cursor + length
         return DERReader(bytes, from: cursor, to: cursor + length)
-    }
-
-    package mutating func readIfPresent(_ tag: UInt8) throws(Failure) -> DERReader? {
-        nextTag == tag ? try read(tag) : nil
     }
 
     /// Fails unless every byte was read (DER has one encoding; trailing bytes make another file).

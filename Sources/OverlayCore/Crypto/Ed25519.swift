@@ -4,12 +4,6 @@ public import Foundation
 package enum Ed25519 {
     package static let keyLength = 32
     package static let signatureLength = 64
-    /// PKCS#8 `PrivateKeyInfo` for Ed25519 is this DER prefix followed by the 32-byte seed (RFC 8410 §7).
-    package static let pkcs8Prefix: [UInt8] = [
-        0x30, 0x2E, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06, 0x03, 0x2B, 0x65, 0x70, 0x04, 0x22, 0x04, 0x20,
-    ]
-    /// `SubjectPublicKeyInfo` for Ed25519 is this DER prefix followed by the 32-byte public key (RFC 8410 §4).
-    package static let spkiPrefix: [UInt8] = [0x30, 0x2A, 0x30, 0x05, 0x06, 0x03, 0x2B, 0x65, 0x70, 0x03, 0x21, 0x00]
 
     /// The 32 key bytes of an X.509 `SubjectPublicKeyInfo` (RFC 5280 §4.1.2.7, RFC 8410 §4): read here, not by the
     /// backend, so every backend accepts and refuses the same files.
@@ -89,11 +83,6 @@ public struct Ed25519PublicKey: Sendable, Hashable, CustomStringConvertible {
         let block = try PEM.singleBlock(in: pem, expectedLabel: "PUBLIC KEY")
         try PEMLabels.require(block.label, expected: "PUBLIC KEY")
         try self.init(bytes: Ed25519.publicKey(spkiDER: block.der))
-    }
-
-    /// The key as SPKI PEM, the form `openssl pkey -pubout` writes and ``init(pem:)`` reads.
-    public var pemRepresentation: String {
-        PEM.encode(label: "PUBLIC KEY", der: Ed25519.spkiPrefix + Array(rawRepresentation))
     }
 
     /// The key ID signature files use: lowercase hex SHA-256 of the 32 raw bytes.

@@ -1,5 +1,3 @@
-import Foundation
-
 /// One `-----BEGIN <label>-----` … `-----END <label>-----` block (RFC 7468) and the DER bytes it carries.
 package struct PEMBlock: Sendable, Equatable {
     package var label: String
@@ -55,19 +53,6 @@ package enum PEM {
             throw invalid("found \(blocks.count) PEM blocks (\(labels)); expected exactly one \(expectedLabel) block")
         }
         return blocks[0]
-    }
-
-    /// Writes `der` as a PEM block with 64-column base64 lines and a final newline.
-    package static func encode(label: String, der: [UInt8]) -> String {
-        let body = Array(Data(der).base64EncodedString().utf8)
-        var text = "-----BEGIN \(label)-----\n"
-        var start = 0
-        while start < body.count {
-            let end = min(start + 64, body.count)
-            text += String(decoding: body[start..<end], as: UTF8.self) + "\n"
-            start = end
-        }
-        return text + "-----END \(label)-----\n"
     }
 
     package static func armorLabel(_ line: Substring, kind: String) -> String? {
