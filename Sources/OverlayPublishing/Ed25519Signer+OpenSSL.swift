@@ -72,8 +72,9 @@ extension EVPKey {
     func rawBytes(private isPrivate: Bool) -> [UInt8]? {
         var bytes = [UInt8](repeating: 0, count: Ed25519.keyLength)
         var length = bytes.count
-        let result = withPointer {
-            isPrivate ? EVP_PKEY_get_raw_private_key($0, &bytes, &length) : EVP_PKEY_get_raw_public_key($0, &bytes, &length)
+        let result = withPointer { key in
+            isPrivate
+                ? EVP_PKEY_get_raw_private_key(key, &bytes, &length) : EVP_PKEY_get_raw_public_key(key, &bytes, &length)
         }
         guard result == 1, length == Ed25519.keyLength else {
             _ = LibCryptoErrorQueue.drain()

@@ -80,7 +80,7 @@ package struct ModuleLoader {
     ///   - infoPlist: where `CFBundleDevelopmentRegion` is read, and its path in findings (default: `Info.plist` in
     ///     the folder; a macOS bundle keeps it in `Contents/`, beside `Contents/Resources`).
     package mutating func loadModule(
-        named name: String, at url: URL, only locales: Set<String>? = nil, path: String? = nil,
+        named name: String, at url: URL, path: String? = nil,
         infoPlist: (url: URL, path: String)? = nil
     ) throws -> CatalogModule? {
         let prefix = path ?? name
@@ -130,7 +130,6 @@ package struct ModuleLoader {
             let rawName = String(directory.dropLast(".lproj".count))
             let isBase = rawName == "Base"
             let identifier = isBase ? "Base" : normalizedLocale(rawName)
-            if let locales, !locales.contains(identifier) { continue }
             if let kept = chosen[identifier], kept != directory {
                 findings.append(Finding(
                     code: "catalog.duplicate-localization", severity: .warning,

@@ -5,9 +5,10 @@ import OverlayCore
 
 /// HTTP through libcurl's easy interface: the Linux transport for http(s) origins (``DefaultHTTPTransport``).
 ///
-/// The byte cap is enforced in libcurl's write callback, on the thread that reads the socket, which Linux `URLSession`
-/// cannot do (DESIGN.md "Sync cycle", transports); a Content-Length above the cap is refused before the body. Only http and https
-/// are spoken, also on redirects (at most 5); no `Accept-Encoding` is sent, so the cap counts the bytes as served.
+/// The byte cap is enforced in libcurl's write callback, on the thread that reads the socket, which Linux
+/// `URLSession` cannot do (DESIGN.md "Sync cycle", transports); a Content-Length above the cap is refused before the
+/// body. Only http and https are spoken, also on redirects (at most 5); no `Accept-Encoding` is sent, so the cap
+/// counts the bytes as served.
 public final class CurlTransport: HTTPTransport {
     private let userAgent: String
     /// Easy handles between exchanges: each keeps its connections open, so the next request reuses one.

@@ -7,8 +7,8 @@ import OverlayCore
 /// HTTP through one long-lived `URLSession`. It sends `If-None-Match` itself (Linux `URLSession` has no HTTP
 /// cache), keeps at most `maxBytes + 1` bytes of a body and answers `.tooLarge` as soon as they have arrived (a lying
 /// Content-Length changes nothing), and cancels the exchange at its deadline or when the calling task is cancelled.
-/// On Linux it cannot stop the transfer itself in time (DESIGN.md "Sync cycle", transports): ``DefaultHTTPTransport`` picks
-/// ``CurlTransport`` there.
+/// On Linux it cannot stop the transfer itself in time (DESIGN.md "Sync cycle", transports):
+/// ``DefaultHTTPTransport`` picks ``CurlTransport`` there.
 public final class URLSessionTransport: HTTPTransport {
     private let session: URLSession
     private let delegate: SessionDelegate
