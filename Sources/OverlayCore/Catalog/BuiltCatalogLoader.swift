@@ -9,8 +9,6 @@ public import Foundation
 /// ```swift
 /// // In the app, at launch: the main bundle and the module bundles it names.
 /// let shipped = BuiltCatalogLoader.load(bundles: ["App": .main, "Checkout": CheckoutResources.bundle]).catalog
-/// // In a tool: a built .app on disk, its resource bundles, frameworks and extensions.
-/// let built = try BuiltCatalogLoader.load(at: URL(fileURLWithPath: "Build/Products/Release-iphoneos/Notes.app"))
 /// ```
 ///
 /// Xcode builds no development-language string whose text is its own key: every key a translation has and the
@@ -47,18 +45,6 @@ public enum BuiltCatalogLoader {
         return load(locations, mode: mode, product: nil)
     }
 
-    /// Loads the shipped catalog of a built product on disk: an `.app` (its main bundle, the resource bundles,
-    /// frameworks and app extensions inside it), or one bundle folder.
-    ///
-    /// - Throws: `CatalogError` when `url` is not a readable directory.
-    public static func load(at url: URL, mode: CatalogLoader.Mode = .strict) throws -> CatalogLoadResult {
-        var discovery = Discovery()
-        let locations = try discovery.locations(in: url)
-        var result = load(locations, mode: mode, product: url)
-        result.findings = discovery.findings + result.findings
-        return result
-    }
-
     /// Where a bundle folder keeps its resources and `Info.plist`: `Contents/` (a macOS app, extension or bundle),
     /// `Versions/<V>/Resources` (a macOS framework), else the folder itself (iOS).
     package static func location(of bundle: URL, module: String, path: String) -> Location {
@@ -69,7 +55,7 @@ public enum BuiltCatalogLoader {
                 infoPlist: contents.appendingPathComponent("Info.plist"), path: path + "/Contents/Resources",
                 infoPlistPath: path + "/Contents/Info.plist")
         }
-        if let version = Discovery.frameworkVersion(of: bundle) {
+        if let version = frameworkVersion(of: bundle) {
             let resources = bundle.appendingPathComponent("Versions/\(version)/Resources")
             let resourcesPath = path + "/Versions/\(version)/Resources"
             return Location(
@@ -81,9 +67,20 @@ public enum BuiltCatalogLoader {
             infoPlistPath: path + "/Info.plist")
     }
 
+    /// The one real folder in a macOS framework's `Versions` (the `Current` link is not followed); nil for an
+    /// iOS framework, which is flat, or when there is no single one.
+    static func frameworkVersion(of framework: URL) -> String? {
+        let versions = framework.appendingPathComponent("Versions")
+        guard CatalogLoader.isDirectoryURL(versions),
+            let names = try? CatalogLoader.sortedEntries(of: versions)
+        else { return nil }
+        let real = names.filter { !$0.hasPrefix(".") && CatalogLoader.isDirectoryURL(versions.appendingPathComponent($0)) }
+        return real.count == 1 ? real[0] : nil
+    }
+
     /// A module met twice (a package's bundle copied into the app and into an extension) is read from its first
     /// location, with a warning when the copies differ.
-    static func load(_ locations: [Location], mode: CatalogLoader.Mode, product: URL?) -> CatalogLoadResult {
+    package static func load(_ locations: [Location], mode: CatalogLoader.Mode, product: URL?) -> CatalogLoadResult {
         let loaded = ConcurrentMap.map(locations.count) { (index: Int) -> (module: CatalogModule?, findings: [Finding]) in
             var loader = ModuleLoader(root: locations[index].resources, mode: mode)
             let module = loader.loadBuiltModule(at: locations[index])

@@ -51,7 +51,7 @@ extension ModuleLoader {
         return kept
     }
 
-    static func finding(for failure: BoundedFile.Failure, relativePath: String) -> Finding {
+    package static func finding(for failure: BoundedFile.Failure, relativePath: String) -> Finding {
         let location = Finding.Location(file: relativePath)
         switch failure {
         case .symbolicLink:

@@ -1,5 +1,4 @@
-public import Foundation
-public import OverlayCore
+package import OverlayCore
 
 // What publish and check ask of a catalog beyond what a device needs.
 extension Catalog {
@@ -40,17 +39,5 @@ extension SourceHash {
             if result.count == limit { break }
         }
         return result
-    }
-}
-
-extension BuiltCatalogLoader {
-    /// Whether `url` names a built product rather than a catalog folder: a folder named `.app`, `.appex`, `.bundle`
-    /// or `.framework`, or one that holds `.lproj` folders (or `Contents/Info.plist`) itself. A catalog folder holds
-    /// one folder per module and never `.lproj` folders of its own.
-    public static func isBuiltProduct(at url: URL) -> Bool {
-        if Discovery.bundleExtensions.contains(url.pathExtension) { return true }
-        if BoundedFile.kind(of: url.appendingPathComponent("Contents/Info.plist").path) == .regular { return true }
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
-        return names.contains { $0.hasSuffix(".lproj") && CatalogLoader.isDirectoryURL(url.appendingPathComponent($0)) }
     }
 }

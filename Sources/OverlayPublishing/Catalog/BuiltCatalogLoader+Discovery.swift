@@ -1,11 +1,35 @@
-import Foundation
+public import Foundation
+public import OverlayCore
 
+// Reading a built product on disk is the tools' job: an app names its bundles (`load(bundles:)`).
 extension BuiltCatalogLoader {
+    /// Loads the shipped catalog of a built product on disk: an `.app` (its main bundle, the resource bundles,
+    /// frameworks and app extensions inside it), or one bundle folder.
+    ///
+    /// - Throws: `CatalogError` when `url` is not a readable directory.
+    public static func load(at url: URL, mode: CatalogLoader.Mode = .strict) throws -> CatalogLoadResult {
+        var discovery = Discovery()
+        let locations = try discovery.locations(in: url)
+        var result = load(locations, mode: mode, product: url)
+        result.findings = discovery.findings + result.findings
+        return result
+    }
+
+    /// Whether `url` names a built product rather than a catalog folder: a folder named `.app`, `.appex`, `.bundle`
+    /// or `.framework`, or one that holds `.lproj` folders (or `Contents/Info.plist`) itself. A catalog folder holds
+    /// one folder per module and never `.lproj` folders of its own.
+    public static func isBuiltProduct(at url: URL) -> Bool {
+        if Discovery.bundleExtensions.contains(url.pathExtension) { return true }
+        if BoundedFile.kind(of: url.appendingPathComponent("Contents/Info.plist").path) == .regular { return true }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+        return names.contains { $0.hasSuffix(".lproj") && CatalogLoader.isDirectoryURL(url.appendingPathComponent($0)) }
+    }
+
     /// Finds the module bundles of a built product, depth first, so the app's own copy of a bundle comes first.
     /// Symbolic links are never followed (each is an error finding), except that a macOS framework's
     /// (`Versions/Current`, `Resources`) are skipped for the real `Versions/<V>` folder.
-    package struct Discovery {
-        package static let bundleExtensions: Set<String> = ["app", "appex", "bundle", "framework"]
+    struct Discovery {
+        static let bundleExtensions: Set<String> = ["app", "appex", "bundle", "framework"]
         /// Resource bundles the system reads, not the app: an overlay cannot change them (like `InfoPlist.strings`).
         static let systemBundles: Set<String> = ["Settings.bundle"]
         /// Bounds on a hostile or mistaken folder, far past any real app (app → framework → resource bundle is 2).
@@ -33,17 +57,6 @@ extension BuiltCatalogLoader {
                 stem.index(after: underscore) < stem.endIndex
             else { return stem }
             return String(stem[stem.index(after: underscore)...])
-        }
-
-        /// The one real folder in a macOS framework's `Versions` (the `Current` link is not followed); nil for an
-        /// iOS framework, which is flat, or when there is no single one.
-        static func frameworkVersion(of framework: URL) -> String? {
-            let versions = framework.appendingPathComponent("Versions")
-            guard CatalogLoader.isDirectoryURL(versions),
-                let names = try? CatalogLoader.sortedEntries(of: versions)
-            else { return nil }
-            let real = names.filter { !$0.hasPrefix(".") && CatalogLoader.isDirectoryURL(versions.appendingPathComponent($0)) }
-            return real.count == 1 ? real[0] : nil
         }
 
         private mutating func walk(_ bundle: URL, name: String, path: String, depth: Int) {
