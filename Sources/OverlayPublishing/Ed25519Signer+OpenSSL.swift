@@ -67,4 +67,20 @@ struct OpenSSLEd25519Signer: Sendable {
         return signature
     }
 }
+extension EVPKey {
+    /// `EVP_PKEY_get_raw_public_key` or `EVP_PKEY_get_raw_private_key` (32 bytes for Ed25519).
+    func rawBytes(private isPrivate: Bool) -> [UInt8]? {
+        var bytes = [UInt8](repeating: 0, count: Ed25519.keyLength)
+        var length = bytes.count
+        let result = withPointer { key in
+            isPrivate
+                ? EVP_PKEY_get_raw_private_key(key, &bytes, &length) : EVP_PKEY_get_raw_public_key(key, &bytes, &length)
+        }
+        guard result == 1, length == Ed25519.keyLength else {
+            _ = LibCryptoErrorQueue.drain()
+            return nil
+        }
+        return bytes
+    }
+}
 #endif

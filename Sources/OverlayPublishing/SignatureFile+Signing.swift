@@ -9,7 +9,8 @@ extension SignatureFile {
         var signatures: [Signature] = []
         for key in keys where seen.insert(key.publicKey.keyID).inserted {
             let signature = try key.signature(for: message)
-            signatures.append(Signature(keyid: key.publicKey.keyID, alg: SignatureRecord.ed25519Algorithm, sig: Base64.encode(signature)))
+            signatures.append(Signature(
+                keyid: key.publicKey.keyID, alg: SignatureRecord.ed25519Algorithm, sig: signature.base64EncodedString()))
         }
         return SignatureFile(signatures: signatures)
     }

@@ -7,7 +7,7 @@ import Testing
     /// The types that left the client; the tools reach them through OverlayPublishing.
     static let publishingOnly = [
         "CacheHeaders", "TableArtifact", "CatalogChecker", "FindingList", "CatalogNameRules", "XCStringsCatalog", "XCStringsError",
-        "XCFormatTokens", "StoreInspection", "ArtifactEncoder",
+        "XCFormatTokens", "StoreInspection", "ArtifactEncoder", "FileTransport",
     ]
 
     static let repositoryRoot = URL(fileURLWithPath: #filePath)

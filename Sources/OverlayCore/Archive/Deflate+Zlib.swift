@@ -2,19 +2,14 @@ internal import CZlib
 
 /// Raw deflate (RFC 1951) and CRC-32 through zlib, each over whole buffers in one call.
 package enum Zlib {
-    /// What one `inflate` over a whole buffer ended with.
     package enum InflateOutcome: Equatable {
-        /// The stream ended after consuming `consumed` input bytes and producing `produced` output bytes.
         case finished(consumed: Int, produced: Int)
-        /// The output buffer filled up before the stream ended.
         case outputFull
-        /// The input ran out before the stream ended.
         case inputExhausted
-        /// zlib reported corrupt data (`Z_DATA_ERROR`), with its message.
+        /// `Z_DATA_ERROR`, with zlib's message.
         case corrupt(String)
     }
 
-    /// `crc32` (zlib) over `buffer`.
     package static func crc32(_ buffer: UnsafeRawBufferPointer) -> UInt32 {
         guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
         var crc = CZlib.crc32(0, nil, 0)
@@ -68,28 +63,4 @@ package enum Zlib {
     /// Output chunk size of ``inflate(_:into:crc:)``: large enough that zlib rarely copies output into its
     /// window between calls (32 KiB chunks measured 25% slower), small enough to be cached for the CRC pass.
     package static let chunkSize = 1 << 20
-
-    /// `deflateInit2(level, raw, memLevel 8)` + one `deflate(Z_FINISH)` of `source`. The same input and level always
-    /// give the same bytes (zlib is deterministic for a given version and parameters).
-    package static func deflate(_ source: UnsafeRawBufferPointer, level: Int32) -> [UInt8] {
-        precondition((1...9).contains(level), "zlib deflate level \(level) is outside 1…9")
-        var stream = z_stream()
-        guard CZlib_deflateInit2(&stream, level, Z_DEFLATED, -MAX_WBITS, 8, Z_DEFAULT_STRATEGY) == Z_OK else {
-            fatalError("deflateInit2 failed: out of memory")
-        }
-        defer { deflateEnd(&stream) }
-        let bound = Int(deflateBound(&stream, uLong(source.count)))
-        var scratch: UInt8 = 0
-        return [UInt8](unsafeUninitializedCapacity: bound) { output, written in
-            withUnsafeMutablePointer(to: &scratch) { scratchPointer in
-                stream.next_in = UnsafeMutablePointer(mutating: source.baseAddress?.assumingMemoryBound(to: Bytef.self)) ?? scratchPointer
-                stream.avail_in = uInt(source.count)
-                stream.next_out = output.baseAddress ?? scratchPointer
-                stream.avail_out = uInt(bound)
-                // With deflateBound's room, a single Z_FINISH always completes.
-                guard CZlib.deflate(&stream, Z_FINISH) == Z_STREAM_END else { fatalError("deflate did not finish within deflateBound") }
-                written = bound - Int(stream.avail_out)
-            }
-        }
-    }
 }

@@ -1,20 +1,15 @@
 import Foundation
 
-/// Memory for extracted bytes, handed to `Data` without a copy.
-///
-/// Large outputs are mapped directly with `mmap` and advised `MADV_HUGEPAGE`, so that inflate fills them
-/// with a few 2 MiB page faults instead of one fault per 4 KiB page (the main cost of extracting big
-/// tables into fresh memory); small ones use the allocator. Neither is zero-filled by us: inflate or the
-/// stored copy overwrites every byte the returned `Data` exposes.
+/// Memory for extracted bytes, handed to `Data` without a copy. Large outputs are mapped and advised
+/// `MADV_HUGEPAGE`: page faults were the main cost of extracting big tables into fresh memory. Nothing is
+/// zero-filled: inflate or the stored copy overwrites every byte the returned `Data` exposes.
 struct ExtractionBuffer {
-    /// Outputs at least this large are mapped.
     static let mappingThreshold = 2 << 20
 
     let pointer: UnsafeMutableRawPointer
     let capacity: Int
     private let isMapped: Bool
 
-    /// A buffer of `capacity` bytes (`mmap` + `madvise`, or `UnsafeMutableRawPointer.allocate`).
     init(capacity: Int) {
         self.capacity = capacity
         if capacity >= Self.mappingThreshold,
@@ -34,7 +29,7 @@ struct ExtractionBuffer {
         if isMapped { munmap(pointer, capacity) } else { pointer.deallocate() }
     }
 
-    /// The first `count` bytes as `Data` that owns the buffer and releases it when the last copy goes.
+    /// The first `count` bytes as `Data` that owns the buffer.
     func data(count: Int) -> Data {
         let capacity = capacity
         let deallocator: Data.Deallocator = isMapped

@@ -1,13 +1,7 @@
 /// The entries a module archive may hold (DESIGN.md "Module archive"): `overlay-module.json`,
 /// `Info.plist`, and `<lang>.lproj/<Table>.strings|.stringsdict` (plus the `<lang>.lproj/` folders), with locale and
 /// table names from ``NameGrammar``, the grammar the publisher writes.
-///
-/// ```swift
-/// let archive = try ZIPArchive(data: bytes)
-/// try ModuleArchiveLayout.validate(archive)   // zip.unexpected-entry on anything else
-/// ```
 package enum ModuleArchiveLayout {
-    /// Whether `name` is allowed in a module archive.
     package static func isAllowed(_ name: String) -> Bool {
         if name == "overlay-module.json" || name == "Info.plist" { return true }
         let parts = name.split(separator: "/", omittingEmptySubsequences: false)
@@ -21,8 +15,6 @@ package enum ModuleArchiveLayout {
         return false
     }
 
-    /// Rejects `archive` when one of its entries is not allowed.
-    /// - Throws: ``ZIPError`` with `.unexpectedEntry` naming the entry.
     package static func validate(_ archive: ZIPArchive) throws(ZIPError) {
         for entry in archive.entries where !isAllowed(entry.name) {
             throw ZIPError(code: .unexpectedEntry, message: "entry \(entry.name.debugDescription) does not belong in a module archive (only overlay-module.json, Info.plist and <lang>.lproj/<Table>.strings|stringsdict); remove it", entryName: entry.name)

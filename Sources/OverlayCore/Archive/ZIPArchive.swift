@@ -1,23 +1,10 @@
 package import Foundation
 
-/// A ZIP archive read from memory and checked against every known ZIP attack before anything is extracted.
-///
-/// `init` parses the End of Central Directory record, the central directory and every local header and
-/// rejects (each with its own ``ZIPError/Code``): bytes before or after the archive, ZIP64, encryption,
-/// methods other than stored and deflate, unsafe or duplicate names, symlinks, directories with data,
-/// overlapping entries (overlap bombs), header disagreements, and sizes, counts or ratios beyond
-/// ``ZIPLimits``. Extraction inflates in memory, never past the declared size, and checks the CRC-32.
-///
-/// ```swift
-/// let archive = try ZIPArchive(data: bytes)
-/// for entry in archive.entries where !entry.isDirectory {
-///     let contents = try archive.extract(entry)
-/// }
-/// ```
+/// A ZIP archive read from memory and checked against every known ZIP attack (each with its own
+/// ``ZIPError/Code``, DESIGN.md "Module archive") before anything is extracted. Extraction inflates in memory, never
+/// past the declared size, and checks the CRC-32.
 package struct ZIPArchive: Sendable {
-    /// The entries in central-directory order.
     package let entries: [ZIPEntry]
-    /// The limits this archive was checked against.
     package let limits: ZIPLimits
     private let data: Data
 
@@ -52,9 +39,7 @@ package struct ZIPArchive: Sendable {
         return entries
     }
 
-    /// The extracted bytes of `entry` (empty for a directory), inflated in memory and CRC-checked.
-    /// - Throws: ``ZIPError`` with `.inflatedSizeMismatch`, `.compressedSizeMismatch`, `.corruptData`,
-    ///   `.crcMismatch`, or `.unknownEntry` when `entry` is not one of ``entries``.
+    /// The extracted bytes of `entry` (empty for a directory).
     package func extract(_ entry: ZIPEntry) throws(ZIPError) -> Data {
         guard entry.index >= 0, entry.index < entries.count, entries[entry.index] == entry else {
             throw ZIPError(code: .unknownEntry, message: "entry \(entry.name.debugDescription) does not belong to this archive; pass one of its `entries`", entryName: entry.name)
@@ -77,7 +62,6 @@ package struct ZIPArchive: Sendable {
     }
 
     /// Every file entry's extracted bytes by name (directories are left out).
-    /// - Throws: the first ``ZIPError`` of ``extract(_:)``.
     package func extractAll() throws(ZIPError) -> [String: Data] {
         var files: [String: Data] = [:]
         files.reserveCapacity(entries.count)
@@ -85,14 +69,6 @@ package struct ZIPArchive: Sendable {
             files[entry.name] = try extract(entry)
         }
         return files
-    }
-
-    /// Rejects the archive unless every entry name satisfies `allowed`.
-    /// - Throws: ``ZIPError`` with `.unexpectedEntry` naming the first entry `allowed` refuses.
-    package func validateNames(_ allowed: (String) -> Bool) throws(ZIPError) {
-        for entry in entries where !allowed(entry.name) {
-            throw ZIPError(code: .unexpectedEntry, message: "entry \(entry.name.debugDescription) is not allowed in this archive; remove it", entryName: entry.name)
-        }
     }
 
     private static func decompress(_ entry: ZIPEntry, _ source: UnsafeRawBufferPointer, into destination: UnsafeMutableRawBufferPointer) throws(ZIPError) {

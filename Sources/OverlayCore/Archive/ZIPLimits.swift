@@ -1,25 +1,17 @@
 /// Caps the ZIP reader enforces before it allocates or inflates anything.
-///
-/// ```swift
-/// var limits = ZIPLimits.default
-/// limits.maxEntries = 64
-/// let archive = try ZIPArchive(data: bytes, limits: limits)
-/// ```
 package struct ZIPLimits: Sendable, Hashable {
-    /// Largest archive accepted, in bytes.
     package var maxArchiveBytes: Int
-    /// Most entries (files and directories) accepted.
+    /// Files and directories.
     package var maxEntries: Int
-    /// Largest declared uncompressed size of one entry, in bytes.
+    /// Of one entry's declared uncompressed size.
     package var maxEntryBytes: Int
-    /// Largest sum of declared uncompressed sizes over all entries, in bytes.
+    /// Of the sum of declared uncompressed sizes.
     package var maxTotalInflatedBytes: Int
-    /// Largest uncompressed-to-compressed size ratio of one entry (100 means 1 byte may inflate to 100).
+    /// Uncompressed to compressed size of one entry (100: 1 byte may inflate to 100).
     package var maxRatio: Int
-    /// Longest entry name accepted, in UTF-8 bytes.
+    /// In UTF-8 bytes.
     package var maxNameLength: Int
 
-    /// Creates limits.
     package init(maxArchiveBytes: Int, maxEntries: Int, maxEntryBytes: Int, maxTotalInflatedBytes: Int, maxRatio: Int, maxNameLength: Int) {
         self.maxArchiveBytes = maxArchiveBytes
         self.maxEntries = maxEntries
@@ -29,8 +21,7 @@ package struct ZIPLimits: Sendable, Hashable {
         self.maxNameLength = maxNameLength
     }
 
-    /// Limits sized for module archives: 32 MiB archive, 4,096 entries, 16 MiB per entry, 128 MiB in all,
-    /// ratio 100, names up to 255 bytes.
+    /// Sized for module archives.
     package static let `default` = ZIPLimits(
         maxArchiveBytes: 32 << 20, maxEntries: 4_096, maxEntryBytes: 16 << 20,
         maxTotalInflatedBytes: 128 << 20, maxRatio: 100, maxNameLength: 255)

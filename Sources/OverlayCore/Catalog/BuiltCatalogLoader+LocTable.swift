@@ -1,12 +1,9 @@
 import Foundation
 
 extension ModuleLoader {
-    /// Reads the bundle's `<Table>.loctable` files into `module` (creating it when the bundle has no `.lproj`).
-    ///
-    /// A loctable is one property list for every language of a table: `{ "<lang>": { key: string or stringsdict
-    /// entry } }`, what `xcstringstool compile` writes in its loctable format and what Apple's own frameworks ship
-    /// (FORMATS.md §3.3). Top-level keys that are not a language (`LocProvenance`, device-qualified `en~mac`) are
-    /// skipped. A language also shipped as an `.lproj` file keeps the file's value for a key both have.
+    /// Reads the bundle's `<Table>.loctable` files (FORMATS.md §3.3) into `module`, creating it when the bundle has no
+    /// `.lproj`. Top-level keys that are not a language (`LocProvenance`, `en~mac`) are skipped; an `.lproj` file's
+    /// value wins over the loctable's.
     mutating func readLocTables(at location: BuiltCatalogLoader.Location, into module: inout CatalogModule?) throws {
         let names = try listEntries(of: location.resources, relativePath: location.path).filter { $0.hasSuffix(".loctable") }
         for file in names {
@@ -52,7 +49,6 @@ extension ModuleLoader {
         }
     }
 
-    /// One language of a loctable: string values as `.strings` entries, dictionaries as `.stringsdict` entries.
     private mutating func readLocTableLanguage(
         _ entries: [PropertyListEntry], table: String, file: String, module: String, locale: String
     ) -> CatalogTable {

@@ -3,34 +3,26 @@ public import Foundation
 /// Reads the shipped catalog from what Xcode built — the app's bundles — into the same ``Catalog`` the source loader
 /// makes from a catalog folder, so its source hash, the ``Localizer`` and validation work unchanged.
 ///
-/// A built bundle holds `<lang>.lproj/<Table>.strings` (binary property lists on iOS), `.stringsdict` (binary or XML),
-/// String Catalogs compiled to both, optional `<Table>.loctable` files (every language in one property list) and an
-/// `Info.plist` whose `CFBundleDevelopmentRegion` names the development language (FORMATS.md §3.3). Files are read
-/// as ``CatalogLoader`` reads them: bounded, regular files only, never through a symbolic link.
+/// What a built bundle holds is in FORMATS.md §3.3. Files are read as ``CatalogLoader`` reads them: bounded, regular
+/// files only, never through a symbolic link.
 ///
 /// ```swift
 /// // In the app, at launch: the main bundle and the module bundles it names.
 /// let shipped = BuiltCatalogLoader.load(bundles: ["App": .main, "Checkout": CheckoutResources.bundle]).catalog
-/// // In a tool: a built .app on disk, its resource bundles, frameworks and extensions.
-/// let built = try BuiltCatalogLoader.load(at: URL(fileURLWithPath: "Build/Products/Release-iphoneos/Notes.app"))
 /// ```
 ///
-/// **Strings Xcode leaves out.** By default Xcode builds no development-language string whose text is its own key
-/// (`Bundle` shows the key for a missing key anyway). Where the development table exists, every key a translation of
-/// that table has and the table lacks is read back as its own text, as `Bundle` shows it, so an overlay of such a key
-/// is served; the source hash leaves such strings out on both sides (``Catalog/sourceHash``).
+/// Xcode builds no development-language string whose text is its own key: every key a translation has and the
+/// development table lacks is read back as its own text, as `Bundle` shows it, so an overlay of such a key is served.
 public enum BuiltCatalogLoader {
     /// One bundle of a built product: the module it serves and where its files are.
     package struct Location: Sendable, Hashable {
-        /// The module name (`Checkout` for `Shop_Checkout.bundle`, `Notes` for `Notes.app`).
+        /// `Checkout` for `Shop_Checkout.bundle`, `Notes` for `Notes.app`.
         package var module: String
         /// The folder holding the `.lproj` folders (`Contents/Resources` in a macOS bundle).
         package var resources: URL
-        /// The bundle's `Info.plist`.
         package var infoPlist: URL
         /// The resources folder as findings name it, relative to the product (`Frameworks/Checkout.framework`).
         package var path: String
-        /// The `Info.plist` as findings name it.
         package var infoPlistPath: String
 
         package init(module: String, resources: URL, infoPlist: URL, path: String, infoPlistPath: String) {
@@ -44,38 +36,13 @@ public enum BuiltCatalogLoader {
 
     /// Loads the shipped catalog from an app's bundles, at run time.
     ///
-    /// - Parameters:
-    ///   - bundles: module name → bundle: `Bundle.main` for the app's own strings and each module bundle the app
-    ///     names (a Swift package target's `Bundle.module`, a framework's `Bundle(for:)`). Nested bundles are read only
-    ///     when named.
-    ///   - mode: `.lenient` (what an app needs: a table that does not parse is skipped with an error finding).
+    /// - Parameter bundles: module name → bundle: `Bundle.main` and each module bundle the app names (a Swift package
+    ///   target's `Bundle.module`, a framework's `Bundle(for:)`). Nested bundles are read only when named.
     public static func load(bundles: [String: Bundle], mode: CatalogLoader.Mode = .lenient) -> CatalogLoadResult {
         let locations = bundles.keys.sorted(by: String.utf8Precedes).map { name in
             location(of: bundles[name]!.bundleURL, module: name, path: bundles[name]!.bundleURL.lastPathComponent)
         }
         return load(locations, mode: mode, product: nil)
-    }
-
-    /// Loads the shipped catalog of a built product on disk: an `.app` (its main bundle, the resource bundles,
-    /// frameworks and app extensions inside it), or one bundle folder.
-    ///
-    /// - Throws: `CatalogError` when `url` is not a readable directory.
-    public static func load(at url: URL, mode: CatalogLoader.Mode = .strict) throws -> CatalogLoadResult {
-        var discovery = Discovery()
-        let locations = try discovery.locations(in: url)
-        var result = load(locations, mode: mode, product: url)
-        result.findings = discovery.findings + result.findings
-        return result
-    }
-
-    /// Whether `url` names a built product rather than a catalog folder: a folder named `.app`, `.appex`, `.bundle`
-    /// or `.framework`, or one that holds `.lproj` folders (or `Contents/Info.plist`) itself. A catalog folder holds
-    /// one folder per module and never `.lproj` folders of its own.
-    public static func isBuiltProduct(at url: URL) -> Bool {
-        if Discovery.bundleExtensions.contains(url.pathExtension) { return true }
-        if BoundedFile.kind(of: url.appendingPathComponent("Contents/Info.plist").path) == .regular { return true }
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
-        return names.contains { $0.hasSuffix(".lproj") && CatalogLoader.isDirectoryURL(url.appendingPathComponent($0)) }
     }
 
     /// Where a bundle folder keeps its resources and `Info.plist`: `Contents/` (a macOS app, extension or bundle),
@@ -88,7 +55,7 @@ public enum BuiltCatalogLoader {
                 infoPlist: contents.appendingPathComponent("Info.plist"), path: path + "/Contents/Resources",
                 infoPlistPath: path + "/Contents/Info.plist")
         }
-        if let version = Discovery.frameworkVersion(of: bundle) {
+        if let version = frameworkVersion(of: bundle) {
             let resources = bundle.appendingPathComponent("Versions/\(version)/Resources")
             let resourcesPath = path + "/Versions/\(version)/Resources"
             return Location(
@@ -100,9 +67,20 @@ public enum BuiltCatalogLoader {
             infoPlistPath: path + "/Info.plist")
     }
 
-    /// Reads every location (on every core) and joins them: a module met twice (a package's bundle copied into the
-    /// app and into an extension) is read once, from its first location, with a warning when the copies differ.
-    static func load(_ locations: [Location], mode: CatalogLoader.Mode, product: URL?) -> CatalogLoadResult {
+    /// The one real folder in a macOS framework's `Versions` (the `Current` link is not followed); nil for an
+    /// iOS framework, which is flat, or when there is no single one.
+    static func frameworkVersion(of framework: URL) -> String? {
+        let versions = framework.appendingPathComponent("Versions")
+        guard CatalogLoader.isDirectoryURL(versions),
+            let names = try? CatalogLoader.sortedEntries(of: versions)
+        else { return nil }
+        let real = names.filter { !$0.hasPrefix(".") && CatalogLoader.isDirectoryURL(versions.appendingPathComponent($0)) }
+        return real.count == 1 ? real[0] : nil
+    }
+
+    /// A module met twice (a package's bundle copied into the app and into an extension) is read from its first
+    /// location, with a warning when the copies differ.
+    package static func load(_ locations: [Location], mode: CatalogLoader.Mode, product: URL?) -> CatalogLoadResult {
         let loaded = ConcurrentMap.map(locations.count) { (index: Int) -> (module: CatalogModule?, findings: [Finding]) in
             var loader = ModuleLoader(root: locations[index].resources, mode: mode)
             let module = loader.loadBuiltModule(at: locations[index])
@@ -137,8 +115,7 @@ public enum BuiltCatalogLoader {
 }
 
 extension ModuleLoader {
-    /// One built bundle's module: its `.lproj` folders and `.loctable` files, with the development-language strings
-    /// Xcode left out read back as their own text. Nil when it holds no localization.
+    /// Nil when the bundle holds no localization.
     mutating func loadBuiltModule(at location: BuiltCatalogLoader.Location) -> CatalogModule? {
         guard CatalogLoader.isDirectoryURL(location.resources) else { return nil }
         var module: CatalogModule?
@@ -161,9 +138,8 @@ extension ModuleLoader {
 }
 
 extension CatalogModule {
-    /// Adds to each development-language table the keys a translation of it has and it lacks, each as its own text
-    /// (what `Bundle` shows for them, and what Xcode leaves out of the build). Tables without development text
-    /// (storyboards' strings, `InfoPlist`) are left alone: the Localizer knows their keys from the translations.
+    /// Adds to each development-language table the keys a translation has and it lacks, as their own text. Tables
+    /// without development text (storyboards' strings, `InfoPlist`) are left alone: the Localizer knows their keys.
     mutating func fillOmittedDevelopmentKeys() {
         let development = developmentTables
         var additions: [String: [String: String]] = [:]
@@ -187,7 +163,7 @@ extension CatalogModule {
 }
 
 extension Dictionary where Key == String, Value == CatalogTable {
-    /// The tables' strings and entries only (not where they were read from): what two copies of a bundle must share.
+    /// What two copies of a bundle must share (not where they were read from).
     var contentOnly: [String: CatalogTable] {
         mapValues { CatalogTable(name: $0.name, strings: $0.strings, plurals: $0.plurals) }
     }

@@ -2,13 +2,7 @@ import Foundation
 
 /// A catalog of string tables: modules → localizations → tables, the same shape for a publish source and for the
 /// shipped catalog of a build.
-///
-/// ```swift
-/// let (catalog, findings) = CatalogLoader.load(at: url, mode: .strict)
-/// let hash = catalog.sourceHash   // "sha256:…"
-/// ```
 public struct Catalog: Sendable, Equatable {
-    /// Modules by name.
     package var modules: [String: CatalogModule]
 
     package init(modules: [String: CatalogModule] = [:]) {
@@ -17,16 +11,6 @@ public struct Catalog: Sendable, Equatable {
 
     /// Module names in byte order, for deterministic output.
     public var moduleNames: [String] { modules.keys.sorted(by: String.utf8Precedes) }
-
-    /// This catalog with `plainStrings` set on every module whose `Info.plist` does not declare how its app shows a
-    /// value that takes no arguments (`check --plain-strings`, `publish --plain-strings`).
-    package func declaringPlainStrings(_ plainStrings: PlainStrings) -> Catalog {
-        var copy = self
-        for name in modules.keys where modules[name]?.plainStrings == nil {
-            copy.modules[name]?.plainStrings = plainStrings
-        }
-        return copy
-    }
 }
 
 /// How an app shows a `.strings` value that takes no arguments (FORMATS.md §4.6): the per-module setting
@@ -44,7 +28,6 @@ package enum PlainStrings: String, Sendable, CaseIterable {
     case formatted
 }
 
-/// One module of a catalog: its development region and its localizations.
 package struct CatalogModule: Sendable, Equatable {
     package var name: String
     /// `CFBundleDevelopmentRegion` of the module's Info.plist, else the `.xcstrings` source language, else `en`.
@@ -67,7 +50,6 @@ package struct CatalogModule: Sendable, Equatable {
         self.base = base
     }
 
-    /// Identifiers of the localizations in byte order.
     package var localeIdentifiers: [String] {
         localizations.keys.sorted(by: String.utf8Precedes)
     }
@@ -86,11 +68,10 @@ package struct CatalogModule: Sendable, Equatable {
 
 /// One `.lproj` folder (or one language of an `.xcstrings` catalog) of a module.
 package struct CatalogLocalization: Sendable, Equatable {
-    /// Normalized identifier, e.g. `fr-CA`; `Base` for Base.lproj.
+    /// Normalized, e.g. `fr-CA`; `Base` for Base.lproj.
     package var identifier: String
-    /// The folder name as found on disk, e.g. `fr_CA.lproj`; kept for file access.
+    /// As found on disk, e.g. `fr_CA.lproj`.
     package var directoryName: String
-    /// Tables by name (`Localizable`, `Errors`, …).
     package var tables: [String: CatalogTable]
     /// Tables with a file that could not be read; their keys are unknown, so nothing is reported missing there.
     package var unreadableTables: Set<String>
@@ -114,14 +95,12 @@ package struct CatalogTable: Sendable, Equatable {
     package var name: String
     package var strings: [String: String]
     package var plurals: [String: StringsdictEntry]
-    /// Where each key was defined, for findings: the file (relative to the catalog) and its line.
+    /// Where each key was defined, for findings.
     package var origins: KeyOrigins
     /// Keys marked not to be translated (`shouldTranslate: false` in a String Catalog).
     package var nonTranslatableKeys: Set<String>
-    /// The files this table was read from, relative to the catalog.
     package var files: [String]
-    /// `.stringsdict` entries that break a structural rule, by key: the rest of the table reads (CatalogChecker and
-    /// the overlay validator report them; a device only trips over such an entry when it formats it).
+    /// `.stringsdict` entries that break a structural rule: the rest of the table reads.
     package var rejectedEntries: [String: StringsdictFile.Rejection] = [:]
 
     package init(
@@ -136,24 +115,21 @@ package struct CatalogTable: Sendable, Equatable {
         self.files = files
     }
 
-    /// Every key of the table, unordered (cheaper than `keys` when order does not matter).
     package var keySet: Set<String> { Set(strings.keys).union(plurals.keys) }
 
-    /// Every key of the table, `.strings` and `.stringsdict` together, in byte order.
+    /// In byte order.
     package var keys: [String] {
-        // Most tables come from one file: no set needed to merge the two kinds.
         let unordered = plurals.isEmpty ? Array(strings.keys) : strings.isEmpty ? Array(plurals.keys) : Array(keySet)
         return unordered.sorted(by: String.utf8Precedes)
     }
 
-    /// How many keys the table has (`keys.count`, without sorting).
     package var keyCount: Int {
         plurals.isEmpty ? strings.count : strings.isEmpty ? plurals.count : keySet.count
     }
 
     package var isEmpty: Bool { strings.isEmpty && plurals.isEmpty }
 
-    /// The value of `key`: the `.stringsdict` entry if there is one, else the `.strings` value.
+    /// The `.stringsdict` entry wins over the `.strings` value.
     package func value(forKey key: String) -> CatalogValue? {
         if let plural = plurals[key] { return .plural(plural) }
         if let string = strings[key] { return .string(string) }
@@ -178,7 +154,6 @@ package struct CatalogTable: Sendable, Equatable {
     }
 }
 
-/// A table value: a plain string or a `.stringsdict` entry.
 package enum CatalogValue: Sendable, Equatable {
     case string(String)
     case plural(StringsdictEntry)
@@ -199,9 +174,8 @@ extension String {
     }
 }
 
-/// The file and line that defined a key.
 package struct KeyOrigin: Sendable, Hashable {
-    /// Path relative to the catalog root, e.g. `Checkout/fr.lproj/Localizable.strings`.
+    /// Relative to the catalog root, e.g. `Checkout/fr.lproj/Localizable.strings`.
     package var file: String
     package var line: Int?
 
@@ -239,7 +213,6 @@ package struct KeyOrigins: Sendable, Equatable {
         }
     }
 
-    /// Sets `key`'s origin and returns the one it replaces.
     @discardableResult
     package mutating func updateValue(_ origin: KeyOrigin, forKey key: String) -> KeyOrigin? {
         let previous = self[key]
@@ -262,7 +235,6 @@ package struct KeyOrigins: Sendable, Equatable {
         return UInt64(position) << 32 | UInt64(UInt32(clamping: origin.line ?? 0))
     }
 
-    /// The same keys with the same origins, however the files were numbered.
     package static func == (lhs: KeyOrigins, rhs: KeyOrigins) -> Bool {
         lhs.count == rhs.count && lhs.packed.keys.allSatisfy { lhs[$0] == rhs[$0] }
     }

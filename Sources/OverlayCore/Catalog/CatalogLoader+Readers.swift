@@ -12,8 +12,7 @@ package struct CompiledXCStrings {
 }
 
 extension ModuleLoader {
-    /// The file's bytes, or nil with an error finding: a symbolic link, anything but a regular file, a file over
-    /// ``CatalogLoader/maxFileBytes`` (checked from its size before reading) or an unreadable one.
+    /// The file's bytes, or nil with an error finding (a link, not a regular file, too large, unreadable).
     mutating func readFile(relativePath: String, url: URL) -> Data? {
         do {
             return try BoundedFile.read(url.path, maxBytes: CatalogLoader.maxFileBytes, followSymlinks: false)
@@ -37,8 +36,8 @@ extension ModuleLoader {
         }
     }
 
-    /// The names in a catalog directory, in byte order, without symbolic links: each link that is not hidden gets an
-    /// error finding naming it. A link is never followed, so nothing outside the catalog is read or published.
+    /// The names in a catalog directory, in byte order, without symbolic links (each one not hidden is an error
+    /// finding): nothing outside the catalog is read or published.
     package mutating func listEntries(of directory: URL, relativePath: String?) throws -> [String] {
         var kept: [String] = []
         for name in try CatalogLoader.sortedEntries(of: directory) {
@@ -52,7 +51,7 @@ extension ModuleLoader {
         return kept
     }
 
-    static func finding(for failure: BoundedFile.Failure, relativePath: String) -> Finding {
+    package static func finding(for failure: BoundedFile.Failure, relativePath: String) -> Finding {
         let location = Finding.Location(file: relativePath)
         switch failure {
         case .symbolicLink:
@@ -80,7 +79,6 @@ extension ModuleLoader {
 }
 
 extension CatalogTable {
-    /// The same content under another table name.
     func renamed(_ name: String) -> CatalogTable {
         var copy = self
         copy.name = name
@@ -89,15 +87,14 @@ extension CatalogTable {
 }
 
 extension ModuleLoader {
-    /// Reads a `.strings` file into `table`. A file that does not parse adds nothing (an error finding says where);
-    /// a duplicate key is an error in strict mode and a warning (the last value winning) in lenient mode.
+    /// A duplicate key is an error in strict mode and a warning (the last value winning) in lenient mode.
     @discardableResult
     mutating func readStrings(relativePath: String, url: URL, into table: inout CatalogTable) -> Bool {
         guard let data = readFile(relativePath: relativePath, url: url) else { return false }
         return parseStrings(relativePath: relativePath, data: data, into: &table)
     }
 
-    /// Parses `.strings` bytes into `table`; false (with an error finding) when they do not parse.
+    /// False (with an error finding) when the bytes do not parse.
     mutating func parseStrings(relativePath: String, data: Data, into table: inout CatalogTable) -> Bool {
         let file: StringsFile
         do {
@@ -141,15 +138,14 @@ extension ModuleLoader {
 }
 
 extension ModuleLoader {
-    /// Reads a `.stringsdict` file into `table` (its entries win over `.strings` entries of the same key).
-    /// A file with a structural error adds nothing; an error finding says where.
+    /// Its entries win over `.strings` entries of the same key.
     @discardableResult
     mutating func readStringsdict(relativePath: String, url: URL, locale: String, into table: inout CatalogTable) -> Bool {
         guard let data = readFile(relativePath: relativePath, url: url) else { return false }
         return parseStringsdict(relativePath: relativePath, data: data, locale: locale, into: &table)
     }
 
-    /// Parses `.stringsdict` bytes of `locale` into `table`; false (with an error finding) when they do not parse.
+    /// False (with an error finding) when the bytes do not parse.
     mutating func parseStringsdict(
         relativePath: String, data: Data, locale: String, into table: inout CatalogTable
     ) -> Bool {

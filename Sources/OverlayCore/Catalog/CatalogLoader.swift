@@ -45,7 +45,7 @@ public enum CatalogLoader {
         }
     }
 
-    /// Whether `url` is a directory itself, not a symbolic link to one (`lstat`): links are never followed.
+    /// Not a symbolic link to one: links are never followed.
     package static func isDirectoryURL(_ url: URL) -> Bool {
         BoundedFile.kind(of: url.path) == .directory
     }
@@ -55,9 +55,8 @@ public enum CatalogLoader {
     public static let maxFileBytes = 128 << 20
 }
 
-/// Compiles a String Catalog's bytes (`relativePath` names it in findings) into one table per language, or nil with
-/// an error finding. Only a source catalog holds `.xcstrings` (Xcode compiles them into the built product), so only
-/// the publishing side passes one to ``ModuleLoader``.
+/// Compiles a String Catalog into one table per language, or nil with an error finding. Only a source catalog holds
+/// `.xcstrings`, so only the publishing side passes one to ``ModuleLoader``.
 package typealias StringCatalogCompiler = @Sendable (_ data: Data, _ relativePath: String, _ findings: inout [Finding])
     -> CompiledXCStrings?
 
@@ -67,8 +66,7 @@ package struct ModuleLoader {
     let mode: CatalogLoader.Mode
     let compileXCStrings: StringCatalogCompiler?
     package var findings: [Finding] = []
-    /// Every key read so far, each kept once: the same key in 82 locales' tables shares one `String` (a large
-    /// catalog's keys were a tenth of its model).
+    /// The same key in every locale's table shares one `String` (a large catalog's keys were a tenth of its model).
     var keyPool = Set<String>()
 
     package init(root: URL, mode: CatalogLoader.Mode, compileXCStrings: StringCatalogCompiler? = nil) {
@@ -82,7 +80,7 @@ package struct ModuleLoader {
     ///   - infoPlist: where `CFBundleDevelopmentRegion` is read, and its path in findings (default: `Info.plist` in
     ///     the folder; a macOS bundle keeps it in `Contents/`, beside `Contents/Resources`).
     package mutating func loadModule(
-        named name: String, at url: URL, only locales: Set<String>? = nil, path: String? = nil,
+        named name: String, at url: URL, path: String? = nil,
         infoPlist: (url: URL, path: String)? = nil
     ) throws -> CatalogModule? {
         let prefix = path ?? name
@@ -132,7 +130,6 @@ package struct ModuleLoader {
             let rawName = String(directory.dropLast(".lproj".count))
             let isBase = rawName == "Base"
             let identifier = isBase ? "Base" : normalizedLocale(rawName)
-            if let locales, !locales.contains(identifier) { continue }
             if let kept = chosen[identifier], kept != directory {
                 findings.append(Finding(
                     code: "catalog.duplicate-localization", severity: .warning,
@@ -178,12 +175,10 @@ package struct ModuleLoader {
         for identifier in module.localizations.keys {
             module.localizations[identifier]?.unreadableTables.formUnion(unreadableXCStrings)
         }
-        // A module without development-language tables (its text lives in code) is reported once by CatalogChecker.
         return module
     }
 
-    /// `CFBundleDevelopmentRegion` and `OverlayPlainStrings` from the module's `Info.plist` (`relativePath` names it),
-    /// when there is one.
+    /// `CFBundleDevelopmentRegion` and `OverlayPlainStrings` from the module's `Info.plist`, when there is one.
     mutating func readInfoPlist(
         module: String, plist plistURL: URL, relativePath: String
     ) -> (developmentRegion: String?, plainStrings: PlainStrings?) {

@@ -1,16 +1,9 @@
 /// The compatibility fingerprint of a build's shipped catalog: `sha256:<hex>` over its structure, not its text.
 ///
-/// For every key of every module's development-language tables (Base.lproj filling in key by key, `.stringsdict`
-/// over `.strings`, `InfoPlist` excluded) one line `module\ttable\tkey\tsignature\n`, where the signature is the
-/// argument slot list and the named substitutions (`1:object,2:int64,name:user`). Lines are sorted by bytes and
-/// hashed together. Rewording a string keeps the hash; adding or removing a key or changing an argument changes it.
-///
-/// A development-language string that is its own key (`"OK" = "OK";`, a String Catalog entry without a source value)
-/// adds no line: Xcode leaves such strings out of what it builds by default (FORMATS.md §3.3) and `Bundle` shows the
-/// key for them anyway, so the hash of a built app and of its sources can only agree without them. Such a string has
-/// no argument its key does not spell out itself.
+/// The lines and their order are in DESIGN.md "Source hash". A development-language string that is its own key adds
+/// no line: Xcode leaves such strings out of what it builds (FORMATS.md §3.3), so a built app's hash and its sources'
+/// agree only without them.
 package enum SourceHash {
-    /// The lines the hash is computed over, sorted by bytes, each ending in `\n`.
     package static func lines(of catalog: Catalog) -> [String] {
         var lines: [String] = []
         for module in catalog.modules.values {
@@ -25,44 +18,15 @@ package enum SourceHash {
         return lines.sorted(by: String.utf8Precedes)
     }
 
-    /// Whether `value` is a plain string byte-identical to `key`: text a build may leave out (see above).
     static func isOwnKey(_ value: CatalogValue, _ key: String) -> Bool {
         if case .string(let text) = value { return text.utf8.elementsEqual(key.utf8) }
         return false
     }
 
-    /// `sha256:<lowercase hex>` of the catalog's structure.
     package static func compute(for catalog: Catalog) -> String {
         var hasher = SHA256()
         for line in lines(of: catalog) { hasher.update(Array(line.utf8)) }
         return "sha256:" + hasher.finalize().hex
-    }
-
-    /// How two catalogs' structures differ, as a person reads it: `+ Module/Table key (signature)` for a key only
-    /// `other` has, `- …` for one only `catalog` has, `~ … (a → b)` for changed arguments; at most `limit` lines.
-    package static func differences(from catalog: Catalog, to other: Catalog, limit: Int = 5) -> [String] {
-        func entries(_ catalog: Catalog) -> [String: String] {
-            var result: [String: String] = [:]
-            for line in lines(of: catalog) {
-                let fields = line.dropLast().split(separator: "\t", omittingEmptySubsequences: false)
-                guard fields.count == 4 else { continue }
-                result["\(fields[0])/\(fields[1]) \(fields[2])"] = String(fields[3])
-            }
-            return result
-        }
-        let mine = entries(catalog)
-        let theirs = entries(other)
-        var result: [String] = []
-        for key in Set(mine.keys).union(theirs.keys).sorted() {
-            switch (mine[key], theirs[key]) {
-            case (nil, let added?): result.append("+ \(key) (\(added.isEmpty ? "no arguments" : added))")
-            case (let removed?, nil): result.append("- \(key) (\(removed.isEmpty ? "no arguments" : removed))")
-            case (let a?, let b?) where a != b: result.append("~ \(key) (\(a.isEmpty ? "none" : a) → \(b.isEmpty ? "none" : b))")
-            default: continue
-            }
-            if result.count == limit { break }
-        }
-        return result
     }
 
     /// Escapes `\`, tab and newline so a field can never forge a separator.

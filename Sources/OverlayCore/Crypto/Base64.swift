@@ -1,46 +1,18 @@
 package import Foundation
 
-/// Standard base64 (RFC 4648 §4, alphabet `A–Z a–z 0–9 + /`, `=` padding), with strict decoding.
+/// Strict decoding of standard base64 (RFC 4648 §4, alphabet `A–Z a–z 0–9 + /`, `=` padding); encoding is
+/// Foundation's `base64EncodedString()`, which writes exactly this form.
 ///
 /// Decoding accepts exactly the canonical encoding: the length is a multiple of 4, padding is present and
 /// only at the end, unused trailing bits are zero, and there is no whitespace, line break or URL-safe
 /// character. Anything else decodes to `nil`, so one byte sequence has exactly one accepted text form.
 ///
 /// ```swift
-/// Base64.encode(Data("foobar".utf8))   // "Zm9vYmFy"
 /// Base64.decode("Zm9vYg==")            // Data("foob".utf8)
 /// Base64.decode("Zm9vYg")              // nil: padding missing
 /// ```
 package enum Base64 {
-    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
     private static let padding = UInt8(ascii: "=")
-
-    /// Encodes bytes as standard base64 with padding, on one line.
-    package static func encode(_ bytes: some Collection<UInt8>) -> String {
-        let input = Array(bytes)
-        var out = [UInt8]()
-        out.reserveCapacity((input.count + 2) / 3 * 4)
-        var index = 0
-        while index + 3 <= input.count {
-            let chunk = UInt32(input[index]) << 16 | UInt32(input[index + 1]) << 8 | UInt32(input[index + 2])
-            for shift in [18, 12, 6, 0] { out.append(alphabet[Int(chunk >> UInt32(shift) & 0x3F)]) }
-            index += 3
-        }
-        switch input.count - index {
-        case 1:
-            let chunk = UInt32(input[index]) << 16
-            out += [alphabet[Int(chunk >> 18 & 0x3F)], alphabet[Int(chunk >> 12 & 0x3F)], padding, padding]
-        case 2:
-            let chunk = UInt32(input[index]) << 16 | UInt32(input[index + 1]) << 8
-            out += [
-                alphabet[Int(chunk >> 18 & 0x3F)], alphabet[Int(chunk >> 12 & 0x3F)],
-                alphabet[Int(chunk >> 6 & 0x3F)], padding,
-            ]
-        default:
-            break
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
 
     /// Decodes canonical standard base64; `nil` for anything else (see the type's documentation).
     package static func decode(_ text: String) -> Data? {

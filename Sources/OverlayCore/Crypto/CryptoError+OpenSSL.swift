@@ -10,9 +10,7 @@ extension CryptoError {
 
 /// libcrypto's per-thread error queue (`ERR_get_error`, `ERR_error_string_n`).
 package enum LibCryptoErrorQueue {
-    /// Pops every queued error and joins their strings with "; ", oldest first; `nil` when the queue was empty.
-    ///
-    /// Popping is what clears the queue, so a failure never leaks stale errors into the next call.
+    /// Pops every queued error, oldest first, so a failure never leaks stale errors into the next call.
     package static func drain() -> String? {
         var messages: [String] = []
         while true {

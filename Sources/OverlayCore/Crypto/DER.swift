@@ -1,20 +1,10 @@
-/// A reader of the DER (X.690) that key files are written in: tag, definite minimal length, contents. Our own on every
-/// backend, because CryptoKit reads no Ed25519 PEM or DER, and so that a key file is accepted or refused alike
-/// whichever library signs.
-///
-/// ```swift
-/// var file = DERReader([0x30, 0x03, 0x02, 0x01, 0x00])
-/// var sequence = try file.read(DERReader.sequence)   // the SEQUENCE's contents
-/// let version = try sequence.read(DERReader.integer)  // [0x00]
-/// ```
+/// A reader of the DER (X.690) that key files are written in. Our own on every backend, because CryptoKit reads no
+/// Ed25519 PEM or DER, and so that a key file is accepted or refused alike whichever library signs.
 package struct DERReader: Sendable {
-    package static let integer: UInt8 = 0x02
     package static let bitString: UInt8 = 0x03
-    package static let octetString: UInt8 = 0x04
     package static let objectIdentifier: UInt8 = 0x06
     package static let sequence: UInt8 = 0x30
 
-    /// Where and why the bytes are not the DER expected.
     package struct Failure: Error, Sendable, Hashable, CustomStringConvertible {
         package var offset: Int
         package var problem: String
@@ -24,7 +14,6 @@ package struct DERReader: Sendable {
             self.problem = problem
         }
 
-        /// "at byte 14: the length runs past the end".
         package var description: String { "at byte \(offset): \(problem)" }
     }
 
@@ -32,7 +21,6 @@ package struct DERReader: Sendable {
     private var offset: Int
     private let end: Int
 
-    /// A reader of the whole of `bytes`.
     package init(_ bytes: [UInt8]) {
         self.init(bytes, from: 0, to: bytes.count)
     }
@@ -45,10 +33,8 @@ package struct DERReader: Sendable {
 
     package var isAtEnd: Bool { offset == end }
 
-    /// The bytes not read yet.
     package var remaining: ArraySlice<UInt8> { bytes[offset..<end] }
 
-    /// The next element's tag, without reading it.
     package var nextTag: UInt8? { isAtEnd ? nil : bytes[offset] }
 
     /// Reads one element that must carry `tag` and returns a reader of its contents.
@@ -80,11 +66,6 @@ package struct DERReader: Sendable {
         return DERReader(bytes, from: cursor, to: cursor + length)
     }
 
-    /// Reads one element when the next one carries `tag`.
-    package mutating func readIfPresent(_ tag: UInt8) throws(Failure) -> DERReader? {
-        nextTag == tag ? try read(tag) : nil
-    }
-
     /// Fails unless every byte was read (DER has one encoding; trailing bytes make another file).
     package func finish() throws(Failure) {
         guard isAtEnd else { throw Failure(offset: offset, problem: "\(end - offset) bytes follow the value") }
@@ -99,7 +80,7 @@ package struct DERReader: Sendable {
 /// A key's algorithm, from the OBJECT IDENTIFIER of its `AlgorithmIdentifier` (RFC 5280 §4.1.1.2).
 package enum KeyAlgorithm: Sendable, Hashable {
     case ed25519
-    /// Any other algorithm, by the name OpenSSL gives it ("RSA", "EC", "ED448") or its dotted OID.
+    /// By the name OpenSSL gives it ("RSA", "EC", "ED448") or its dotted OID.
     case other(String)
 
     /// The DER contents of id-Ed25519, 1.3.101.112 (RFC 8410 §3).
@@ -145,7 +126,6 @@ package enum KeyAlgorithm: Sendable, Hashable {
         return arcs.map(String.init).joined(separator: ".")
     }
 
-    /// The error for a key file of another algorithm, in the words `openssl` users know.
     package func wrongType(what: String) -> CryptoError {
         let name = switch self {
         case .ed25519: "Ed25519"

@@ -9,16 +9,13 @@
 import CryptoKit
 import Foundation
 
-/// The backend ``Ed25519PublicKey`` uses on this platform.
 typealias Ed25519Backend = CryptoKitEd25519
 
-/// Ed25519 through CryptoKit's `Curve25519.Signing`.
 package enum CryptoKitEd25519 {
     /// A public key: its 32 bytes, made into CryptoKit's key for each check (that only copies them).
     package struct PublicKey: Sendable {
         let bytes: [UInt8]
 
-        /// A key from its 32 raw bytes; the caller checked the length.
         init(bytes: [UInt8]) throws(CryptoError) {
             do {
                 _ = try Curve25519.Signing.PublicKey(rawRepresentation: bytes)
@@ -29,7 +26,6 @@ package enum CryptoKitEd25519 {
             self.bytes = bytes
         }
 
-        /// Whether `signature` is a valid signature of `message`; false for anything else, errors included.
         func verify(signature: [UInt8], message: Data) -> Bool {
             guard signature.count == Ed25519.signatureLength,
                   let key = try? Curve25519.Signing.PublicKey(rawRepresentation: bytes)

@@ -4,7 +4,6 @@
 package import Foundation
 internal import CLibCrypto
 
-/// The backend ``Ed25519PrivateKey`` and ``Ed25519PublicKey`` use on this platform.
 typealias Ed25519Backend = OpenSSLEd25519
 
 /// Owns one `EVP_PKEY`, freed in `deinit`.
@@ -15,7 +14,6 @@ typealias Ed25519Backend = OpenSSLEd25519
 package final class EVPKey: @unchecked Sendable {
     private let pointer: OpaquePointer
 
-    /// Takes ownership of `pointer`.
     package init(taking pointer: OpaquePointer) {
         self.pointer = pointer
     }
@@ -30,25 +28,10 @@ package final class EVPKey: @unchecked Sendable {
     ) throws(Failure) -> Result {
         try body(pointer)
     }
-
-    /// `EVP_PKEY_get_raw_public_key` or `EVP_PKEY_get_raw_private_key` (32 bytes for Ed25519).
-    package func rawBytes(private isPrivate: Bool) -> [UInt8]? {
-        var bytes = [UInt8](repeating: 0, count: Ed25519.keyLength)
-        var length = bytes.count
-        let result = isPrivate
-            ? EVP_PKEY_get_raw_private_key(pointer, &bytes, &length)
-            : EVP_PKEY_get_raw_public_key(pointer, &bytes, &length)
-        guard result == 1, length == Ed25519.keyLength else {
-            _ = LibCryptoErrorQueue.drain()
-            return nil
-        }
-        return bytes
-    }
 }
 
 /// Ed25519 through libcrypto's EVP interface.
 package enum OpenSSLEd25519 {
-    /// A public key.
     package struct PublicKey: Sendable {
         let key: EVPKey
 
@@ -60,10 +43,7 @@ package enum OpenSSLEd25519 {
             self.key = EVPKey(taking: pointer)
         }
 
-        /// Whether `signature` is valid for `message` (one-shot `EVP_DigestVerify`).
-        ///
-        /// Only a return of exactly 1 is success; 0 (bad signature) and negative values (errors) are false.
-        /// A signature that is not 64 bytes is false without calling libcrypto.
+        /// One-shot `EVP_DigestVerify`; a signature that is not 64 bytes is false without calling libcrypto.
         func verify(signature: [UInt8], message: Data) -> Bool {
             guard signature.count == Ed25519.signatureLength, let context = EVP_MD_CTX_new() else { return false }
             defer { EVP_MD_CTX_free(context) }
@@ -79,7 +59,7 @@ package enum OpenSSLEd25519 {
         }
     }
 
-    /// How an `EVP_DigestVerify` return code is read: exactly 1 is success, everything else (0, -1, …) is not.
+    /// Exactly 1 is success: 0 is a bad signature, -1 an error.
     package static func isVerified(_ result: Int32) -> Bool {
         result == 1
     }

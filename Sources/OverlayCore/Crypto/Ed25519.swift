@@ -2,16 +2,8 @@ public import Foundation
 
 /// Sizes and fixed encodings of Ed25519 (RFC 8032, RFC 8410).
 package enum Ed25519 {
-    /// Bytes in a seed (private key) or a public key.
     package static let keyLength = 32
-    /// Bytes in a signature.
     package static let signatureLength = 64
-    /// PKCS#8 `PrivateKeyInfo` for Ed25519 is this DER prefix followed by the 32-byte seed (RFC 8410 §7).
-    package static let pkcs8Prefix: [UInt8] = [
-        0x30, 0x2E, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06, 0x03, 0x2B, 0x65, 0x70, 0x04, 0x22, 0x04, 0x20,
-    ]
-    /// `SubjectPublicKeyInfo` for Ed25519 is this DER prefix followed by the 32-byte public key (RFC 8410 §4).
-    package static let spkiPrefix: [UInt8] = [0x30, 0x2A, 0x30, 0x05, 0x06, 0x03, 0x2B, 0x65, 0x70, 0x03, 0x21, 0x00]
 
     /// The 32 key bytes of an X.509 `SubjectPublicKeyInfo` (RFC 5280 §4.1.2.7, RFC 8410 §4): read here, not by the
     /// backend, so every backend accepts and refuses the same files.
@@ -33,7 +25,6 @@ package enum Ed25519 {
         return Array(key.dropFirst())
     }
 
-    /// The algorithm, and for Ed25519 the BIT STRING's contents.
     private static func readSubjectPublicKeyInfo(_ der: [UInt8]) throws(DERReader.Failure)
         -> (KeyAlgorithm, ArraySlice<UInt8>?) {
         var file = DERReader(der)
@@ -72,7 +63,6 @@ package enum Ed25519 {
 public struct Ed25519PublicKey: Sendable, Hashable, CustomStringConvertible {
     let backing: Ed25519Backend.PublicKey
 
-    /// The 32 raw public key bytes.
     public let rawRepresentation: Data
 
     package init(bytes: [UInt8]) throws(CryptoError) {
@@ -80,8 +70,6 @@ public struct Ed25519PublicKey: Sendable, Hashable, CustomStringConvertible {
         rawRepresentation = Data(bytes)
     }
 
-    /// A key from its 32 raw bytes.
-    ///
     /// - Throws: ``CryptoError/Code/invalidKeyLength`` unless `rawRepresentation` is 32 bytes.
     public init(rawRepresentation: Data) throws(CryptoError) {
         try Ed25519.requireKeyLength(rawRepresentation, what: "public key")
@@ -89,7 +77,6 @@ public struct Ed25519PublicKey: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// A key from an SPKI PEM (`-----BEGIN PUBLIC KEY-----`), as `openssl pkey -pubout` writes.
-    ///
     /// - Throws: ``CryptoError/Code/invalidPEM``, ``CryptoError/Code/wrongPEMLabel`` (e.g. a private key),
     ///   ``CryptoError/Code/wrongKeyType`` (RSA, EC …).
     public init(pem: String) throws(CryptoError) {
@@ -98,17 +85,10 @@ public struct Ed25519PublicKey: Sendable, Hashable, CustomStringConvertible {
         try self.init(bytes: Ed25519.publicKey(spkiDER: block.der))
     }
 
-    /// The key as SPKI PEM, the form `openssl pkey -pubout` writes and ``init(pem:)`` reads.
-    public var pemRepresentation: String {
-        PEM.encode(label: "PUBLIC KEY", der: Ed25519.spkiPrefix + Array(rawRepresentation))
-    }
-
     /// The key ID signature files use: lowercase hex SHA-256 of the 32 raw bytes.
     public var keyID: String { SHA256.hash(rawRepresentation).hex }
 
-    /// Whether `signature` is a valid Ed25519 signature of `message` by this key.
-    ///
-    /// Fails closed: a signature that is not 64 bytes, a bad signature and any error of the backend are all `false`.
+    /// Whether `signature` is a valid Ed25519 signature of `message` by this key; fails closed (`false`) on any error.
     public func isValidSignature(_ signature: Data, for message: Data) -> Bool {
         guard signature.count == Ed25519.signatureLength else { return false }
         return backing.verify(signature: Array(signature), message: message)
@@ -122,11 +102,10 @@ public struct Ed25519PublicKey: Sendable, Hashable, CustomStringConvertible {
         hasher.combine(rawRepresentation)
     }
 
-    /// `Ed25519PublicKey(keyID: …)`.
     public var description: String { "Ed25519PublicKey(keyID: \(keyID))" }
 }
 
-/// What a PEM label that is not the expected one actually holds, as an error that says what to do.
+/// A PEM label that is not the expected one, as an error that says what to do.
 package enum PEMLabels {
     package static func require(_ label: String, expected: String) throws(CryptoError) {
         guard label != expected else { return }

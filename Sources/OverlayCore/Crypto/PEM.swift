@@ -4,15 +4,9 @@ package struct PEMBlock: Sendable, Equatable {
     package var der: [UInt8]
 }
 
-/// RFC 7468 text encoding, strict about the armor and the base64 inside it.
-///
-/// Text outside the blocks (explanations, `openssl pkey -text` output) is ignored, as RFC 7468 allows.
-/// Inside a block, lines may end in `\n` or `\r\n`; the body must be canonical base64 once the line
-/// breaks are removed. RFC 1421 header lines (`Proc-Type: 4,ENCRYPTED`) mark an encrypted legacy key and
-/// are refused.
+/// RFC 7468 text encoding, strict about the armor and the base64 inside it. Text outside the blocks is ignored, as
+/// RFC 7468 allows; RFC 1421 header lines (`Proc-Type: 4,ENCRYPTED`) mark an encrypted legacy key and are refused.
 package enum PEM {
-    /// Splits `text` into its PEM blocks.
-    ///
     /// - Throws: ``CryptoError/Code/invalidPEM`` when there is no block, a block has no matching END line,
     ///   or a body is not base64.
     package static func blocks(in text: String) throws(CryptoError) -> [PEMBlock] {
@@ -52,7 +46,6 @@ package enum PEM {
         return blocks
     }
 
-    /// The single block of `text`, which must carry `expectedLabel`.
     package static func singleBlock(in text: String, expectedLabel: String) throws(CryptoError) -> PEMBlock {
         let blocks = try blocks(in: text)
         guard blocks.count == 1 else {
@@ -60,19 +53,6 @@ package enum PEM {
             throw invalid("found \(blocks.count) PEM blocks (\(labels)); expected exactly one \(expectedLabel) block")
         }
         return blocks[0]
-    }
-
-    /// Writes `der` as a PEM block with 64-column base64 lines and a final newline.
-    package static func encode(label: String, der: [UInt8]) -> String {
-        let body = Array(Base64.encode(der).utf8)
-        var text = "-----BEGIN \(label)-----\n"
-        var start = 0
-        while start < body.count {
-            let end = min(start + 64, body.count)
-            text += String(decoding: body[start..<end], as: UTF8.self) + "\n"
-            start = end
-        }
-        return text + "-----END \(label)-----\n"
     }
 
     package static func armorLabel(_ line: Substring, kind: String) -> String? {

@@ -7,7 +7,6 @@
 #if canImport(CryptoKit)
 import CryptoKit
 
-/// A running CryptoKit hash (a value: `update` mutates it, `finalize` reads it).
 struct SHA256Context {
     // Module-qualified: this module's own `SHA256` wraps this context.
     private var hasher = CryptoKit.SHA256()

@@ -17,13 +17,11 @@ final class SHA256Context {
         EVP_MD_CTX_free(context)
     }
 
-    /// `EVP_DigestUpdate`.
     func update(_ buffer: UnsafeRawBufferPointer) {
         guard let base = buffer.baseAddress, buffer.count > 0 else { return }
         guard EVP_DigestUpdate(context, base, buffer.count) == 1 else { fatalError("EVP_DigestUpdate failed") }
     }
 
-    /// `EVP_DigestFinal_ex`.
     func finalize() -> SHA256Digest {
         var output = [UInt8](repeating: 0, count: 32)
         var length: UInt32 = 0

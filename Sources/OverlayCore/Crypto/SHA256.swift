@@ -1,6 +1,5 @@
 package import Foundation
 
-/// A SHA-256 digest (32 bytes).
 package struct SHA256Digest: Sendable, Hashable, CustomStringConvertible {
     package let bytes: [UInt8]
 
@@ -9,7 +8,6 @@ package struct SHA256Digest: Sendable, Hashable, CustomStringConvertible {
         self.bytes = bytes
     }
 
-    /// Parses 64 lowercase or uppercase hex digits.
     package init?(hex: String) {
         guard let bytes = HexEncoding.decode(hex), bytes.count == 32 else { return nil }
         self.bytes = bytes
@@ -20,7 +18,7 @@ package struct SHA256Digest: Sendable, Hashable, CustomStringConvertible {
 
     package var description: String { hex }
 
-    /// Compares in time independent of where the digests differ.
+    /// In time independent of where the digests differ.
     package func constantTimeEquals(_ other: SHA256Digest) -> Bool {
         var difference: UInt8 = 0
         for index in 0..<32 { difference |= bytes[index] ^ other.bytes[index] }
@@ -29,10 +27,6 @@ package struct SHA256Digest: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// SHA-256, one-shot and streaming: libcrypto's EVP interface, or CryptoKit on Apple platforms (`SHA256Context`).
-///
-/// ```swift
-/// let digest = SHA256.hash(Data("abc".utf8)).hex
-/// ```
 package struct SHA256: ~Copyable {
     private var context: SHA256Context
 
@@ -40,12 +34,10 @@ package struct SHA256: ~Copyable {
         context = SHA256Context()
     }
 
-    /// Adds bytes to the running hash.
     package mutating func update(_ bytes: some ContiguousBytes) {
         bytes.withUnsafeBytes { context.update($0) }
     }
 
-    /// Finishes the hash.
     package consuming func finalize() -> SHA256Digest {
         context.finalize()
     }
@@ -57,7 +49,6 @@ package struct SHA256: ~Copyable {
     }
 }
 
-/// Lowercase hexadecimal encoding.
 enum HexEncoding {
     private static let digits = Array("0123456789abcdef".utf8)
 

@@ -44,7 +44,6 @@ extension LibC {
         try readNames(handle, body)
     }
 
-    /// `readdir` until the end.
     private static func readNames(_ handle: DirectoryHandle, _ body: (UnsafePointer<CChar>) -> Void) throws(SystemCallError) {
         while true {
             errno = 0

@@ -26,7 +26,6 @@ package enum FileKind: Sendable, Hashable {
         }
     }
 
-    /// "a directory", "a FIFO (named pipe)": for messages.
     package var description: String {
         switch self {
         case .regular: "a regular file"
@@ -57,7 +56,6 @@ package struct FileTime: Sendable, Hashable, Comparable {
 
     var cValue: timespec { timespec(tv_sec: time_t(seconds), tv_nsec: Int(nanoseconds)) }
 
-    /// Seconds since 1970 as a `Double` (for `Date`).
     package var timeIntervalSince1970: Double { Double(seconds) + Double(nanoseconds) / 1e9 }
 
     package static func < (lhs: FileTime, rhs: FileTime) -> Bool {
@@ -67,7 +65,6 @@ package struct FileTime: Sendable, Hashable, Comparable {
 
 /// What `stat(2)` says of a file, in one shape on every platform.
 package struct FileInfo: Sendable, Hashable {
-    /// `st_mode`: type and permission bits.
     package var mode: UInt32
     package var size: Int
     /// Device and inode: equal for two paths (or descriptors) of the same file.
@@ -79,7 +76,6 @@ package struct FileInfo: Sendable, Hashable {
     package var changed: FileTime
 
     package var kind: FileKind { FileKind(mode: mode) }
-    /// The permission bits (`0o644`).
     package var permissions: UInt32 { mode & 0o7777 }
 
     init(_ info: stat) {
@@ -100,9 +96,7 @@ package struct FileInfo: Sendable, Hashable {
     }
 }
 
-/// A C call that failed, and its `errno`.
 package struct SystemCallError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The call as written in C (`lstat`, `opendir`).
     package var call: String
     package var number: Int32
 
@@ -111,7 +105,6 @@ package struct SystemCallError: Error, Sendable, Hashable, CustomStringConvertib
         self.number = number
     }
 
-    /// `opendir: Permission denied`.
     package var description: String { "\(call): \(String(cString: strerror(number)))" }
 }
 
@@ -129,7 +122,6 @@ extension LibC {
         return FileInfo(info)
     }
 
-    /// `fstat(2)` of an open descriptor.
     package static func status(descriptor fd: Int32) throws(SystemCallError) -> FileInfo {
         var info = stat()
         while fstat(fd, &info) == -1 {
@@ -152,7 +144,7 @@ extension LibC {
         return FileInfo(info)
     }
 
-    /// `futimens(2)`: sets an open file's access and modification times.
+    /// `futimens(2)`.
     package static func setTimes(_ fd: Int32, accessed: FileTime, modified: FileTime) throws(SystemCallError) {
         var times = [accessed.cValue, modified.cValue]
         guard futimens(fd, &times) == 0 else { throw SystemCallError("futimens", errno) }

@@ -27,10 +27,9 @@ package enum LibC {
     package static func unlinkat(_ directory: Int32, _ name: String, _ flags: Int32) -> Int32 {
         posixUnlinkat(directory, name, flags)
     }
-    /// `flock(2)`, called directly through the C shim.
     package static func flock(_ fd: Int32, _ operation: Int32) -> Int32 { overlay_flock(fd, operation) }
 
-    /// The page faults this process has taken so far (minor and major), for benchmarks that count them.
+    /// Minor and major, for benchmarks that count them.
     package static func pageFaults() -> Int {
         var usage = rusage()
         #if canImport(Glibc)
@@ -41,11 +40,9 @@ package enum LibC {
         return usage.ru_minflt + usage.ru_majflt
     }
 
-    /// Makes what was written through `fd` durable, the way ``PlatformStorage/live`` does on this platform
-    /// (`fcntl(F_FULLFSYNC)` on Darwin, `fsync` on Linux); -1 with `errno` set when it fails.
+    /// -1 with `errno` set when it fails.
     package static func synchronize(_ fd: Int32) -> Int32 { PlatformStorage.live.synchronize(fd) }
 
-    /// This platform's storage calls (the live ``PlatformStorage``).
     static var storage: PlatformStorage {
         #if canImport(Darwin)
         // fsync(2) on Darwin moves data to the drive, which may keep it in its cache and write it out of order; the

@@ -49,7 +49,6 @@ package enum PlatformDirectories {
         #endif
     }
 
-    /// Whether this platform has App Group containers at all.
     package static var hasAppGroups: Bool {
         #if canImport(Darwin)
         return true

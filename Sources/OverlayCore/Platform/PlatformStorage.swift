@@ -1,15 +1,10 @@
 import Foundation
 
 /// What the platform asks of a store's files beyond POSIX: writes that reach permanent storage, no place in the
-/// device's backups, and a protection class a background launch can read. One seam, so that every one of these
-/// choices is made in one place (``synchronize(_:)`` and ``prepareStoreDirectory(_:)``) and a test can record which
+/// device's backups, and a protection class a background launch can read. One seam, so that a test can record which
 /// call was made, with which flag, on which path (`PlatformStorageTests`).
-///
-/// ``live`` is this platform's: on Darwin `fcntl(F_FULLFSYNC)`, `isExcludedFromBackup` and (iOS, tvOS, watchOS,
-/// visionOS) `completeUntilFirstUserAuthentication`; on Linux plain `fsync(2)`, which reaches the disk there, and
-/// nothing else (no backup flag or protection class exists).
 package struct PlatformStorage: Sendable {
-    /// A data protection class (Apple's `FileProtectionType`), for the ones the store uses.
+    /// Apple's `FileProtectionType`, for the ones the store uses.
     package enum Protection: String, Sendable, Hashable {
         /// Readable from the first unlock after boot until shutdown, locked or not: what a background launch or an
         /// extension needs (developer.apple.com/documentation/foundation/fileprotectiontype/completeuntilfirstuserauthentication).
@@ -18,7 +13,6 @@ package struct PlatformStorage: Sendable {
 
     /// `fcntl(fd, F_FULLFSYNC)`: the drive writes its cache to permanent storage. Nil where `fsync` already does.
     package var fullSync: (@Sendable (_ fd: Int32) -> Int32)?
-    /// `fsync(2)`.
     package var fsync: @Sendable (_ fd: Int32) -> Int32
     /// Excludes a directory, and so everything in it, from backups. Nil where there is no such flag.
     package var excludeFromBackup: (@Sendable (_ path: String) throws -> Void)?
@@ -37,27 +31,22 @@ package struct PlatformStorage: Sendable {
         self.protect = protect
     }
 
-    /// This platform's calls.
     package static let live = LibC.storage
 
     /// The class the store's directory gets: an app launched in the background (a push, a widget, an extension) reads
     /// its overlay while the device is locked.
     package static let storeProtection = Protection.completeUntilFirstUserAuthentication
 
-    /// Makes what was written through `fd` (a file or a directory) durable: `F_FULLFSYNC` where the platform has it,
-    /// and plain `fsync` when that fails — a file system without full-sync support answers `ENOTSUP`, and SQLite's
-    /// unix VFS (`full_fsync`) falls back the same way. Returns 0, or -1 with `errno` set by the last call.
+    /// `F_FULLFSYNC` where the platform has it, and plain `fsync` when that fails: a file system without full-sync
+    /// support answers `ENOTSUP`, and SQLite's unix VFS (`full_fsync`) falls back the same way. -1 sets `errno`.
     package func synchronize(_ fd: Int32) -> Int32 {
         if let fullSync, fullSync(fd) != -1 { return 0 }
         return fsync(fd)
     }
 
-    /// Excludes the store's directory from backups and gives it the store's protection class, before anything is
-    /// written in it; called at every open that writes, because some file operations reset the backup flag (Apple:
-    /// "Set this property each time you save a file", `URLResourceKey.isExcludedFromBackupKey`).
-    ///
-    /// Neither is a reason to refuse the store (it still works, only backed up or less readable in the background):
-    /// each failure comes back as a sentence for the app's event sink.
+    /// Excludes the store's directory from backups and gives it the store's protection class; called at every open
+    /// that writes, because some file operations reset the backup flag (Apple: "Set this property each time you save
+    /// a file", `URLResourceKey.isExcludedFromBackupKey`). A failure refuses nothing: it is a sentence for the sink.
     package func prepareStoreDirectory(_ path: String) -> [String] {
         var problems: [String] = []
         do {

@@ -37,15 +37,13 @@ extension CatalogLoader {
         return CatalogLoadResult(catalog: catalog, findings: loader.findings)
     }
 
-    /// Loads one module folder (`<lang>.lproj/…`, `Base.lproj`, `Info.plist`, `*.xcstrings`), e.g. a store revision
-    /// directory. Nil when the folder holds no localization at all.
-    /// - Parameter locales: when given, only these localizations (normalized identifiers) are parsed — a resolver
-    ///   needs just its fallback chain; `Base.lproj` is parsed with the development region.
+    /// Loads one module folder (`<lang>.lproj/…`, `Base.lproj`, `Info.plist`, `*.xcstrings`). Nil when the folder
+    /// holds no localization at all.
     package static func loadModule(
-        named name: String, at url: URL, mode: Mode = .lenient, locales: Set<String>? = nil
+        named name: String, at url: URL, mode: Mode = .lenient
     ) throws -> (module: CatalogModule?, findings: [Finding]) {
         var loader = ModuleLoader(root: url.deletingLastPathComponent(), mode: mode, compileXCStrings: xcstringsCompiler)
-        let module = try loader.loadModule(named: name, at: url, only: locales)
+        let module = try loader.loadModule(named: name, at: url)
         return (module, loader.findings)
     }
 

@@ -71,7 +71,7 @@ final class SyncCycle: Sendable {
                 url: manifestURL, ifNoneMatch: etag, maxBytes: configuration.limits.maxManifestBytes,
                 timeout: configuration.requestTimeout))
         } catch {
-            return await failedRefresh(error, view: view)
+            return await failedRefresh(error)
         }
         if response.isNotModified {
             guard let etag, let answered = response.etag, ETag.matches(answered, etag) else {
@@ -93,7 +93,7 @@ final class SyncCycle: Sendable {
         }
         guard response.isSuccess else {
             var report = await failedRefresh(SyncError(
-                code: .httpStatus, message: "the origin answered HTTP \(response.status)", url: manifestURL), view: view)
+                code: .httpStatus, message: "the origin answered HTTP \(response.status)", url: manifestURL))
             report.httpStatus = response.status
             report.retryAfter = response.retryAfter.map(RetryAfter.clamped)
             return report
@@ -112,7 +112,7 @@ final class SyncCycle: Sendable {
         let signature: Data?
         switch await self.signature(for: manifestBytes, sha256: sha256, origins: origins(startingWith: origin)) {
         case .success(let found): signature = found
-        case .failure(let error): return await failedRefresh(error, view: view)
+        case .failure(let error): return await failedRefresh(error)
         }
         let context = ValidationContext(
             trustedKeys: configuration.trustedKeys, appVersion: configuration.appVersion,
@@ -288,7 +288,7 @@ final class SyncCycle: Sendable {
     }
 
     /// A refresh that could not complete; past the optional maximum overlay age, modules return to shipped strings.
-    private func failedRefresh(_ error: SyncError, view: OverlayStore.CycleView) async -> SyncReport {
+    private func failedRefresh(_ error: SyncError) async -> SyncReport {
         var report = SyncReport(outcome: error.code == .cancelled ? .cancelled : .failed)
         report.error = error
         report.refreshFailed = true

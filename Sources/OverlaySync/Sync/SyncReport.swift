@@ -4,24 +4,19 @@ public import OverlayCore
 /// What one sync cycle did: its outcome, per-module actions, counters and findings.
 public struct SyncReport: Sendable {
     public enum Outcome: String, Sendable {
-        /// The origin answered 304: nothing changed, nothing written.
+        /// The origin answered 304: nothing written.
         case notModified = "not-modified"
-        /// A manifest was applied (every module succeeded or was settled).
         case applied
-        /// A manifest was accepted but some modules failed (no origin served the archive the manifest lists); they
-        /// are retried next cycle.
+        /// Some modules failed (no origin served the archive the manifest lists); they are retried next cycle.
         case partial
-        /// The manifest was refused (signature, binding, rollback, equivocation, freeze): nothing activated.
+        /// The manifest was refused: nothing activated.
         case rejected
         /// The origin has no manifest for this app version.
         case notPublished = "not-published"
-        /// The check could not run (unreachable, server error, store failure).
         case failed
-        /// Skipped: too soon after the last check, or backing off after a server error.
+        /// Too soon after the last check, or backing off after a server error.
         case skipped
-        /// Sync is disabled (kill switch).
         case disabled
-        /// Cancelled while running.
         case cancelled
     }
 

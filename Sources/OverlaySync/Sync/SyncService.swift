@@ -38,14 +38,9 @@ public actor SyncService {
         self.localizer = localizer
     }
 
-    /// What the store serves now. Before the first cycle it only reads `store.json` and `state.json` (no lock, no
-    /// write: a launch does not wait on the store's upkeep); the first ``start()`` opens the store, which heals damage
-    /// and cleans crash debris and old revisions. A `Localizer` checks each module's revision before serving it.
-    ///
-    /// The first call of a process is its launch for the crash-loop guard (``SyncConfiguration/unfinishedLaunchLimit``):
-    /// it counts the launch when the set it serves has not completed one, and when the limit of launches in a row
-    /// without ``launchCompleted()`` is reached it first takes the newest revisions back (docs/DESIGN.md
-    /// "Crash-loop guard"), reported in the next ``start()``'s `launchRollbacks`.
+    /// What the store serves now. Before the first cycle it only reads `store.json` and `state.json`, so a launch does
+    /// not wait on the store's upkeep. The first call of a process counts the launch for the crash-loop guard
+    /// (docs/DESIGN.md "Crash-loop guard"), which may take the newest revisions back first.
     public func snapshot() throws -> StoreSnapshot {
         let snapshot: StoreSnapshot
         if let store {

@@ -5,19 +5,10 @@ import OverlayCore
 
 /// HTTP through libcurl's easy interface: the Linux transport for http(s) origins (``DefaultHTTPTransport``).
 ///
-/// FoundationNetworking's `URLSession` runs its data delegate on a queue of its own and `cancel()` waits behind the
-/// transfer on the session's work queue, so against a fast endless body 16–480 MB (once 17 GB) arrived after a
-/// 1 MiB cap was passed. Here the cap is enforced in libcurl's write callback, on the thread that reads the socket:
-/// the callback refuses the byte past `maxBytes` and libcurl drops the connection at once, so at most the cap plus
-/// one read buffer (16 KiB) arrive. A Content-Length above the cap is refused before the body
-/// (`CURLOPT_MAXFILESIZE_LARGE`). The request's timeout is libcurl's overall timeout (connect, headers and body);
-/// a cancelled task is answered at once and the transfer aborts from the progress callback. Only http and https are
-/// spoken, also on redirects (at most 5); no `Accept-Encoding` is sent, so the cap counts the bytes as served.
-///
-/// ```swift
-/// let transport = CurlTransport()
-/// let response = try await transport.fetch(TransportRequest(url: manifestURL, maxBytes: 1 << 20))
-/// ```
+/// The byte cap is enforced in libcurl's write callback, on the thread that reads the socket, which Linux
+/// `URLSession` cannot do (DESIGN.md "Sync cycle", transports); a Content-Length above the cap is refused before the
+/// body. Only http and https are spoken, also on redirects (at most 5); no `Accept-Encoding` is sent, so the cap
+/// counts the bytes as served.
 public final class CurlTransport: HTTPTransport {
     private let userAgent: String
     /// Easy handles between exchanges: each keeps its connections open, so the next request reuses one.
@@ -80,7 +71,7 @@ final class CurlEasyHandle: @unchecked Sendable {
         if let raw { curl_easy_cleanup(raw) }
     }
 
-    /// Runs one GET with `exchange`'s options and callbacks (`curl_easy_perform`, blocking).
+    /// `curl_easy_perform`, blocking.
     func perform(_ exchange: CurlExchange) -> Result<TransportResponse, SyncError> {
         let url = exchange.request.url
         guard let raw else {

@@ -1,11 +1,10 @@
 import Foundation
 
-/// Entity tags as the sync cycle keeps and compares them.
 package enum ETag {
     /// The longest ETag kept. nginx's are about 15 bytes, S3's 34, a directory origin's 66.
     package static let maximumBytes = 512
 
-    /// Weak comparison, as `If-None-Match` does it: `W/` prefixes ignored.
+    /// Weak comparison, as `If-None-Match` does it.
     package static func matches(_ a: String, _ b: String) -> Bool {
         strip(a) == strip(b)
     }

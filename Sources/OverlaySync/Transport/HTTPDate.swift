@@ -1,13 +1,9 @@
 package import Foundation
 import OverlayCore
 
-/// An HTTP-date (RFC 9110 §5.6.7) as the instant it names, read from its bytes: no formatter, no locale.
-///
-/// The three forms a recipient must accept: `Sun, 06 Nov 1994 08:49:37 GMT` (IMF-fixdate),
-/// `Sunday, 06-Nov-94 08:49:37 GMT` (RFC 850) and `Sun Nov  6 08:49:37 1994` (asctime). Names are case-sensitive
-/// and the weekday is not checked against the date, as RFC 9110 allows. Only real calendar dates are read, so every
-/// result lies in years 0000…9999; an RFC 850 two-digit year more than 50 years ahead of `now` is the latest past
-/// year with those digits, as RFC 9110 asks. Anything else is nil, never a trap.
+/// An HTTP-date (RFC 9110 §5.6.7) in the three forms a recipient must accept, read from its bytes: no formatter, no
+/// locale. The weekday is not checked against the date, as RFC 9110 allows; only real calendar dates in years
+/// 0000…9999 are read, so anything else is nil, never a trap.
 package enum HTTPDate {
     package static func parse(_ text: String, now: Date) -> Date? {
         let bytes = Array(text.utf8)
@@ -83,7 +79,6 @@ package enum HTTPDate {
             return true
         }
 
-        /// Exactly `count` ASCII digits.
         mutating func digits(_ count: Int) -> Int64? {
             guard bytes.count - cursor >= count else { return nil }
             var value: Int64 = 0
@@ -95,7 +90,6 @@ package enum HTTPDate {
             return value
         }
 
-        /// The index of the name in `names` that comes next.
         mutating func name(_ names: [String]) -> Int? {
             for (index, name) in names.enumerated() where literal(name) { return index }
             return nil

@@ -7,11 +7,8 @@ import OverlayCore
 /// HTTP through one long-lived `URLSession`. It sends `If-None-Match` itself (Linux `URLSession` has no HTTP
 /// cache), keeps at most `maxBytes + 1` bytes of a body and answers `.tooLarge` as soon as they have arrived (a lying
 /// Content-Length changes nothing), and cancels the exchange at its deadline or when the calling task is cancelled.
-///
-/// On Linux, FoundationNetworking cannot stop the transfer itself in time: the data delegate runs on its own queue,
-/// and `cancel()` waits behind the transfer on the session's work queue, so against a fast endless body tens to
-/// hundreds of megabytes keep arriving (and are dropped) after the cap. ``CurlTransport`` stops in libcurl's write
-/// callback instead; ``DefaultHTTPTransport`` picks it there.
+/// On Linux it cannot stop the transfer itself in time (DESIGN.md "Sync cycle", transports):
+/// ``DefaultHTTPTransport`` picks ``CurlTransport`` there.
 public final class URLSessionTransport: HTTPTransport {
     private let session: URLSession
     private let delegate: SessionDelegate

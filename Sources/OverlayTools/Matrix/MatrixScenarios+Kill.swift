@@ -1,5 +1,6 @@
 import Foundation
 import OverlayCore
+import OverlayPublishing
 import OverlaySync
 import OverlayTestSupport
 

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import OverlayCore
-import OverlayPublishing
+@testable import OverlayPublishing
 
 /// What the built-product reader finds, refuses and reads back: module names, links, special files, loctables and
 /// the development strings Xcode leaves out.

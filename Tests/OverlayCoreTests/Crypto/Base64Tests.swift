@@ -4,25 +4,23 @@ import Testing
 
 @Suite struct Base64Tests {
     /// RFC 4648 §10.
-    @Test("RFC 4648 vectors encode and decode", arguments: [
+    @Test("RFC 4648 vectors decode (and are what Foundation's encoder writes)", arguments: [
         ("", ""), ("f", "Zg=="), ("fo", "Zm8="), ("foo", "Zm9v"),
         ("foob", "Zm9vYg=="), ("fooba", "Zm9vYmE="), ("foobar", "Zm9vYmFy"),
     ])
     func rfcVectors(plain: String, encoded: String) {
-        #expect(Base64.encode(Data(plain.utf8)) == encoded)
+        #expect(Data(plain.utf8).base64EncodedString() == encoded)
         #expect(Base64.decode(encoded) == Data(plain.utf8))
     }
 
-    @Test("every byte value and length round trips, and matches Foundation's encoder")
+    @Test("every byte value and length Foundation's encoder writes decodes back")
     func roundTrip() {
         for length in 0..<70 {
             let bytes = Data((0..<length).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 251) })
-            let encoded = Base64.encode(bytes)
-            #expect(encoded == bytes.base64EncodedString())
-            #expect(Base64.decode(encoded) == bytes)
+            #expect(Base64.decode(bytes.base64EncodedString()) == bytes)
         }
         let all = Data(0...255)
-        #expect(Base64.decode(Base64.encode(all)) == all)
+        #expect(Base64.decode(all.base64EncodedString()) == all)
     }
 
     /// Each of these is refused; several are accepted by `Data(base64Encoded:)` or by lenient decoders.

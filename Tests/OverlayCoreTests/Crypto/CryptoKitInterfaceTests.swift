@@ -35,7 +35,10 @@ import Testing
         result = try swiftc(["-emit-module", "-module-name", "OverlayCore"] + common + crypto
             + ["-emit-module-path", scratch.appendingPathComponent("OverlayCore.swiftmodule").path])
         guard result.status == 0 else { return result }
-        let publishing = try ["Ed25519PrivateKey.swift", "Ed25519Signer+CryptoKit.swift", "Ed25519Signer+OpenSSL.swift", "PrivateKeyInfo.swift"]
+        let publishing = try [
+            "Ed25519PrivateKey.swift", "Ed25519Signer+CryptoKit.swift", "Ed25519Signer+OpenSSL.swift", "KeyFiles+Writing.swift",
+            "PrivateKeyInfo.swift",
+        ]
             .map { try source("OverlayPublishing/\($0)") }
         return try swiftc(["-typecheck", "-module-name", "OverlayPublishing"] + common + publishing)
     }

@@ -25,7 +25,8 @@ import Testing
         alg: String = "ed25519",
         over message: Data = message
     ) throws -> SignatureRecord {
-        SignatureRecord(keyid: keyid ?? key.publicKey.keyID, alg: alg, sig: Base64.encode(try key.signature(for: message)))
+        let signature = try key.signature(for: message)
+        return SignatureRecord(keyid: keyid ?? key.publicKey.keyID, alg: alg, sig: signature.base64EncodedString())
     }
 
     @Test("one trusted key, one valid signature: met")

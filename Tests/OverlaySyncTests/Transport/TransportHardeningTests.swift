@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import OverlaySync
+@testable import OverlayTools
 
 import OverlayTestSupport
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import OverlaySync
+import OverlayTools
 import OverlayTestSupport
 
 @Suite(.serialized) struct URLSessionTransportTests {

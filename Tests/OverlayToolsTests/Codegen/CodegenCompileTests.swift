@@ -26,6 +26,7 @@ import OverlayTestSupport
             files["\(module)Integration.swift"] = output.integration
         }
         files["main.swift"] = Self.program
+        files["AppBundles.swift"] = Self.appBundles
         let (store, _, key) = try Self.storeWithCheckoutOverlay(in: directory)
 
         let program = try SwiftProgram.compile(files, in: directory)
@@ -65,6 +66,23 @@ import OverlayTestSupport
         return (storeURL, revision, key)
     }
 
+    /// The bundles the programs name, as an app names its own: the app, and each resource bundle in it
+    /// (`<Package>_<Module>.bundle`, where XcodeLayout puts every other module).
+    static let appBundles = """
+        import Foundation
+
+        func appBundles(_ app: URL, main: String) throws -> [String: Bundle] {
+            guard let own = Bundle(url: app) else { throw CocoaError(.fileNoSuchFile) }
+            var bundles = [main: own]
+            for name in try FileManager.default.contentsOfDirectory(atPath: app.path) where name.hasSuffix(".bundle") {
+                guard let bundle = Bundle(url: app.appendingPathComponent(name)) else { throw CocoaError(.fileNoSuchFile) }
+                bundles[String(name.dropLast(".bundle".count).split(separator: "_").last ?? "")] = bundle
+            }
+            return bundles
+        }
+
+        """
+
     /// `main.swift` of the sample program: argument 1 is the built app, 2 the store, 3 the trusted public key. It
     /// starts as an app does (docs/API.md): the store's snapshot comes from a SyncService, nothing is built by hand.
     static let program = """
@@ -74,7 +92,7 @@ import OverlayTestSupport
 
         let arguments = CommandLine.arguments
         setenv("XDG_CACHE_HOME", arguments[4], 1)  // where the bundle is written (the default is ~/.cache)
-        let catalog = try BuiltCatalogLoader.load(at: URL(fileURLWithPath: arguments[1]), mode: .lenient).catalog
+        let catalog = BuiltCatalogLoader.load(bundles: try appBundles(URL(fileURLWithPath: arguments[1]), main: "App")).catalog
         let key = try Ed25519PublicKey(pem: String(contentsOfFile: arguments[3], encoding: .utf8))
         let sync = SyncService(
             configuration: SyncConfiguration(
@@ -130,6 +148,7 @@ import OverlayTestSupport
             [
                 "Weird.swift": output.source, "WeirdIntegration.swift": output.integration, "main.swift": Self.hostileProgram,
                 "CodeText.swift": empty.source, "CodeTextIntegration.swift": empty.integration,
+                "AppBundles.swift": Self.appBundles,
             ],
             in: directory)
         let app = try XcodeLayout.build(catalog: catalog, main: "Weird", into: directory.appendingPathComponent("build"))
@@ -176,7 +195,8 @@ import OverlayTestSupport
         import Foundation
         import OverlayCore
 
-        let catalog = try BuiltCatalogLoader.load(at: URL(fileURLWithPath: CommandLine.arguments[1]), mode: .lenient).catalog
+        let app = URL(fileURLWithPath: CommandLine.arguments[1])
+        let catalog = BuiltCatalogLoader.load(bundles: try appBundles(app, main: "Weird")).catalog
         let localizer = Localizer(catalog: catalog, preferredLanguages: ["en"])
         let weird = Weird.Localizable(localizer)
         let lines = [

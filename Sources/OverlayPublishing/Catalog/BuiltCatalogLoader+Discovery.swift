@@ -1,26 +1,44 @@
-import Foundation
+public import Foundation
+public import OverlayCore
 
+// Reading a built product on disk is the tools' job: an app names its bundles (`load(bundles:)`).
 extension BuiltCatalogLoader {
-    /// Finds the module bundles of a built product: the product itself, then in each bundle its resource bundles
-    /// (`<Package>_<Target>.bundle`), frameworks (`Frameworks/<Name>.framework`) and app extensions
-    /// (`PlugIns/<Name>.appex`, `Extensions/<Name>.appex`), depth first, so the app's own copy of a bundle comes first.
+    /// Loads the shipped catalog of a built product on disk: an `.app` (its main bundle, the resource bundles,
+    /// frameworks and app extensions inside it), or one bundle folder.
     ///
-    /// Symbolic links are never followed (each is an error finding, as in a catalog), except the links a macOS
-    /// framework is made of (`Versions/Current`, `Resources`), which are skipped for the real `Versions/<V>` folder.
+    /// - Throws: `CatalogError` when `url` is not a readable directory.
+    public static func load(at url: URL, mode: CatalogLoader.Mode = .strict) throws -> CatalogLoadResult {
+        var discovery = Discovery()
+        let locations = try discovery.locations(in: url)
+        var result = load(locations, mode: mode, product: url)
+        result.findings = discovery.findings + result.findings
+        return result
+    }
+
+    /// Whether `url` names a built product rather than a catalog folder: a folder named `.app`, `.appex`, `.bundle`
+    /// or `.framework`, or one that holds `.lproj` folders (or `Contents/Info.plist`) itself. A catalog folder holds
+    /// one folder per module and never `.lproj` folders of its own.
+    public static func isBuiltProduct(at url: URL) -> Bool {
+        if Discovery.bundleExtensions.contains(url.pathExtension) { return true }
+        if BoundedFile.kind(of: url.appendingPathComponent("Contents/Info.plist").path) == .regular { return true }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+        return names.contains { $0.hasSuffix(".lproj") && CatalogLoader.isDirectoryURL(url.appendingPathComponent($0)) }
+    }
+
+    /// Finds the module bundles of a built product, depth first, so the app's own copy of a bundle comes first.
+    /// Symbolic links are never followed (each is an error finding), except that a macOS framework's
+    /// (`Versions/Current`, `Resources`) are skipped for the real `Versions/<V>` folder.
     struct Discovery {
-        /// Folder extensions of the bundles a product holds.
         static let bundleExtensions: Set<String> = ["app", "appex", "bundle", "framework"]
         /// Resource bundles the system reads, not the app: an overlay cannot change them (like `InfoPlist.strings`).
         static let systemBundles: Set<String> = ["Settings.bundle"]
-        /// How deep bundles nest (app → framework → resource bundle is 2) and how many are read: a bound on a
-        /// hostile or mistaken folder, far past any real app.
+        /// Bounds on a hostile or mistaken folder, far past any real app (app → framework → resource bundle is 2).
         static let maximumDepth = 4
         static let maximumBundles = 1_024
 
         var findings: [Finding] = []
         private var found: [Location] = []
 
-        /// The bundles of the product at `url`, the product first.
         mutating func locations(in url: URL) throws -> [Location] {
             guard CatalogLoader.isDirectoryURL(url) else {
                 throw CatalogError(
@@ -39,17 +57,6 @@ extension BuiltCatalogLoader {
                 stem.index(after: underscore) < stem.endIndex
             else { return stem }
             return String(stem[stem.index(after: underscore)...])
-        }
-
-        /// The one real folder in a macOS framework's `Versions` (the `Current` link is not followed); nil for an
-        /// iOS framework, which is flat, or when there is no single one.
-        static func frameworkVersion(of framework: URL) -> String? {
-            let versions = framework.appendingPathComponent("Versions")
-            guard CatalogLoader.isDirectoryURL(versions),
-                let names = try? CatalogLoader.sortedEntries(of: versions)
-            else { return nil }
-            let real = names.filter { !$0.hasPrefix(".") && CatalogLoader.isDirectoryURL(versions.appendingPathComponent($0)) }
-            return real.count == 1 ? real[0] : nil
         }
 
         private mutating func walk(_ bundle: URL, name: String, path: String, depth: Int) {
@@ -82,7 +89,7 @@ extension BuiltCatalogLoader {
             }
         }
 
-        /// The bundle folders in `directory`, in byte order; a link is an error finding and is not followed.
+        /// A link is an error finding and is not followed.
         private mutating func entries(of directory: URL, path: String) -> [String] {
             guard let names = try? CatalogLoader.sortedEntries(of: directory) else { return [] }
             return names.filter { name in
