@@ -98,7 +98,7 @@ extension ModuleLoader {
     mutating func parseStrings(relativePath: String, data: Data, into table: inout CatalogTable) -> Bool {
         let file: StringsFile
         do {
-            file = try StringsReader.read(data)
+            file = try StringsReader.read(data, acceptingPropertyLists: acceptsPropertyLists)
         } catch {
             findings.append(Finding(
                 code: "strings.\(error.code.rawValue)", severity: .error, message: error.message,
@@ -151,7 +151,7 @@ extension ModuleLoader {
     ) -> Bool {
         let file: StringsdictFile
         do {
-            file = try StringsdictReader.readFile(data, locale: locale, acceptingBinary: true)
+            file = try StringsdictReader.readFile(data, locale: locale, acceptingBinary: acceptsPropertyLists)
         } catch {
             // A plural without `other` is the same defect whichever format carries it.
             let code = error.code == .missingOther ? "plural.missing-other" : error.code.rawValue
@@ -188,7 +188,7 @@ extension CatalogLoader {
     package static func module(
         named name: String, developmentRegion: String, files: [String: Data], mode: Mode = .strict
     ) -> (module: CatalogModule, findings: [Finding]) {
-        var loader = ModuleLoader(root: URL(fileURLWithPath: "/"), mode: mode)
+        var loader = ModuleLoader(root: URL(fileURLWithPath: "/"), mode: mode, acceptsPropertyLists: false)
         var module = CatalogModule(name: name, developmentRegion: normalizedLocale(developmentRegion))
         for path in files.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
             let parts = path.split(separator: "/", omittingEmptySubsequences: false)

@@ -65,14 +65,20 @@ package struct ModuleLoader {
     let root: URL
     let mode: CatalogLoader.Mode
     let compileXCStrings: StringCatalogCompiler?
+    /// Property-list tables go to Foundation only from files on this device (a bundle, a source folder); an
+    /// overlay's files are downloaded, and crafted binary lists crash Foundation (FORMATS.md §2.4).
+    let acceptsPropertyLists: Bool
     package var findings: [Finding] = []
     /// The same key in every locale's table shares one `String` (a large catalog's keys were a tenth of its model).
     var keyPool = Set<String>()
 
-    package init(root: URL, mode: CatalogLoader.Mode, compileXCStrings: StringCatalogCompiler? = nil) {
+    package init(
+        root: URL, mode: CatalogLoader.Mode, compileXCStrings: StringCatalogCompiler? = nil, acceptsPropertyLists: Bool = true
+    ) {
         self.root = root
         self.mode = mode
         self.compileXCStrings = compileXCStrings
+        self.acceptsPropertyLists = acceptsPropertyLists
     }
 
     /// - Parameters:

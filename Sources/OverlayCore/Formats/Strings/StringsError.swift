@@ -36,6 +36,8 @@ package enum StringsErrorCode: String, DiagnosticCode {
     case nonStringValue = "non-string-value"
     /// A binary or XML property list that cannot be parsed or is not a dictionary.
     case invalidPropertyList = "invalid-property-list"
+    /// A binary or XML property list where only text is read: a downloaded table (Overlay publishes text).
+    case propertyListNotAccepted = "property-list-not-accepted"
 
     package static func describe(_ error: StringsError) -> String {
         "\(error.locationPrefix)error: \(error.message) [strings.\(error.code)]"

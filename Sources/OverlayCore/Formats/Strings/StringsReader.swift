@@ -10,26 +10,38 @@ package import Foundation
 /// ```
 package enum StringsReader {
     /// Reads a `.strings` file; `rejectingDuplicates` throws on a repeated key instead of keeping both.
-    package static func read(_ data: Data, rejectingDuplicates: Bool = false) throws(StringsError) -> StringsFile {
+    /// `acceptingPropertyLists` hands a binary or XML property list to Foundation: only for the app's own files, as
+    /// crafted binary lists crash Foundation (FORMATS.md §2.4); a downloaded table must be text.
+    package static func read(
+        _ data: Data, rejectingDuplicates: Bool = false, acceptingPropertyLists: Bool = false
+    ) throws(StringsError) -> StringsFile {
         let result = data.withUnsafeBytes { raw in
             Result { () throws(StringsError) in
-                try read(raw.assumingMemoryBound(to: UInt8.self), rejectingDuplicates: rejectingDuplicates)
+                try read(raw.assumingMemoryBound(to: UInt8.self), rejectingDuplicates: rejectingDuplicates,
+                    acceptingPropertyLists: acceptingPropertyLists)
             }
         }
         return try result.get()
     }
 
-    package static func read(_ bytes: [UInt8], rejectingDuplicates: Bool = false) throws(StringsError) -> StringsFile {
+    package static func read(
+        _ bytes: [UInt8], rejectingDuplicates: Bool = false, acceptingPropertyLists: Bool = false
+    ) throws(StringsError) -> StringsFile {
         let result = bytes.withUnsafeBufferPointer { buffer in
-            Result { () throws(StringsError) in try read(buffer, rejectingDuplicates: rejectingDuplicates) }
+            Result { () throws(StringsError) in
+                try read(buffer, rejectingDuplicates: rejectingDuplicates, acceptingPropertyLists: acceptingPropertyLists)
+            }
         }
         return try result.get()
     }
 
-    static func read(_ bytes: UnsafeBufferPointer<UInt8>, rejectingDuplicates: Bool) throws(StringsError) -> StringsFile {
+    static func read(
+        _ bytes: UnsafeBufferPointer<UInt8>, rejectingDuplicates: Bool, acceptingPropertyLists: Bool
+    ) throws(StringsError) -> StringsFile {
         if bytes.isEmpty { return emptyTable(encoding: .utf8) }
         switch StringsTextDecoding.detect(bytes) {
         case .binaryPropertyList:
+            guard acceptingPropertyLists else { throw propertyListNotAccepted("a binary") }
             return try readPropertyList(bytes, encoding: .binaryPropertyList)
         case .utf16WithoutBOM:
             throw StringsError(code: .utf16WithoutBOM,
@@ -40,24 +52,27 @@ package enum StringsReader {
                 throw StringsTextDecoding.invalidUTF8Error(bytes, at: offset, bomLength: bomLength)
             }
             return try readText(UnsafeBufferPointer(rebasing: bytes[bomLength...]), original: bytes,
-                encoding: bomLength == 0 ? .utf8 : .utf8WithBOM, rejectingDuplicates: rejectingDuplicates)
+                encoding: bomLength == 0 ? .utf8 : .utf8WithBOM, rejectingDuplicates: rejectingDuplicates,
+                acceptingPropertyLists: acceptingPropertyLists)
         case .utf16(let bigEndian):
             let utf8 = try StringsTextDecoding.transcodeUTF16(bytes, bigEndian: bigEndian)
             return try readTranscoded(utf8, original: bytes, encoding: bigEndian ? .utf16BigEndian : .utf16LittleEndian,
-                rejectingDuplicates: rejectingDuplicates)
+                rejectingDuplicates: rejectingDuplicates, acceptingPropertyLists: acceptingPropertyLists)
         case .utf32(let bigEndian):
             let utf8 = try StringsTextDecoding.transcodeUTF32(bytes, bigEndian: bigEndian)
             return try readTranscoded(utf8, original: bytes, encoding: bigEndian ? .utf32BigEndian : .utf32LittleEndian,
-                rejectingDuplicates: rejectingDuplicates)
+                rejectingDuplicates: rejectingDuplicates, acceptingPropertyLists: acceptingPropertyLists)
         }
     }
 
     private static func readTranscoded(
-        _ utf8: [UInt8], original: UnsafeBufferPointer<UInt8>, encoding: StringsFile.Encoding, rejectingDuplicates: Bool
+        _ utf8: [UInt8], original: UnsafeBufferPointer<UInt8>, encoding: StringsFile.Encoding, rejectingDuplicates: Bool,
+        acceptingPropertyLists: Bool
     ) throws(StringsError) -> StringsFile {
         let result = utf8.withUnsafeBufferPointer { buffer in
             Result { () throws(StringsError) in
-                try readText(buffer, original: original, encoding: encoding, rejectingDuplicates: rejectingDuplicates)
+                try readText(buffer, original: original, encoding: encoding, rejectingDuplicates: rejectingDuplicates,
+                    acceptingPropertyLists: acceptingPropertyLists)
             }
         }
         return try result.get()
@@ -65,16 +80,22 @@ package enum StringsReader {
 
     private static func readText(
         _ utf8: UnsafeBufferPointer<UInt8>, original: UnsafeBufferPointer<UInt8>, encoding: StringsFile.Encoding,
-        rejectingDuplicates: Bool
+        rejectingDuplicates: Bool, acceptingPropertyLists: Bool
     ) throws(StringsError) -> StringsFile {
         if utf8.isEmpty { return emptyTable(encoding: encoding) }
         if looksLikeXML(utf8) {
+            guard acceptingPropertyLists else { throw propertyListNotAccepted("an XML") }
             return try readPropertyList(original, encoding: .xmlPropertyList)
         }
         var parser = StringsParser(bytes: utf8)
         var collector = EntryCollector(bytes: utf8, rejectingDuplicates: rejectingDuplicates)
         try parser.walkFile(&collector)
         return StringsFile(entries: collector.entries, encoding: encoding, warnings: parser.warnings)
+    }
+
+    private static func propertyListNotAccepted(_ form: String) -> StringsError {
+        StringsError(code: .propertyListNotAccepted,
+            message: "the table is \(form) property list, which Overlay reads only from the app's own bundles; publish it with overlay publish, which writes text")
     }
 
     private static func emptyTable(encoding: StringsFile.Encoding) -> StringsFile {

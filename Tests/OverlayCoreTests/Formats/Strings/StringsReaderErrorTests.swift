@@ -61,7 +61,7 @@ import Testing
     @Test("A bad property-list container is rejected without a location", arguments: propertyListCases)
     func rejectsPropertyList(_ testCase: (fixture: String, code: StringsError.Code, mentions: String)) throws {
         let data = try Fixtures.data("formats/strings/\(testCase.fixture)")
-        let error = try #require(throws: StringsError.self) { try StringsReader.read(data) }
+        let error = try #require(throws: StringsError.self) { try StringsReader.read(data, acceptingPropertyLists: true) }
         #expect(error.code == testCase.code)
         #expect(error.location == nil)
         #expect(error.message.contains(testCase.mentions), "\(error.message)")

@@ -30,7 +30,7 @@ import Testing
     @Test("A valid fixture reads to Foundation's dictionary", arguments: validFixtures)
     func matchesPropertyListSerialization(fixture: (name: String, encoding: StringsFile.Encoding)) throws {
         let data = try Fixtures.data("formats/strings/\(fixture.name)")
-        let file = try StringsReader.read(data)
+        let file = try StringsReader.read(data, acceptingPropertyLists: true)
         let oracle = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
         let expected = try #require(oracle as? [String: String])
         #expect(file.dictionary == expected)
@@ -40,7 +40,22 @@ import Testing
     @Test("The [UInt8] overload reads the same table as the Data one", arguments: validFixtures.map(\.name))
     func byteArrayOverloadAgrees(name: String) throws {
         let data = try Fixtures.data("formats/strings/\(name)")
-        #expect(try StringsReader.read([UInt8](data)) == StringsReader.read(data))
+        #expect(try StringsReader.read([UInt8](data), acceptingPropertyLists: true)
+            == StringsReader.read(data, acceptingPropertyLists: true))
+    }
+
+    @Test("A property-list table is refused unless the caller reads the app's own files",
+          arguments: ["binary-plist.strings", "xml-plist.strings"])
+    func propertyListsOnlyFromTheAppsOwnFiles(name: String) throws {
+        let data = try Fixtures.data("formats/strings/\(name)")
+        let error = try #require(throws: StringsError.self) { try StringsReader.read(data) }
+        #expect(error.code == .propertyListNotAccepted)
+        #expect(error.message.contains("property list"), "\(error.message)")
+        // What a download goes through: the in-memory module loader reports it and keeps nothing of the table.
+        let parsed = CatalogLoader.module(
+            named: "App", developmentRegion: "en", files: ["fr.lproj/Localizable.strings": data])
+        #expect(parsed.findings.map(\.code) == ["strings.property-list-not-accepted"])
+        #expect(parsed.module.localizations["fr"]?.tables["Localizable"]?.strings.isEmpty ?? true)
     }
 
     @Test func emptyFileIsAnEmptyTableWithAWarningWhereFoundationRejectsIt() throws {
