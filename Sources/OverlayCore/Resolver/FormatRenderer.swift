@@ -219,10 +219,6 @@ package struct FormatRenderer<Arguments: RandomAccessCollection<FormatArgument>>
         return arguments[arguments.startIndex + slot - 1]
     }
 
-    private func argument(_ slot: Int) throws(RenderFailure) -> FormatArgument {
-        try Self.argument(slot, in: arguments)
-    }
-
     private func amount(_ amount: FormatSpecifier.Amount?, next: inout Int) throws(RenderFailure) -> Int? {
         let slot: Int
         switch amount {
@@ -236,7 +232,7 @@ package struct FormatRenderer<Arguments: RandomAccessCollection<FormatArgument>>
         case .argument(let position):
             slot = position
         }
-        guard let value = try argument(slot).signedValue else { throw .unconvertible(slot: slot) }
+        guard let value = try Self.argument(slot, in: arguments).signedValue else { throw .unconvertible(slot: slot) }
         guard value.magnitude <= UInt64(RenderBounds.maximumField) else { throw .amountOutOfRange }
         return Int(value)
     }
@@ -257,7 +253,7 @@ package struct FormatRenderer<Arguments: RandomAccessCollection<FormatArgument>>
             slot = next
             next += 1
         }
-        let argument = try self.argument(slot)
+        let argument = try Self.argument(slot, in: arguments)
         switch spec.conversion {
         case "@", "s", "S":
             var text = argument.objectText

@@ -71,7 +71,8 @@ public enum OverlayBundles {
     static func bundle(
         for module: String, contents: Contents, cache: URL, syscalls: Syscalls, keeping inUse: Set<String>
     ) -> (bundle: Bundle, directory: String)? {
-        let folder = cache.appendingPathComponent(NameGrammar.isModuleName(module) ? module : "module-" + SHA256.hash(Data(module.utf8)).hex).path
+        let folderName = NameGrammar.isModuleName(module) ? module : "module-" + SHA256.hash(Data(module.utf8)).hex
+        let folder = cache.appendingPathComponent(folderName).path
         let directory = "\(folder)/\(contents.digest)"
         let lproj = "\(directory)/\(contents.lproj)"
         do {

@@ -164,13 +164,7 @@ package final class RenderProgram: @unchecked Sendable {
         return buffer
     }
 
-    /// The width variant with the largest key ≤ `width`, else the smallest key; nil width: the largest key.
-    static func variant(of variants: [Int: String], forWidth width: Int?) -> String? {
-        let keys = variants.keys.sorted()
-        guard !keys.isEmpty else { return nil }
-        return variants[keys[variantIndex(keys: keys, forWidth: width)]]
-    }
-
+    /// In ascending `keys`, the largest key ≤ `width`, else the smallest; nil width: the largest.
     static func variantIndex(keys: [Int], forWidth width: Int?) -> Int {
         guard let width else { return keys.count - 1 }
         return keys.lastIndex(where: { $0 <= width }) ?? 0

@@ -208,14 +208,13 @@ extension Localizer {
             if text != shown { pendingValue = text }
         }
 
-        let ignoredHash = ignoredStore?.sourceHash
         var explanation = ResolutionExplanation(
             key: key, module: module, table: tableName, chain: handle.chain, resolution: resolution, shown: shown,
             steps: steps, pending: context.pending, pendingValue: pendingValue,
             otherLocales: otherLocales.sorted(by: String.utf8Precedes), reason: .miss, sentence: "")
         (explanation.reason, explanation.sentence) = Self.reason(
             explanation, hasRevision: listing != nil, servedRevision: current.overlays.revisions[module],
-            ignoredSourceHash: ignoredHash, buildSourceHash: sourceHash, withdrawn: context.withdrawn)
+            ignoredSourceHash: ignoredStore?.sourceHash, buildSourceHash: sourceHash, withdrawn: context.withdrawn)
         return explanation
     }
 

@@ -69,7 +69,7 @@ package final class ResolvedValue: Sendable {
         switch entry {
         case .text(let text): return text
         case .format(let plural): return plural.format
-        case .width(let variants): return RenderProgram.variant(of: variants, forWidth: nil) ?? ""
+        case .width(let variants): return variants.keys.max().flatMap { variants[$0] } ?? ""
         case .device(let variants):
             guard depth < RenderProgram.maximumDepth,
                 let chosen = RenderProgram.variant(of: variants, forDevice: device)

@@ -13,33 +13,20 @@ package final class ReferenceTable {
     private let plainStrings: PlainStrings
     private var values: [String: ShippedValue?] = [:]
 
-    package convenience init(module: CatalogModule?, table tableName: String) {
+    /// Without a module or table every key is unknown.
+    package init(module: CatalogModule?, table tableName: String) {
         let development = module?.developmentTables[tableName]
-        let plainStrings = module?.plainStrings ?? .asWritten
-        guard development == nil, let module else {
-            self.init(development: development, plainStrings: plainStrings)
-            return
-        }
-        let translations = module.localeIdentifiers.compactMap { identifier -> CatalogTable? in
-            identifier == module.developmentRegion ? nil : module.localizations[identifier]?.tables[tableName]
-        }
-        self.init(translations: translations, plainStrings: plainStrings)
-    }
-
-    /// Nil: the build ships no such table, so every key is unknown.
-    init(development: CatalogTable?, plainStrings: PlainStrings = .asWritten) {
-        isDerived = false
         self.development = development
-        translations = []
-        self.plainStrings = plainStrings
-        values.reserveCapacity(development?.keyCount ?? 0)
-    }
-
-    private init(translations: [CatalogTable], plainStrings: PlainStrings) {
+        plainStrings = module?.plainStrings ?? .asWritten
+        if development == nil, let module {
+            translations = module.localeIdentifiers.compactMap { identifier -> CatalogTable? in
+                identifier == module.developmentRegion ? nil : module.localizations[identifier]?.tables[tableName]
+            }
+        } else {
+            translations = []
+        }
         isDerived = !translations.isEmpty
-        development = nil
-        self.translations = translations
-        self.plainStrings = plainStrings
+        values.reserveCapacity(development?.keyCount ?? 0)
     }
 
     package func value(forKey key: String) -> ShippedValue? {
