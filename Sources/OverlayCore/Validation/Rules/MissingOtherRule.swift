@@ -28,44 +28,19 @@ package enum MissingOtherRule {
         return .renders
     }
 
+    /// The rejection of a compiled entry some of whose variables block (the publisher screens String Catalogs).
+    package static func rejection(
+        key: String, entry: StringsdictEntry, blocking: [String], line: Int?
+    ) -> StringsdictFile.Rejection {
+        StringsdictFile.Rejection(
+            key: key,
+            error: StringsdictError(
+                code: .missingOther, message: blocking.joined(separator: "; "),
+                location: line.map { SourceLocation(line: $0, column: 1) }, key: key),
+            canonical: PropertyListWriter.xml(entry.propertyListValue))
+    }
+
     package static func warningMessage(_ name: String, locale: String) -> String {
         "variable '\(name)' has no 'other' variant; \(locale) selects 'other' only for fractions, which its whole-number value type never passes, and every category whole numbers select is here, so devices render every count — add 'other' (the fraction form) all the same: Xcode and Apple's documentation expect it"
-    }
-}
-
-extension MissingOtherRule {
-    /// Screens the entries a String Catalog compiled to for `locale`: an entry that does not render every count is
-    /// taken out and returned as rejected, for this language only.
-    package static func screen(
-        _ entries: inout [String: StringsdictEntry], locale: String, file: String, line: (String) -> Int?
-    ) -> (warnings: [Finding], rejected: [String: StringsdictFile.Rejection]) {
-        var warnings: [Finding] = []
-        var rejected: [String: StringsdictFile.Rejection] = [:]
-        for key in entries.keys.sorted(by: String.utf8Precedes) {
-            guard let entry = entries[key] else { continue }
-            let variables = PluralCategoryRule.formats(in: entry).flatMap { $0.variables }
-                .filter { $0.value.forms[.other] == nil }.sorted { $0.key < $1.key }
-            guard !variables.isEmpty else { continue }
-            var blocking: [String] = []
-            for (name, variable) in variables {
-                switch verdict(variable, locale: locale) {
-                case .renders:
-                    warnings.append(Finding(
-                        code: "plural.missing-other", severity: .warning, message: warningMessage(name, locale: locale),
-                        location: .init(file: file, line: line(key), locale: locale, key: key)))
-                case .blocks(let why):
-                    blocking.append("the plural variation \(name) has no \"other\" form, and \(why); add it")
-                }
-            }
-            guard !blocking.isEmpty else { continue }
-            entries[key] = nil
-            rejected[key] = StringsdictFile.Rejection(
-                key: key,
-                error: StringsdictError(
-                    code: .missingOther, message: blocking.joined(separator: "; "),
-                    location: line(key).map { SourceLocation(line: $0, column: 1) }, key: key),
-                canonical: PropertyListWriter.xml(entry.propertyListValue))
-        }
-        return (warnings, rejected)
     }
 }

@@ -35,7 +35,7 @@ package enum PluralCategoryRule {
     }
 
     /// Including those nested in device variants.
-    static func formats(in entry: StringsdictEntry) -> [PluralFormat] {
+    package static func formats(in entry: StringsdictEntry) -> [PluralFormat] {
         switch entry {
         case .format(let format): [format]
         case .device(let variants): variants.keys.sorted().flatMap { formats(in: variants[$0]!) }
