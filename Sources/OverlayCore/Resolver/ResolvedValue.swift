@@ -91,14 +91,6 @@ public struct Resolution: Sendable, Equatable {
     public var revision: Int?
     /// The locales searched, in order (each: overlay, then shipped).
     public var chain: [String]
-
-    package init(value: CatalogValue, layer: ResolutionLayer, locale: String?, revision: Int?, chain: [String]) {
-        self.value = value
-        self.layer = layer
-        self.locale = locale
-        self.revision = revision
-        self.chain = chain
-    }
 }
 
 /// What the Localizer counted since it was built.
