@@ -1,8 +1,7 @@
 /// One argument for ``LocalizedTable/format(_:_:substitutions:width:default:)``.
 ///
-/// Arguments are converted to the class of the slot that reads them when the conversion is exact:
-/// an `int` prints through `%@` as its decimal digits, a `string` holding digits feeds `%ld`, an `int`
-/// feeds `%f`; anything else (`"abc"` for `%d`, `1.5` for `%d`) is a mismatch and a render error.
+/// Converted to the class of the slot that reads it when the conversion is exact (an `int` through `%@` or `%f`,
+/// a `string` of digits for `%ld`); anything else (`1.5` for `%d`) is a render error.
 ///
 /// ```swift
 /// table.format("order.placed", [.int(1042), .string("3 May")])
@@ -15,16 +14,13 @@ public enum FormatArgument: Sendable, Hashable {
 }
 
 extension FormatArgument: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral {
-    /// A string literal is a `.string` argument.
     public init(stringLiteral value: String) { self = .string(value) }
-    /// An integer literal is an `.int` argument.
     public init(integerLiteral value: Int64) { self = .int(value) }
-    /// A floating-point literal is a `.double` argument.
     public init(floatLiteral value: Double) { self = .double(value) }
 }
 
 extension FormatArgument {
-    /// The text `%@` prints: a string verbatim, numbers as ASCII digits without grouping.
+    /// What `%@` prints: numbers without grouping.
     var objectText: String {
         switch self {
         case .string(let text): text
@@ -34,7 +30,7 @@ extension FormatArgument {
         }
     }
 
-    /// The value as a signed integer, when exact.
+    /// When exact.
     var signedValue: Int64? {
         switch self {
         case .int(let value): value
@@ -44,7 +40,7 @@ extension FormatArgument {
         }
     }
 
-    /// The value as an unsigned integer; a negative `int` keeps its two's-complement bits, as printf reads it.
+    /// A negative `int` keeps its two's-complement bits, as printf reads it.
     var unsignedValue: UInt64? {
         switch self {
         case .int(let value): UInt64(bitPattern: value)
@@ -54,7 +50,7 @@ extension FormatArgument {
         }
     }
 
-    /// The value as a double (integers convert; strings must spell a finite number).
+    /// Strings must spell a finite number.
     var doubleValue: Double? {
         switch self {
         case .int(let value): Double(value)
@@ -64,7 +60,7 @@ extension FormatArgument {
         }
     }
 
-    /// CLDR plural operands: integers exactly, doubles through their shortest decimal text, strings as written.
+    /// Doubles through their shortest decimal text, strings as written.
     var pluralOperands: PluralOperands? {
         switch self {
         case .int(let value): PluralOperands(String(value))
@@ -82,7 +78,7 @@ extension FormatArgument {
         return plainDecimal(text)
     }
 
-    /// Rewrites `1.5e+20` / `2.5e-07` in plain notation, digit for digit.
+    /// `1.5e+20`, `2.5e-07` in plain notation, digit for digit.
     private static func plainDecimal(_ text: String) -> String {
         let parts = text.split(separator: "e", maxSplits: 1)
         guard parts.count == 2, let exponent = Int(parts[1]) else { return text }

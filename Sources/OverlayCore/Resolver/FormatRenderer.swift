@@ -1,38 +1,30 @@
 /// Why a value could not be rendered with the arguments given; the handle then falls back (FORMATS.md §4).
 package enum RenderFailure: Error, Equatable {
-    /// The string has a parse error (`%n`, mixed positional and sequential, a position out of range…).
     case unsafeFormat
-    /// No argument for this slot.
     case missingArgument(slot: Int)
-    /// The argument in this slot cannot be converted to the class the specifier reads.
+    /// The argument cannot be converted to the class the specifier reads.
     case unconvertible(slot: Int)
     /// `%p`, `%P`, `%n`: never rendered.
     case unsupportedConversion
     /// A width or precision outside 0…``RenderBounds/maximumField``.
     case amountOutOfRange
-    /// A `%#@v@` token naming no variable of the entry, or a variable with no usable variant.
+    /// A `%#@v@` token naming no variable, or a variable with no usable variant.
     case unknownVariable(String)
-    /// No value supplied for a `%{name}` substitution.
     case missingSubstitution(String)
-    /// Variables nested deeper than ``RenderProgram/maximumDepth`` (a cycle).
+    /// Nested deeper than ``RenderProgram/maximumDepth`` (a cycle).
     case tooDeep
-    /// More tokens expanded than ``RenderBounds/maximumExpansion``.
     case expansionTooLarge
     /// More output than ``RenderBounds/maximumOutputBytes`` beyond the arguments' own text.
     case outputTooLong
 }
 
-/// Renders a ``RenderProgram`` by walking its ops into one buffer: no `String(format:)`, no parsing, and never past
-/// the bounds (``RenderBounds``): a token past the expansion bound or a byte past the output bound fails the render
-/// before anything is allocated for it.
-///
-/// Sequential specifiers number slots from 1; inside a plural variant they start at the token's slot; positional
-/// ones are absolute. `%{name}` substitutions are inserted verbatim and never parsed again.
+/// Renders a ``RenderProgram`` by walking its ops into one buffer, never past the ``RenderBounds``: a token or byte
+/// past a bound fails the render before anything is allocated for it. `%{name}` substitutions are inserted verbatim.
 package struct FormatRenderer<Arguments: RandomAccessCollection<FormatArgument>> where Arguments.Index == Int {
     let arguments: Arguments
-    /// Nil for none (an empty dictionary would be built and released on every render).
+    /// Nil for none: an empty dictionary would be built and released on every render.
     let substitutions: [String: String]?
-    /// The presentation width a width rule picks; nil picks the widest variant.
+    /// Nil picks the widest variant.
     let width: Int?
 
     package init(arguments: Arguments, substitutions: [String: String]? = nil, width: Int? = nil) {
@@ -41,15 +33,13 @@ package struct FormatRenderer<Arguments: RandomAccessCollection<FormatArgument>>
         self.width = width
     }
 
-    /// Renders a compiled table value.
     @inline(__always)
     package func render(_ program: RenderProgram) throws(RenderFailure) -> String {
         let ops: Range<Int>
         switch program.body {
         case .ops(let range):
             if let text = program.constantText { return text }
-            // Substitutions only matter to a value with `%{name}` tokens: without them, the lookup's short path
-            // (which passes none) and this render show the same as-written text.
+            // As the lookup's short path (no substitutions) shows it, unless the value has `%{name}` tokens.
             if let text = program.asWrittenText, arguments.isEmpty, program.readsArgumentsOnly || substitutions?.isEmpty ?? true {
                 return text
             }
@@ -62,8 +52,7 @@ package struct FormatRenderer<Arguments: RandomAccessCollection<FormatArgument>>
         do {
             return try render(program, ops, limit: RenderBounds.maximumOutputBytes)
         } catch .outputTooLong {
-            // The arguments' own text is the app's: only what the value makes of it counts against the output bound.
-            // Counted only now, so the common render never walks its arguments twice.
+            // The arguments' own text is the app's: only what the value makes of it counts against the bound.
             var ownText = 0
             for argument in arguments {
                 if case .string(let text) = argument { ownText += text.utf8.count }
@@ -74,7 +63,6 @@ package struct FormatRenderer<Arguments: RandomAccessCollection<FormatArgument>>
         }
     }
 
-    /// One walk of the value's ops into a stack buffer that holds at most `limit` bytes.
     @inline(__always)
     private func render(_ program: RenderProgram, _ ops: Range<Int>, limit: Int) throws(RenderFailure) -> String {
         let result = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.bufferCapacity) { storage in
@@ -90,12 +78,10 @@ package struct FormatRenderer<Arguments: RandomAccessCollection<FormatArgument>>
         return try result.get()
     }
 
-    /// Bytes of stack the output is collected in before it spills into a `String`.
     private static var bufferCapacity: Int { 512 }
 
-    /// Walks `range` of the program's ops; a variable's variant is walked where its token stands, in place when the
-    /// token ends the range (the usual plural format, `%#@v@`), else by a nested walk. The arguments come as a
-    /// parameter, not through `self`, so a count arrives in registers rather than through memory just written.
+    /// A variable's variant is walked in place when its token ends the range (the usual `%#@v@`), else nested. The
+    /// arguments come as a parameter, not through `self`, so a count arrives in registers.
     private func render(
         _ program: RenderProgram, _ range: Range<Int>, _ arguments: Arguments, firstSlot: Int, depth: Int,
         budget: inout Int, into output: inout RenderBuffer
@@ -103,7 +89,6 @@ package struct FormatRenderer<Arguments: RandomAccessCollection<FormatArgument>>
         var range = range
         var depth = depth
         guard depth <= RenderProgram.maximumDepth else { throw .tooDeep }
-        // Counted in a register, handed back when the walk ends or nests.
         var remaining = budget
         defer { budget = remaining }
         var next = firstSlot
@@ -156,7 +141,7 @@ package struct FormatRenderer<Arguments: RandomAccessCollection<FormatArgument>>
         }
     }
 
-    /// The ops a plain count or name never has, out of line so the walk stays small.
+    /// Out of line so the walk stays small.
     @inline(never)
     private func renderRare(
         _ op: RenderProgram.Op, of program: RenderProgram, next: inout Int, into output: inout RenderBuffer
@@ -175,7 +160,6 @@ package struct FormatRenderer<Arguments: RandomAccessCollection<FormatArgument>>
         }
     }
 
-    /// The op's explicit position, else the next sequential slot (which it consumes).
     @inline(__always)
     private static func slot(_ op: RenderProgram.Op, next: inout Int) -> Int {
         if op.position >= 0 { return Int(op.position) }
@@ -183,11 +167,8 @@ package struct FormatRenderer<Arguments: RandomAccessCollection<FormatArgument>>
         return next
     }
 
-    /// Picks the variant of variable `index` for the argument in `slot` (FORMATS.md §2.2, §6.4 step 5).
-    ///
-    /// The category comes from the CLDR rules of the rendered value's locale. Apple's zero rule: a present `zero`
-    /// variant is used for the value 0 when the locale has no CLDR `zero`; where CLDR has one (ar, lv), CLDR decides.
-    /// A category without a variant uses `other`.
+    /// The variant of variable `index` for the argument (FORMATS.md §2.2, §6.4 step 5). Apple's zero rule: a present
+    /// `zero` variant takes 0 when the locale has no CLDR `zero`.
     @inline(__always)
     private static func variant(
         of index: Int, in program: RenderProgram, argument: FormatArgument, slot: Int
@@ -197,7 +178,6 @@ package struct FormatRenderer<Arguments: RandomAccessCollection<FormatArgument>>
         if !variable.isDouble, let table = program.countTable, case .int(let integer) = argument, integer >= 0,
             integer < IntegerPluralRules.tableLimit
         {
-            // the common count: the compiled rules' table, same answer as `category(of:)`
             order = integer == 0 && variable.usesExactZero ? PluralCategory.zero.order : Int(table[Int(integer)])
         } else {
             order = try category(of: argument, for: variable, in: program, slot: slot)
@@ -208,15 +188,10 @@ package struct FormatRenderer<Arguments: RandomAccessCollection<FormatArgument>>
         return variant
     }
 
-    /// ``PluralCategory/order`` of the category the argument picks.
     @inline(never)
     private static func category(
         of argument: FormatArgument, for variable: RenderProgram.Variable, in program: RenderProgram, slot: Int
     ) throws(RenderFailure) -> Int {
-        if !variable.isDouble, let integerRules = program.integerRules, case .int(let integer) = argument, integer >= 0 {
-            return integer == 0 && variable.usesExactZero
-                ? PluralCategory.zero.order : integerRules.categoryOrder(UInt64(integer))
-        }
         var category: PluralCategory
         var isZero: Bool
         if !variable.isDouble, let integer = argument.signedValue {  // v = 0: evaluated on the integer
@@ -244,10 +219,6 @@ package struct FormatRenderer<Arguments: RandomAccessCollection<FormatArgument>>
         return arguments[arguments.startIndex + slot - 1]
     }
 
-    private func argument(_ slot: Int) throws(RenderFailure) -> FormatArgument {
-        try Self.argument(slot, in: arguments)
-    }
-
     private func amount(_ amount: FormatSpecifier.Amount?, next: inout Int) throws(RenderFailure) -> Int? {
         let slot: Int
         switch amount {
@@ -261,12 +232,11 @@ package struct FormatRenderer<Arguments: RandomAccessCollection<FormatArgument>>
         case .argument(let position):
             slot = position
         }
-        guard let value = try argument(slot).signedValue else { throw .unconvertible(slot: slot) }
+        guard let value = try Self.argument(slot, in: arguments).signedValue else { throw .unconvertible(slot: slot) }
         guard value.magnitude <= UInt64(RenderBounds.maximumField) else { throw .amountOutOfRange }
         return Int(value)
     }
 
-    /// One specifier with flags, a width or a precision, or a conversion other than `%@ %d %u`.
     private func render(_ spec: FormatSpecifier, next: inout Int) throws(RenderFailure) -> String {
         var flags = spec.flags
         var width = try amount(spec.width, next: &next)
@@ -283,7 +253,7 @@ package struct FormatRenderer<Arguments: RandomAccessCollection<FormatArgument>>
             slot = next
             next += 1
         }
-        let argument = try self.argument(slot)
+        let argument = try Self.argument(slot, in: arguments)
         switch spec.conversion {
         case "@", "s", "S":
             var text = argument.objectText

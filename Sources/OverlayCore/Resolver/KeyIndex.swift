@@ -1,29 +1,22 @@
-/// Key → entry number for the keys of one handle: an open-addressing table over UTF-8 bytes for keys that are ASCII
-/// (or canonically equal to an ASCII spelling), a `[String: Int]` for the others.
+/// Key → entry number for one handle's keys: open addressing over UTF-8 bytes for ASCII keys, a `[String: Int]` for
+/// the others. Swift hashes a `String` over its normalized form, which costs as much as the rest of a lookup; equal
+/// ASCII bytes are equal strings, so they take a cheap word hash. The three scalars canonically equal to ASCII
+/// (U+037E, U+1FEF, U+212A) are mapped to that spelling on both sides, so keys Swift calls equal still meet.
 ///
-/// Why not `[String: …]` for every key: Swift hashes a string with SipHash over its normalized form, which costs as
-/// much as the rest of a lookup. An ASCII key needs no normalization — equal bytes are equal strings — so it is hashed
-/// here with a cheap multiply-mix over 8-byte words. Three non-ASCII characters are canonically equal to ASCII ones
-/// (U+037E `;`, U+1FEF `` ` ``, U+212A `K`); they are mapped to that spelling on both sides, so keys Swift calls
-/// equal still meet, exactly as in a `[String: …]`.
-///
-/// Immutable once built, so any thread may read it. `@unchecked Sendable`: the buffers are written only by `init`
-/// and freed in `deinit`.
+/// `@unchecked Sendable`: the buffers are written only by `init` and freed in `deinit`.
 final class KeyIndex: @unchecked Sendable {
-    /// Entry numbers run from 0 to `count - 1`, in insertion order.
+    /// Entries are numbered in insertion order.
     let count: Int
     /// `(tag << 32) | entry`, 0 for an empty slot; the tag is the hash's high half with its lowest bit set.
     private let slots: UnsafeMutableBufferPointer<UInt64>
     private let mask: Int
-    /// The bytes of every byte-keyed entry, back to back.
     private let arena: UnsafeMutableBufferPointer<UInt8>
-    /// Entry `i`'s bytes are `arena[bounds[2i]..<bounds[2i+1]]`; for a string-keyed entry `bounds[2i+1]` is
-    /// `UInt32.max` and `bounds[2i]` indexes `stringKeys`.
+    /// Entry `i` is `arena[bounds[2i]..<bounds[2i+1]]`; a string-keyed entry has `UInt32.max`, then its `stringKeys`
+    /// index.
     private let bounds: UnsafeMutableBufferPointer<UInt32>
     private let stringEntries: [String: Int]
     private let stringKeys: [String]
 
-    /// The entry of `key`, or nil.
     @inline(__always)
     func entry(for key: String) -> Int? {
         let found = key.utf8.withContiguousStorageIfAvailable { find($0) } ?? Self.notASCII
@@ -32,7 +25,7 @@ final class KeyIndex: @unchecked Sendable {
         return entryOutsideASCII(key)
     }
 
-    /// The key of an entry, as Swift compares it (an ASCII-equivalent key in its ASCII spelling).
+    /// An ASCII-equivalent key in its ASCII spelling.
     func key(at entry: Int) -> String {
         let end = bounds[2 * entry + 1]
         let start = Int(bounds[2 * entry])
@@ -49,7 +42,6 @@ final class KeyIndex: @unchecked Sendable {
     private static let absent = -1
     private static let notASCII = -2
 
-    /// The entry of ASCII `bytes`, ``absent``, or ``notASCII`` when a byte is not ASCII.
     @inline(__always)
     private func find(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         let (hash, isASCII) = Self.hash(bytes, seed: Self.processSeed)
@@ -61,8 +53,7 @@ final class KeyIndex: @unchecked Sendable {
         ).entry
     }
 
-    /// Linear probing from `hash`: the entry of `bytes` and its slot, or entry ``absent`` and the empty slot that
-    /// ends the probe.
+    /// Linear probing: the entry and its slot, or ``absent`` and the empty slot that ends the probe.
     @inline(__always)
     fileprivate static func probe(
         _ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64, tag: UInt64, slots: UnsafeBufferPointer<UInt64>,
@@ -87,8 +78,7 @@ final class KeyIndex: @unchecked Sendable {
         }
     }
 
-    /// The index of `builder`'s keys, taking its buffers (the builder is spent): copying them touched as many fresh
-    /// pages again, each a page fault on a launch.
+    /// Takes the builder's buffers: copying them touched as many fresh pages again.
     init(_ builder: Builder) {
         count = builder.entryCount
         mask = builder.slots.count - 1
@@ -105,10 +95,7 @@ final class KeyIndex: @unchecked Sendable {
 
     // MARK: Building
 
-    /// Collects the keys; entries are numbered in insertion order.
-    ///
-    /// A class over buffers it manages, not a struct of arrays: every probe of an array-backed builder retained
-    /// and released its three arrays, more than the probe itself.
+    /// A class over buffers, not a struct of arrays: a probe retained and released the arrays, more than it cost.
     final class Builder {
         fileprivate private(set) var slots: UnsafeMutableBufferPointer<UInt64>
         fileprivate private(set) var arena: UnsafeMutablePointer<UInt8>
@@ -133,7 +120,6 @@ final class KeyIndex: @unchecked Sendable {
             bounds = .allocate(capacity: boundsCapacity)
         }
 
-        /// Whether ``takeBuffers()`` handed the buffers to an index.
         private var isSpent = false
 
         deinit {
@@ -143,7 +129,6 @@ final class KeyIndex: @unchecked Sendable {
             bounds.deallocate()
         }
 
-        /// The slots, the arena and the bounds, for an index that owns them from now on.
         fileprivate func takeBuffers() -> (UnsafeMutableBufferPointer<UInt64>, UnsafeMutableBufferPointer<UInt8>,
                                             UnsafeMutableBufferPointer<UInt32>) {
             precondition(!isSpent, "a key index builder builds one index")
@@ -152,7 +137,6 @@ final class KeyIndex: @unchecked Sendable {
                     UnsafeMutableBufferPointer(start: bounds, count: boundsCount))
         }
 
-        /// The entry of `key`, inserting it when absent.
         func insert(_ key: String) -> (entry: Int, inserted: Bool) {
             var key = key
             switch key.withUTF8({ bytes in lookUp(bytes, inserting: true) }) {
@@ -161,25 +145,11 @@ final class KeyIndex: @unchecked Sendable {
             }
         }
 
-        /// The entry of key bytes (valid UTF-8), inserting them when absent.
-        func insert(utf8 bytes: UnsafeBufferPointer<UInt8>) -> (entry: Int, inserted: Bool) {
-            switch lookUp(bytes, inserting: true) {
-            case .found(let entry, let inserted): return (entry, inserted)
-            case .absent, .notASCII: return insertOutsideASCII(String(decoding: bytes, as: UTF8.self))
-            }
-        }
-
-        /// The entry of `key`, or nil.
         func entry(for key: String) -> Int? {
             var key = key
-            switch key.withUTF8({ bytes in lookUp(bytes, inserting: false) }) {
-            case .found(let entry, _): return entry
-            case .absent: return nil
-            case .notASCII: return entryOutsideASCII(key)
-            }
+            return key.withUTF8 { entry(utf8: $0) }
         }
 
-        /// The entry of key bytes (valid UTF-8), or nil.
         func entry(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int? {
             switch lookUp(bytes, inserting: false) {
             case .found(let entry, _): return entry
@@ -279,14 +249,13 @@ final class KeyIndex: @unchecked Sendable {
 
     // MARK: Hashing and comparing
 
-    /// One seed per process: keys come from signed tables, but a fixed hash would still let a table be built to
-    /// collide.
+    /// Keys come from signed tables, but a fixed hash would still let a table be built to collide.
     static let processSeed = UInt64.random(in: .min ... .max)
 
     @inline(__always)
     private static func tag(_ hash: UInt64) -> UInt32 { UInt32(truncatingIfNeeded: hash >> 32) | 1 }
 
-    /// A multiply-mix hash over 8-byte words, and whether every byte is ASCII.
+    /// The hash and whether every byte is ASCII.
     @inline(__always)
     static func hash(_ bytes: UnsafeBufferPointer<UInt8>, seed: UInt64) -> (hash: UInt64, isASCII: Bool) {
         let count = bytes.count
@@ -318,8 +287,7 @@ final class KeyIndex: @unchecked Sendable {
         UInt64(UnsafeRawPointer(pointer).loadUnaligned(as: UInt32.self))
     }
 
-    /// 1 to 7 bytes in one word without reading past them: two overlapping 4-byte loads, or the first, middle and
-    /// last byte.
+    /// 1 to 7 bytes in one word without reading past them.
     @inline(__always)
     private static func tail(_ base: UnsafePointer<UInt8>, count: Int) -> UInt64 {
         if count >= 4 { return load32(base) | load32(base + count - 4) << 32 }
@@ -344,9 +312,8 @@ final class KeyIndex: @unchecked Sendable {
         return index == count || load64(left + count - 8) == load64(right + count - 8)
     }
 
-    /// The ASCII spelling `key` is canonically equal to, or nil when it has none: every scalar must be ASCII or one
-    /// of the three whose canonical decomposition is ASCII. (A string equals an ASCII one exactly when its NFD is
-    /// that ASCII text, and NFD decomposes scalar by scalar; the tests check the three against every scalar.)
+    /// The ASCII spelling `key` is canonically equal to, or nil: NFD works scalar by scalar, and only these three
+    /// non-ASCII scalars decompose to ASCII (the tests check every scalar).
     static func asciiSpelling(_ key: String) -> [UInt8]? {
         var bytes: [UInt8] = []
         for scalar in key.unicodeScalars {

@@ -1,13 +1,9 @@
 public import Foundation
 public import Observation
 
-/// The ``Localizer`` as SwiftUI reads it: an `@Observable` object whose ``revision`` moves whenever the Localizer
-/// publishes a new snapshot (a language switch, pending updates applied), so every view that read a string through it
-/// renders again, without a restart.
-///
-/// Read strings through ``table(_:in:)`` or ``bundle(for:)`` in a view's `body`: the read is tracked. Switch languages
-/// and apply updates through the manager, or through the Localizer itself (from any thread: the manager hears its
-/// observer and moves ``revision`` on the main actor). UIKit code keeps ``Localizer/addObserver(_:)``.
+/// The ``Localizer`` as SwiftUI reads it: an `@Observable` whose ``revision`` moves whenever the Localizer publishes a
+/// new snapshot, so every view that read a string through ``table(_:in:)`` or ``bundle(for:)`` renders again. Changes
+/// made through the Localizer itself, from any thread, move it too. UIKit code keeps ``Localizer/addObserver(_:)``.
 ///
 /// ```swift
 /// @MainActor @Observable final class CartModel {
@@ -20,19 +16,18 @@ public import Observation
 @MainActor
 @Observable
 public final class LocalizationManager {
-    /// The Localizer this manager publishes.
     public let localizer: Localizer
-    /// The current preferred languages, most preferred first.
+    /// Most preferred first.
     public private(set) var preferredLanguages: [String]
-    /// Moves by one each time the Localizer publishes a new snapshot; reading it makes a view depend on the strings.
+    /// Reading it makes a view depend on the strings.
     public private(set) var revision = 0
 
-    /// The snapshot the manager last published, so the Localizer's own notification of a change made here does
-    /// not count twice (held, not identified by address: a freed snapshot's address can come back).
+    /// So the Localizer's notification of a change made here does not count twice (held, not compared by address:
+    /// a freed snapshot's address can come back).
     @ObservationIgnored private var published: LocalizerSnapshot
     @ObservationIgnored private var observation: ObservationToken?
 
-    /// Publishes `localizer`; keep the manager as long as views read it (an app keeps one for its lifetime).
+    /// Keep the manager as long as views read it.
     public init(localizer: Localizer) {
         self.localizer = localizer
         preferredLanguages = localizer.preferredLanguages
@@ -42,7 +37,7 @@ public final class LocalizationManager {
         }
     }
 
-    /// The handle for one table of the current snapshot; a tracked read.
+    /// A tracked read.
     public func table(_ table: String = "Localizable", in module: String) -> LocalizedTable {
         _ = revision
         return localizer.table(table, in: module)
@@ -55,14 +50,13 @@ public final class LocalizationManager {
         return localizer.bundle(for: module, cacheDirectory: cacheDirectory)
     }
 
-    /// Switches languages (an in-app language picker): views that read strings render again.
+    /// Views that read strings render again.
     public func setPreferredLanguages(_ languages: [String]) {
         localizer.setPreferredLanguages(languages)
         refresh()
     }
 
-    /// Applies the store's newly activated revisions now: views that read strings render again. False, changing
-    /// nothing, when the snapshot belongs to another build.
+    /// Views that read strings render again. False, changing nothing, when the snapshot belongs to another build.
     @discardableResult
     public func applyPendingUpdates(_ store: StoreSnapshot) -> Bool {
         let applied = localizer.applyPendingUpdates(store)
@@ -70,7 +64,6 @@ public final class LocalizationManager {
         return applied
     }
 
-    /// Moves ``revision`` when the Localizer's snapshot is not the one last published.
     private func refresh() {
         let current = localizer.snapshot
         guard current !== published else { return }

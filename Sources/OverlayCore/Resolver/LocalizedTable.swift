@@ -1,13 +1,8 @@
 /// A handle on one table of one module with the fallback chain pre-merged: a lookup is one hashed read.
 ///
-/// Get it once from ``Localizer/table(_:in:)`` and keep it. It reads the snapshot it was built from: after a
-/// language switch or ``Localizer/applyPendingUpdates(_:)``, ask the Localizer for a new handle (observers are
-/// told when to).
-///
-/// **Per-key fallback.** For each key, each locale of the chain is tried, the overlay's value first, then the
-/// shipped one; the first hit wins. Apple's `Bundle` falls back per *table* (one `.lproj` answers for the whole
-/// table); this handle deliberately falls back per *key*, so a partial `fr-CA` table or a partial overlay never
-/// shows an untranslated key when `fr` has it.
+/// Get it once from ``Localizer/table(_:in:)`` and keep it; it reads the snapshot it was built from, so ask for a new
+/// one when observers are told of a change. Unlike `Bundle`, which falls back per table, it falls back per *key*
+/// (each chain locale, overlay then shipped): a partial `fr-CA` table never hides what `fr` has.
 ///
 /// ```swift
 /// let checkout = localizer.table(in: "Checkout")
@@ -24,11 +19,9 @@ public final class LocalizedTable: Sendable {
     public let chain: [String]
     /// The shipped module's development region, whose shipped value is the fallback of a failed render.
     public let developmentRegion: String
-    /// Every key this handle answers, with its winning value. Builds every value not looked up yet: for listing,
-    /// not for lookups.
+    /// Every key with its winning value, each built now if not yet: for listing, not for lookups.
     package var values: [String: ResolvedValue] { merged.all }
 
-    /// The keys, which table answers each, and the values built so far (each on its key's first lookup).
     private let merged: MergedTableValues
     private let developmentValues: CatalogTable?
     private let mode: Localizer.Mode
@@ -52,9 +45,8 @@ public final class LocalizedTable: Sendable {
 
     /// The text for `key`: a string as written (no formatting), an entry's format key.
     ///
-    /// On a total miss: the sentinel `⟦Module/Table:key⟧` in development mode; `defaultValue`, else the key, in
-    /// production. The miss is counted either way, and in development mode the key is kept
-    /// (``Localizer/missedKeys()``).
+    /// On a total miss (counted): the sentinel `⟦Module/Table:key⟧` in development mode, else `defaultValue` or the
+    /// key.
     public func string(forKey key: String, default defaultValue: String? = nil) -> String {
         if let text = merged.text(forKey: key) { return text }
         return miss(key, default: defaultValue)
@@ -65,10 +57,9 @@ public final class LocalizedTable: Sendable {
 
     /// Renders `key` with printf-style arguments, plural selection and `%{name}` substitutions.
     ///
-    /// Plural variants are chosen with the CLDR rules of the locale that answered. If the arguments do not fit
-    /// (too few, or a class that cannot be converted), the shipped development value is rendered instead, else
-    /// the key is returned; a render error is counted. Misses behave as in ``string(forKey:default:)``; the
-    /// default is returned verbatim, never rendered.
+    /// Plural variants follow the CLDR rules of the locale that answered. When the arguments do not fit, the
+    /// shipped development value is rendered instead, else the key is returned (a render error is counted). Misses
+    /// behave as in ``string(forKey:default:)``; the default is never rendered.
     ///
     /// - Parameters:
     ///   - arguments: slot 1, 2, … in order.
@@ -99,8 +90,7 @@ public final class LocalizedTable: Sendable {
         return key
     }
 
-    /// Renders a key whose only argument is a count (`%#@items@`, `%ld items`): the same as
-    /// `format(key, [.int(count)])`, without building an argument array on the common path.
+    /// `format(key, [.int(count)])` without building an argument array on the common path.
     public func format(_ key: String, count: Int, default defaultValue: String? = nil) -> String {
         let argument = FormatArgument.int(Int64(count))
         if case .text(let text) = merged.shortRender(forKey: key, CollectionOfOne(argument)) { return text }

@@ -3,8 +3,7 @@ public import Foundation
 /// Serves localized strings: the active overlay revision over the shipped catalog over a sentinel.
 ///
 /// Built once at cold launch. Lookups are synchronous, never throw, and read an immutable snapshot, so any
-/// thread may call them at any time. Get a ``LocalizedTable`` handle per (module, table) once and keep it:
-/// its lookups are one dictionary read.
+/// thread may call them. Get a ``LocalizedTable`` handle per (module, table) once and keep it.
 ///
 /// ```swift
 /// let localizer = Localizer(catalog: shipped, store: snapshot, preferredLanguages: ["fr-CA", "en"])
@@ -12,9 +11,8 @@ public import Foundation
 /// label.text = checkout.string(forKey: "cart.title")
 /// ```
 ///
-/// **Snapshots.** ``setPreferredLanguages(_:)`` and ``applyPendingUpdates(_:)`` publish a new snapshot and
-/// notify observers. Handles already handed out keep reading the snapshot they were built from (strings never
-/// change under a user's eyes); new ``table(_:in:)`` calls see the new one. Observers re-fetch their handles.
+/// ``setPreferredLanguages(_:)`` and ``applyPendingUpdates(_:)`` publish a new snapshot and notify observers;
+/// handles already handed out keep their snapshot (strings never change under a user's eyes).
 public final class Localizer: Sendable {
     /// What a total miss shows.
     public enum Mode: String, Sendable, Hashable, CaseIterable {
@@ -35,20 +33,16 @@ public final class Localizer: Sendable {
     private let counters = LocalizerCounters()
     private let current: Guarded<LocalizerSnapshot>
     private let observers = Guarded<ObserverList>(ObserverList())
-    /// The store snapshot passed at launch when it was ignored for another source hash (for ``explain(_:table:module:context:)``).
+    /// The launch store snapshot when ignored for another source hash, for `explain`.
     private let ignored: Guarded<StoreSnapshot?>
-    /// The bundles ``bundle(for:)`` handed out; nil until the first call (nothing is made at launch).
+    /// Nil until the first ``bundle(for:)``: nothing is made at launch.
     private let bundles = Guarded<BundleMemo?>(nil)
 
     /// Builds the Localizer at cold launch.
     ///
     /// - Parameters:
-    ///   - catalog: the shipped catalog (load it with `BuiltCatalogLoader.load(bundles:)`).
-    ///   - store: the store's snapshot; ignored (and counted in ``LocalizerStats/ignoredRevisions``) when its
-    ///     source hash is not the catalog's.
-    ///   - preferredLanguages: the user's languages, most preferred first.
-    ///   - mode: what a total miss shows.
-    ///   - device: the device a device-specific rule picks.
+    ///   - catalog: the shipped catalog (`BuiltCatalogLoader.load(bundles:)`).
+    ///   - store: the store's snapshot; ignored (and counted) when its source hash is not the catalog's.
     ///   - sourceHash: the catalog's source hash when the build already knows it; computed otherwise.
     public init(
         catalog: Catalog, store: StoreSnapshot? = nil, preferredLanguages: [String], mode: Mode = .production,
@@ -87,8 +81,7 @@ public final class Localizer: Sendable {
     /// Counters since the Localizer was built.
     public var stats: LocalizerStats { counters.stats }
 
-    /// The distinct keys asked for and found in no layer since the Localizer was built, by module. Kept in
-    /// ``Mode/development`` only (empty in production); bounded (``MissedKeys``).
+    /// The distinct keys no layer had, by module; kept in ``Mode/development`` only, bounded.
     public func missedKeys() -> MissedKeys { counters.missed }
 
     /// Switches languages at runtime: publishes a new snapshot, then notifies observers.
@@ -100,10 +93,8 @@ public final class Localizer: Sendable {
         }
     }
 
-    /// Switches to the store's newly activated revisions at a boundary the app chooses (otherwise they apply at
-    /// the next cold launch): publishes a new snapshot and notifies observers.
-    ///
-    /// - Returns: false, changing nothing, when `store` belongs to another source hash (counted as ignored).
+    /// Switches to the store's newly activated revisions now rather than at the next cold launch, and notifies
+    /// observers. False, changing nothing, when `store` belongs to another source hash (counted as ignored).
     @discardableResult
     public func applyPendingUpdates(_ store: StoreSnapshot) -> Bool {
         guard let overlays = Self.overlays(from: store, sourceHash: sourceHash, counters: counters) else {
@@ -118,8 +109,8 @@ public final class Localizer: Sendable {
         return true
     }
 
-    /// Calls `callback` after every published snapshot (language switch, pending updates applied), on the thread
-    /// that published it. Observation lasts until the token is cancelled or released.
+    /// Calls `callback` after every published snapshot, on the publishing thread, until the token is cancelled or
+    /// released.
     public func addObserver(_ callback: @escaping @Sendable () -> Void) -> ObservationToken {
         let id = observers.withLock { list in list.add(callback) }
         return ObservationToken { [weak self] in
@@ -130,18 +121,16 @@ public final class Localizer: Sendable {
     /// What this Localizer serves for `module`, as a `Bundle`, for code that keeps `NSLocalizedString`:
     /// `NSLocalizedString("cart.title", bundle: localizer.bundle(for: "Checkout") ?? .module, comment: "")`.
     ///
-    /// Every key answers as ``table(_:in:)`` answers it — the overlay where it has the key, else the shipped value,
-    /// per key along the fallback chain of the current languages (``setPreferredLanguages(_:)`` included). The
-    /// bundle is a language bundle written once per content under the caches folder (``OverlayBundles``); ask again
-    /// after a language switch or ``applyPendingUpdates(_:)`` (observers are told when). Nil when the module is
-    /// unknown or the bundle cannot be written: fall back to the shipped bundle.
+    /// Every key answers as ``table(_:in:)`` answers it. The bundle is written once per content under the caches
+    /// folder; ask again after observers are told of a change. Nil when the module is unknown or the bundle cannot
+    /// be written: fall back to the shipped bundle.
     public func bundle(for module: String) -> Bundle? {
         guard let cache = OverlayBundles.defaultCacheDirectory else { return nil }
         return bundle(for: module, cacheDirectory: cache)
     }
 
-    /// ``bundle(for:)`` written under `cacheDirectory` instead of `<Caches>/OverlayBundles` (an app group's caches,
-    /// a test's folder). Never a folder of the store: the store removes what it does not own.
+    /// ``bundle(for:)`` written under `cacheDirectory` (an app group's caches), never a folder of the store: the store
+    /// removes what it does not own.
     public func bundle(for module: String, cacheDirectory: URL) -> Bundle? {
         bundle(for: module, cacheDirectory: cacheDirectory, syscalls: .live)
     }
@@ -169,7 +158,6 @@ public final class Localizer: Sendable {
 
     var snapshot: LocalizerSnapshot { current.withLock { $0 } }
 
-    /// The store snapshot ignored at launch for another source hash, until pending updates of this build replace it.
     var ignoredStore: StoreSnapshot? { ignored.withLock { $0 } }
 
     private func publish(_ make: (LocalizerSnapshot) -> LocalizerSnapshot) {
@@ -193,11 +181,10 @@ public final class Localizer: Sendable {
     }
 }
 
-/// The bundles a Localizer handed out for its current snapshot, and every folder it ever handed out (their `Bundle`s
-/// read files lazily, so they are never pruned while the Localizer lives).
+/// The bundles handed out for the current snapshot, and every folder ever handed out (a `Bundle` reads files lazily,
+/// so they are never pruned while the Localizer lives).
 ///
-/// `@unchecked Sendable`: only touched under the Localizer's lock (`Guarded`); `Bundle` is not declared `Sendable`
-/// on every platform.
+/// `@unchecked Sendable`: only touched under the Localizer's lock; `Bundle` is not `Sendable` on every platform.
 struct BundleMemo: @unchecked Sendable {
     struct Entry {
         var bundle: Bundle
@@ -242,7 +229,6 @@ public final class ObservationToken: Sendable {
     deinit { cancel() }
 }
 
-/// Registered observers by id, in registration order.
 struct ObserverList: Sendable {
     private var nextID = 0
     private var entries: [(id: Int, callback: @Sendable () -> Void)] = []

@@ -1,7 +1,6 @@
 import Foundation
 
-/// What one Localizer generation serves: the shipped catalog, the overlays, the preferences. Immutable;
-/// handles are built once per (module, table) and cached.
+/// What one Localizer generation serves; handles are built once per (module, table) and cached.
 final class LocalizerSnapshot: Sendable {
     let catalog: Catalog
     let overlays: OverlayModules
@@ -9,7 +8,7 @@ final class LocalizerSnapshot: Sendable {
     let mode: Localizer.Mode
     let device: String
     let counters: LocalizerCounters
-    /// Keyed by a `String` (module and table, length-prefixed), not a struct: see `OverlayModules.LocaleID`.
+    /// Keyed by a length-prefixed `String`, not a struct: see `OverlayModules.LocaleID`.
     private let handles = Guarded<[String: LocalizedTable]>([:])
 
     init(
@@ -35,7 +34,6 @@ final class LocalizerSnapshot: Sendable {
         }
     }
 
-    /// The locale chain of a module: the shipped and overlay localizations, ordered for the preferences.
     func chain(for module: String) -> [String] {
         Self.chain(preferences: preferredLanguages, shipped: catalog.modules[module], overlay: overlays.listing(module))
     }
@@ -66,46 +64,8 @@ final class LocalizerSnapshot: Sendable {
             developmentValues: developmentTable, mode: mode, device: device, counters: counters)
     }
 
-    /// The straightforward merge — every table of the chain read by the catalog loader, every value built — that a
-    /// handle's lazy answers must equal; the tests compare the two.
-    func referenceValues(_ tableName: String, in moduleName: String) -> [String: ResolvedValue] {
-        let shipped = catalog.modules[moduleName]
-        let listing = overlays.listing(moduleName)
-        let chain = Self.chain(preferences: preferredLanguages, shipped: shipped, overlay: listing)
-        let overlay = overlays.module(moduleName, locales: chain)
-        let developmentRegion = shipped?.developmentRegion ?? "en"
-        let developmentTable = shipped.flatMap { Self.table(tableName, of: $0, locale: developmentRegion) }
-        let knownKeys = (developmentTable ?? shipped.flatMap { Self.translatedKeys(tableName, of: $0) })?.keySet ?? []
-
-        var values: [String: ResolvedValue] = [:]
-        func add(_ table: CatalogTable?, layer: ResolutionLayer, locale: String, revision: Int?, onlyKnown: Bool) {
-            guard let table else { return }
-            for (key, entry) in table.plurals where values[key] == nil && (!onlyKnown || knownKeys.contains(key)) {
-                values[key] = ResolvedValue(
-                    value: .plural(entry), layer: layer, locale: locale, revision: revision, device: device)
-            }
-            for (key, text) in table.strings where values[key] == nil && (!onlyKnown || knownKeys.contains(key)) {
-                values[key] = ResolvedValue(
-                    value: .string(text), layer: layer, locale: locale, revision: revision, device: device)
-            }
-        }
-        for locale in chain {
-            if let overlay, let listing {
-                add(
-                    Self.table(tableName, of: overlay, locale: locale), layer: .overlay, locale: locale,
-                    revision: listing.revision.revision, onlyKnown: true)
-            }
-            if let shipped {
-                add(Self.table(tableName, of: shipped, locale: locale), layer: .shipped, locale: locale, revision: nil,
-                    onlyKnown: false)
-            }
-        }
-        return values
-    }
-
-    /// The keys an overlay may answer in a table the development language does not ship (its text lives in code or a
-    /// storyboard): every key some shipped translation has, as a table of placeholder values. Nil when no
-    /// translation has the table either.
+    /// For a table the development language does not ship (its text lives in code): every key some shipped
+    /// translation has, with placeholder values. Nil when no translation has the table either.
     static func translatedKeys(_ name: String, of module: CatalogModule) -> CatalogTable? {
         var keys: CatalogTable?
         for (_, localization) in module.localizations {
@@ -118,7 +78,7 @@ final class LocalizerSnapshot: Sendable {
         return keys
     }
 
-    /// One localization's table; for the development region, `Base.lproj` fills in key by key.
+    /// For the development region, `Base.lproj` fills in key by key.
     static func table(_ name: String, of module: CatalogModule, locale: String) -> CatalogTable? {
         var table = module.localizations[locale]?.tables[name]
         if locale == module.developmentRegion, let base = module.base?.tables[name] {

@@ -1,15 +1,10 @@
 import Synchronization
 
-/// What one handle answers: its keys (a ``KeyIndex``), the table that answers each key, and the ``ResolvedValue``s
-/// made from those answers on each key's first lookup.
+/// What one handle answers: its keys, the table that answers each, and the ``ResolvedValue``s built on each key's
+/// first lookup. Building it reads no value.
 ///
-/// Building it reads no value: the chain's tables are merged key by key into the index, and an overlay table is not
-/// even read when every key it could answer is already answered by a table before it in the chain.
-///
-/// `@unchecked Sendable`: everything is immutable after `init` except the value cells, which are atomics written
-/// once each (a racing thread's value is discarded).
+/// `@unchecked Sendable`: immutable after `init` but for the value cells, atomics written once each.
 final class MergedTableValues: @unchecked Sendable {
-    /// One table of the chain, in chain order: overlay then shipped, per locale.
     struct Layer: Sendable {
         var kind: ResolutionLayer
         var locale: String
@@ -22,11 +17,10 @@ final class MergedTableValues: @unchecked Sendable {
         case overlay(OverlayModules.Table)
     }
 
-    /// The layer that answers an entry, and where in it; `layer` −1: no answer (a development key no layer of the
-    /// chain has).
+    /// `layer` −1: no answer (a development key no layer has).
     struct Answer {
         var layer: Int32
-        /// The index of a `.strings` entry of an overlay text table; −1: look the key up in the layer.
+        /// A `.strings` entry of an overlay text table; −1: look the key up in the layer.
         var entry: Int32
 
         static let none = Answer(layer: -1, entry: -1)
@@ -56,16 +50,14 @@ final class MergedTableValues: @unchecked Sendable {
         cells.deallocate()
     }
 
-    /// The winning value of `key`, or nil.
     @inline(__always)
     func value(forKey key: String) -> ResolvedValue? {
         guard let entry = index.entry(for: key) else { return nil }
         return value(at: entry)
     }
 
-    /// The winning value's text for `key`, or nil. The cell's value is read without retaining it (this handle holds
-    /// the cells for as long as the call lasts): two threads looking up keys of one handle then write to nothing but
-    /// the texts they return.
+    /// Read without retaining the cell's value (this handle holds it), so two threads on one handle write to nothing
+    /// shared.
     @inline(__always)
     func text(forKey key: String) -> String? {
         guard let entry = index.entry(for: key) else { return nil }
@@ -73,18 +65,14 @@ final class MergedTableValues: @unchecked Sendable {
         return makeValue(at: entry)?.text
     }
 
-    /// What ``shortRender(forKey:_:)`` found.
     enum ShortRender {
         case text(String)
-        /// The key has no value.
         case miss
-        /// The value does not take the short path (or was not built yet): render the entry's value the general way.
+        /// Not on the short path (or not built yet): render the entry's value the general way.
         case general(entry: Int)
     }
 
-    /// Renders `key`'s value when it depends on the arguments alone and they fit (``RenderProgram/text(for:)``),
-    /// retaining nothing on the way: the cells hold the values, and this handle holds the cells, for as long as the
-    /// call lasts.
+    /// ``RenderProgram/text(for:)`` of `key`'s value, retaining nothing on the way.
     @inline(__always)
     func shortRender<Arguments: RandomAccessCollection<FormatArgument>>(
         forKey key: String, _ arguments: Arguments
@@ -98,7 +86,6 @@ final class MergedTableValues: @unchecked Sendable {
         return .general(entry: entry)
     }
 
-    /// Every key with its winning value (each value built now if it was not yet).
     var all: [String: ResolvedValue] {
         var result: [String: ResolvedValue] = [:]
         result.reserveCapacity(index.count)
@@ -114,7 +101,6 @@ final class MergedTableValues: @unchecked Sendable {
         return makeValue(at: entry)
     }
 
-    /// Builds the entry's value once; a thread that loses the race takes the winner's.
     private func makeValue(at entry: Int) -> ResolvedValue? {
         let answer = answers[entry]
         guard answer.layer >= 0, Int(answer.layer) < layers.count else { return nil }
@@ -125,7 +111,6 @@ final class MergedTableValues: @unchecked Sendable {
         case .shipped(let table), .overlay(.catalog(let table)):
             value = table.value(forKey: key)
         case .overlay(.text(let strings, let plurals)):
-            // The merge took the entry's own key bytes: the answer is that entry's value.
             if answer.entry >= 0, let strings, Int(answer.entry) < strings.entries.count {
                 value = .string(strings.string(strings.entries[Int(answer.entry)].value))
             } else {
@@ -137,7 +122,7 @@ final class MergedTableValues: @unchecked Sendable {
                                    device: device), at: entry)
     }
 
-    /// Stores `value` in the entry's cell; a thread that lost the race takes the winner's.
+    /// A thread that lost the race takes the winner's value.
     private func store(_ value: ResolvedValue, at entry: Int) -> ResolvedValue {
         let built = Unmanaged.passRetained(value)
         let (exchanged, original) = cells[entry].compareExchange(
@@ -149,13 +134,10 @@ final class MergedTableValues: @unchecked Sendable {
 }
 
 extension MergedTableValues {
-    /// Merges the chain per key — for each locale, the overlay's table, then the shipped one; the first table with
-    /// the key answers — reading overlay tables only while some key could still take an answer from them.
-    ///
-    /// Overlay keys outside the known keys (the shipped development table, or for a table without development text
-    /// `translatedKeys`, the keys its shipped translations have) are not served. Within a table a `.stringsdict`
-    /// entry wins over a `.strings` one and the last of duplicate `.strings` keys wins, as when the catalog loader
-    /// reads it.
+    /// Merges the chain per key (each locale's overlay, then shipped; the first with the key answers), reading an
+    /// overlay table only while some key could still take an answer from it. Overlay keys outside the known keys (the
+    /// development table's, else `translatedKeys`) are not served. Within a table `.stringsdict` wins over `.strings`
+    /// and the last duplicate wins, as in the catalog loader.
     static func merge(
         table tableName: String, chain: [String], shipped: CatalogModule?, developmentTable: CatalogTable?,
         translatedKeys: @autoclosure () -> CatalogTable?, overlays: OverlayModules, overlayModule moduleName: String,
@@ -164,7 +146,7 @@ extension MergedTableValues {
         let knownKeys = developmentTable ?? translatedKeys()
         var merger = Merger(capacity: (knownKeys?.plurals.count ?? 0) + (knownKeys?.strings.count ?? 0))
         var layers: [Layer] = []
-        // The development keys come first: entries below `knownCount` are the keys an overlay may answer.
+        // The development keys come first: the only entries an overlay may answer.
         for key in knownKeys?.plurals.keys ?? [:].keys { _ = merger.builder.insert(key) }
         for key in knownKeys?.strings.keys ?? [:].keys { _ = merger.builder.insert(key) }
         merger.startAnswering()
@@ -193,7 +175,6 @@ extension MergedTableValues {
             let layer = Int32(layers.count)
             layers.append(Layer(kind: .shipped, locale: locale, revision: nil, source: .shipped(table)))
             if locale == developmentRegion, developmentTable != nil {
-                // The development table's keys are the known entries: answered without hashing them again.
                 merger.answerEveryKnownKey(layer: layer)
                 continue
             }
@@ -203,11 +184,10 @@ extension MergedTableValues {
         return MergedTableValues(index: KeyIndex(merger.builder), answers: merger.answers, layers: layers, device: device)
     }
 
-    /// The merge's state: the keys so far, the answer of each, and how many development keys are still unanswered.
     private struct Merger {
         var builder: KeyIndex.Builder
         var answers: [Answer] = []
-        /// Entries below it are the development keys, the only ones an overlay may answer.
+        /// Entries below it are the development keys.
         var knownCount = 0
         var unanswered = 0
 
@@ -223,20 +203,19 @@ extension MergedTableValues {
             answerKnown(builder.entry(for: key), layer: layer, entry: -1)
         }
 
-        /// An overlay's answer: only for a development key not answered yet.
+        /// Only for a development key not answered yet.
         mutating func answerKnown(_ found: Int?, layer: Int32, entry: Int32) {
             guard let found, found < knownCount, answers[found].layer < 0 else { return }
             answers[found] = Answer(layer: layer, entry: entry)
             unanswered -= 1
         }
 
-        /// The development table's answer: every known key not answered yet.
         mutating func answerEveryKnownKey(layer: Int32) {
             for entry in 0..<knownCount where answers[entry].layer < 0 { answers[entry] = Answer(layer: layer, entry: -1) }
             unanswered = 0
         }
 
-        /// A shipped table's answer: any key, new ones added.
+        /// Any key; new ones are added.
         mutating func answerShipped(_ key: String, layer: Int32) {
             let (found, inserted) = builder.insert(key)
             if inserted {

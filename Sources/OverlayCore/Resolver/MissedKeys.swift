@@ -1,8 +1,5 @@
-/// The distinct keys that lookups asked for and no layer had, by module: what code asks for and no catalog has.
-///
-/// Kept only by a Localizer in ``Localizer/Mode/development`` mode (a production build pays nothing), and only on a
-/// miss, so the hit path is untouched. Bounded: at most ``perModuleLimit`` keys per module, ``moduleLimit``
-/// modules and keys of at most ``maxKeyBytes`` UTF-8 bytes; misses past a bound are counted, not kept.
+/// The distinct keys lookups asked for and no layer had, by module. Kept in ``Localizer/Mode/development`` only, on a
+/// miss; misses past a bound are counted, not kept.
 ///
 /// ```swift
 /// for (module, keys) in localizer.missedKeys().modules {
@@ -10,7 +7,6 @@
 /// }
 /// ```
 public struct MissedKeys: Sendable, Hashable {
-    /// One missed key and the table it was asked in.
     public struct Key: Sendable, Hashable, Comparable {
         public var table: String
         public var key: String
@@ -26,17 +22,14 @@ public struct MissedKeys: Sendable, Hashable {
         }
     }
 
-    /// The most distinct keys kept per module.
     public static let perModuleLimit = 1_000
-    /// The most modules keys are kept for.
     public static let moduleLimit = 256
-    /// The longest key kept, in UTF-8 bytes.
+    /// In UTF-8 bytes.
     public static let maxKeyBytes = 1_024
 
     /// Module → its distinct missed keys, sorted.
     public var modules: [String: [Key]] = [:]
-    /// Module → misses of keys not kept (the module was full, or the key too long). Counted per lookup: telling
-    /// them apart would need the very set the bound keeps small.
+    /// Module → misses of keys not kept, per lookup (telling them apart would need the set the bound keeps small).
     public var overflow: [String: Int] = [:]
     /// Misses in modules past ``moduleLimit``, per lookup.
     public var unrecordedModuleMisses = 0
@@ -44,33 +37,21 @@ public struct MissedKeys: Sendable, Hashable {
     public init() {}
 }
 
-/// The mutable side of ``MissedKeys``, behind the counters' lock.
-struct MissRecorder: Sendable {
-    private var keys: [String: Set<MissedKeys.Key>] = [:]
-    private var overflow: [String: Int] = [:]
-    private var unrecordedModuleMisses = 0
-
+extension MissedKeys {
+    /// Behind the counters' lock; only a miss calls it.
     mutating func record(module: String, table: String, key: String) {
-        guard keys[module] != nil || keys.count < MissedKeys.moduleLimit else {
+        guard modules[module] != nil || modules.count < Self.moduleLimit else {
             unrecordedModuleMisses += 1
             return
         }
-        let missed = MissedKeys.Key(table: table, key: key)
-        if keys[module]?.contains(missed) == true { return }
-        guard key.utf8.count <= MissedKeys.maxKeyBytes, table.utf8.count <= MissedKeys.maxKeyBytes,
-            (keys[module]?.count ?? 0) < MissedKeys.perModuleLimit
+        let missed = Key(table: table, key: key)
+        let keys = modules[module] ?? []
+        if keys.contains(missed) { return }
+        guard key.utf8.count <= Self.maxKeyBytes, table.utf8.count <= Self.maxKeyBytes, keys.count < Self.perModuleLimit
         else {
             overflow[module, default: 0] += 1
             return
         }
-        keys[module, default: []].insert(missed)
-    }
-
-    var snapshot: MissedKeys {
-        var result = MissedKeys()
-        result.modules = keys.mapValues { $0.sorted() }
-        result.overflow = overflow
-        result.unrecordedModuleMisses = unrecordedModuleMisses
-        return result
+        modules[module, default: []].insert(missed, at: keys.firstIndex { missed < $0 } ?? keys.count)
     }
 }

@@ -2,27 +2,15 @@ public import Foundation
 
 /// Foundation bundles for code that keeps `NSLocalizedString`: `localizer.bundle(for: "Checkout") ?? .module`.
 ///
-/// ``Localizer/bundle(for:)`` serves what the Localizer serves, through `Bundle`: for the module's resolved locale it
-/// writes once a directory whose tables hold, for every key, the Localizer's own answer — the overlay where it has
-/// one, else the shipped value, per key along the fallback chain — and returns its `<lang>.lproj` as a bundle (a
-/// language bundle: `Bundle` reads its tables without choosing a language, so `setPreferredLanguages` is honoured).
-///
-/// The directory lives under the caches folder (iOS may purge it: it is derived, and rewritten when missing), never
-/// in the store. Its name is the SHA-256 of its content, so a new revision or language gets a new path: `Bundle`
-/// caches instances and tables by path for the life of the process, and an old path never changes under it.
-/// It is written as a whole (temporary folder, fsync, rename), so a crash leaves it complete or absent.
+/// ``Localizer/bundle(for:)`` writes, once per content, a language bundle whose tables hold the Localizer's answer
+/// for every key (`Bundle` reads a language bundle without choosing a language, so `setPreferredLanguages` holds).
+/// It lives under the caches folder, named by the SHA-256 of its content: `Bundle` caches by path for the life of
+/// the process, so a path never changes under it. Written whole (temporary folder, fsync, rename).
 public enum OverlayBundles {
-    /// The raw active revision directory of `module` in `revisions`; nil when it has none or the directory is gone.
-    package static func bundle(for module: String, in revisions: [String: ActiveRevision]) -> Bundle? {
-        guard let revision = revisions[module] else { return nil }
-        return Bundle(url: revision.directory)
-    }
-
-    /// The raw active revision directory of `module` in `snapshot`, for tools that inspect a store. Apps use
-    /// ``Localizer/bundle(for:)``: a revision directory falls back per table, not per key, and picks its language
-    /// from the system.
+    /// The raw active revision directory of `module`, for tools that inspect a store. Apps use
+    /// ``Localizer/bundle(for:)``: a revision directory falls back per table, not per key.
     public static func bundle(for module: String, in snapshot: StoreSnapshot) -> Bundle? {
-        bundle(for: module, in: snapshot.modules)
+        snapshot.modules[module].flatMap { Bundle(url: $0.directory) }
     }
 
     /// Where ``Localizer/bundle(for:)`` writes by default: `<Caches>/OverlayBundles`.
@@ -30,14 +18,14 @@ public enum OverlayBundles {
         FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask).first?.appendingPathComponent("OverlayBundles")
     }
 
-    /// One module's tables for one locale, as files: what a merged bundle holds.
+    /// One module's tables for one locale, as files.
     struct Contents {
-        /// The `.lproj` folder name: the resolved locale.
+        /// The resolved locale's folder name.
         var lproj: String
-        /// File name → bytes, in name order.
+        /// In name order.
         var files: [(name: String, data: Data)]
 
-        /// The folder name under the module's folder: the SHA-256 of everything written.
+        /// The SHA-256 of everything written: the folder name.
         var digest: String {
             var hasher = SHA256()
             hasher.update(Array("\(lproj)\n".utf8))
@@ -49,8 +37,8 @@ public enum OverlayBundles {
         }
     }
 
-    /// Every table of `module` as the snapshot resolves it: `<Table>.strings` for plain values and `<Table>.stringsdict`
-    /// for entries, XML property lists with keys in byte order. Nil when neither the build nor the store has the module.
+    /// Every table of `module` as the snapshot resolves it, as XML property lists with keys in byte order. Nil when
+    /// neither the build nor the store has the module.
     static func contents(of module: String, in snapshot: LocalizerSnapshot) -> Contents? {
         let shipped = snapshot.catalog.modules[module]
         let overlay = snapshot.overlays.listing(module) != nil ? snapshot.overlays.module(module, locales: snapshot.chain(for: module)) : nil
@@ -76,15 +64,15 @@ public enum OverlayBundles {
             if !plurals.isEmpty { files.append(("\(name).stringsdict", PropertyListWriter.xml(.dictionary(plurals, nil)))) }
         }
         let locale = snapshot.chain(for: module).first ?? shipped?.developmentRegion ?? "en"
-        return Contents(lproj: isPlainName(locale) ? "\(locale).lproj" : "Overlay.lproj", files: files)
+        return Contents(lproj: NameGrammar.isModuleName(locale) ? "\(locale).lproj" : "Overlay.lproj", files: files)
     }
 
-    /// The language bundle holding `contents` under `cache/<module>/<digest>/`, written first if it is not there.
-    /// Nil when anything fails: the caller falls back to the shipped bundle.
+    /// The bundle under `cache/<module>/<digest>/`, written first if absent; nil when anything fails.
     static func bundle(
         for module: String, contents: Contents, cache: URL, syscalls: Syscalls, keeping inUse: Set<String>
     ) -> (bundle: Bundle, directory: String)? {
-        let folder = cache.appendingPathComponent(isPlainName(module) ? module : "module-" + SHA256.hash(Data(module.utf8)).hex).path
+        let folderName = NameGrammar.isModuleName(module) ? module : "module-" + SHA256.hash(Data(module.utf8)).hex
+        let folder = cache.appendingPathComponent(folderName).path
         let directory = "\(folder)/\(contents.digest)"
         let lproj = "\(directory)/\(contents.lproj)"
         do {
@@ -99,8 +87,7 @@ public enum OverlayBundles {
         return Bundle(path: lproj).map { ($0, directory) }
     }
 
-    /// Writes the folder under a temporary name, fsyncs every file and folder, then renames it into place. A folder
-    /// already there (another thread or process wrote the same content first) is kept.
+    /// A folder already there (another process wrote the same content first) is kept.
     private static func write(_ contents: Contents, to directory: String, in folder: String, syscalls: Syscalls) throws {
         let temporary = "\(folder)/.writing-\(StoreLayout.uniqueSuffix())"
         do {
@@ -122,12 +109,11 @@ public enum OverlayBundles {
         }
     }
 
-    /// The most content folders a module keeps: older ones not in use go when a new one is written.
+    /// Content folders a module keeps: older ones not in use go when a new one is written.
     static let keptDirectories = 4
 
-    /// Removes the oldest content folders of `folder` past ``keptDirectories``, never one in `inUse` (handed out by
-    /// this Localizer: its `Bundle` reads the files lazily), and the debris of writes interrupted an hour ago or more.
-    /// Best effort: what cannot be removed stays.
+    /// Best effort; never a folder in `inUse`, whose `Bundle` reads files lazily. Debris of writes interrupted an hour
+    /// ago or more goes too.
     private static func prune(_ folder: String, keeping inUse: Set<String>, syscalls: Syscalls) {
         guard let names = try? syscalls.listDirectory(folder) else { return }
         var others: [(path: String, modified: Date)] = []
@@ -148,9 +134,4 @@ public enum OverlayBundles {
         (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
     }
 
-    /// Whether `name` can be a path component as it is: letters, digits, `_ . -`, not starting with `.`.
-    private static func isPlainName(_ name: String) -> Bool {
-        !name.isEmpty && name.utf8.count <= 128 && name.first != "." && name.first != "-"
-            && name.utf8.allSatisfy { $0 < 0x80 && (($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) || $0 == 0x5F || $0 == 0x2E || $0 == 0x2D) }
-    }
 }

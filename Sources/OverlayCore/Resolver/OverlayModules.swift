@@ -1,62 +1,50 @@
 import Foundation
 
-/// Overlay revision directories of one store snapshot, read as lookups need them: a module's localizations are
-/// listed on first use, and each table of a localization is read only when a handle's fallback chain reaches it,
-/// so a launch reads the few tables it shows, not every locale. A revision is what its digest list names, read
-/// through ``RevisionFiles`` (no name it does not list, never through a link, never past the listed size).
+/// Overlay revisions of one store snapshot, read as lookups need them: a module is listed on first use and a table
+/// read when a handle's chain reaches it. Files are read through ``RevisionFiles`` (only what the digest list names).
 final class OverlayModules: Sendable {
     /// What a revision directory holds, before any table is read.
     struct Listing: Sendable {
         var revision: ActiveRevision
-        /// The revision's files, as its digest list names them.
         var files: RevisionFiles
-        /// The revision's `CFBundleDevelopmentRegion` (else `en`): read from its `Info.plist` when first asked, which
-        /// a launch with a shipped module and no `Base.lproj` never does.
+        /// `CFBundleDevelopmentRegion` (else `en`), read from `Info.plist` only when asked.
         var developmentRegion: String { region.value }
         let region: DevelopmentRegion
-        /// Normalized identifier → `.lproj` directory name, for every `.lproj` folder the list names a file in.
+        /// Normalized identifier → `.lproj` directory name.
         var locales: [String: String]
     }
 
-    /// One table of one overlay localization.
     enum Table: Sendable {
-        /// Read for lookups: the `.strings` entries as byte ranges, the `.stringsdict` entries parsed.
         case text(strings: OverlayStrings?, plurals: [String: StringsdictEntry])
-        /// Read by the catalog loader's rules: the development region merged with `Base.lproj` key by key.
+        /// The development region merged with `Base.lproj` key by key, by the catalog loader's rules.
         case catalog(CatalogTable)
     }
 
-    /// Cache keys are `String`s, not structs of their parts: the first dictionary keyed by a new `Hashable` type
-    /// makes the runtime search every protocol conformance of the process, a visible part of a launch (BENCHMARKS.md).
+    /// Cache keys are `String`s, not structs: the first dictionary keyed by a new `Hashable` type makes the runtime
+    /// search every protocol conformance of the process at launch.
     private typealias LocaleID = String
     private typealias TableID = String
 
-    /// Length-prefixed, so no two (module, locale) pairs give one key.
+    /// Length-prefixed, so no two pairs give one key.
     private static func localeID(module: String, locale: String) -> LocaleID { "\(module.utf8.count):\(module)\(locale)" }
 
     private static func tableID(module: String, locale: String, table: String) -> TableID {
         "\(module.utf8.count):\(module)\(locale.utf8.count):\(locale)\(table)"
     }
 
-    /// The revisions of a snapshot whose source hash matched the build.
     let revisions: [String: ActiveRevision]
     /// Each module's previous revision, served when the active one is found damaged.
     let fallbacks: [String: ActiveRevision]
-    /// Whether revisions are checked before they serve (a snapshot read without the store's heal).
+    /// A snapshot read without the store's heal: revisions are checked before they serve.
     let checksRevisions: Bool
-    /// The source hash of the store the revisions come from (the build's); nil without a store.
     let sourceHash: String?
     private let counters: LocalizerCounters
     private let syscalls: Syscalls
-    /// What was read so far, a miss remembered as nil, in one table: each dictionary of a new value type makes the
-    /// runtime build its storage's metadata on the first insert, at launch.
+    /// Everything read, a miss as nil, in one dictionary: each dictionary of a new value type builds runtime
+    /// metadata on its first insert, at launch. Keys: `L` + module, `T` + table ID, `C` + locale ID.
     private enum Cached {
-        /// A module's listing (key `L` + module).
         case listing(Listing?)
-        /// A table (key `T` + table ID).
         case table(Table?)
-        /// A localization read by the catalog loader's rules, `Base` included (key `C` + locale ID; see
-        /// ``Table/catalog(_:)``).
         case localization(CatalogLocalization?)
     }
 
@@ -66,10 +54,10 @@ final class OverlayModules: Sendable {
     }
 
     private let caches = Guarded(Caches())
-    /// Modules whose revision stopped being readable after it was listed: counted once each.
+    /// Counted once each.
     private let unreadable = Guarded<Set<String>>([])
 
-    /// How many overlay tables were asked for so far (for the tests: the ones no key needs are not).
+    /// For the tests: tables no key needs are never read.
     var tablesRead: Int { caches.withLock { $0.tablesRead } }
 
     init(
@@ -84,9 +72,8 @@ final class OverlayModules: Sendable {
         self.counters = counters
     }
 
-    /// The module's active revision with its files if its digest list reads, else nil. The launch path reads the
-    /// store without healing it, so there a revision is also checked (sizes against its digest list, no hashing) where
-    /// it is first served, one module at a time, and the previous revision serves when the active one is damaged.
+    /// The active revision if its digest list reads. Without the store's heal, a revision is also checked (sizes, no
+    /// hashing) where first served, and the previous one serves when it is damaged.
     private func servableRevision(_ name: String) -> (ActiveRevision, RevisionFiles)? {
         for candidate in checksRevisions ? [revisions[name], fallbacks[name]] : [revisions[name]] {
             guard let candidate, let files = RevisionFiles(path: candidate.path, syscalls: syscalls) else { continue }
@@ -95,13 +82,11 @@ final class OverlayModules: Sendable {
         return nil
     }
 
-    /// The module's localizations and development region; nil when there is no revision or its digest list cannot be
-    /// read (counted as an ignored revision: the shipped strings serve).
+    /// Nil without a readable revision (counted as ignored: the shipped strings serve).
     func listing(_ name: String) -> Listing? {
         let key = "L" + name
         if case .listing(let cached)? = caches.withLock({ $0.entries[key] }) { return cached }
         guard revisions[name] != nil else { return nil }
-        // Damaged with nothing intact to fall back to: counted below as ignored, the shipped strings serve.
         var result: Listing?
         if let (revision, files) = servableRevision(name) {
             var locales: [String: String] = [:]
@@ -127,7 +112,6 @@ final class OverlayModules: Sendable {
         }
     }
 
-    /// `table` of the module's `locale` localization; nil when the overlay does not have it.
     func table(_ table: String, module name: String, locale: String) -> Table? {
         guard let listing = listing(name), let directory = listing.locales[locale], locale != "Base" else { return nil }
         let id = "T" + Self.tableID(module: name, locale: locale, table: table)
@@ -155,9 +139,8 @@ final class OverlayModules: Sendable {
         let hasStrings = files.lists(stringsPath)
         let hasPlurals = files.lists(pluralsPath)
         guard hasStrings || hasPlurals else { return nil }
-        // A file that does not read adds nothing, as in the catalog loader; one the list names that cannot be opened
-        // (gone, a link, another size) makes the revision count as unreadable. The store's compiled index, when its
-        // part checks and fits the file, spares validating and scanning it.
+        // A file that does not parse adds nothing, as in the catalog loader; one that cannot be opened makes the
+        // revision count as unreadable. The store's compiled index, when it checks and fits, spares a scan.
         var strings: OverlayStrings?
         if hasStrings {
             if let data = files.open(stringsPath)?.data {
@@ -184,7 +167,6 @@ final class OverlayModules: Sendable {
         if unreadable.withLock({ $0.insert(module).inserted }) { counters.countIgnoredRevisions(1) }
     }
 
-    /// A revision's development region, read from its `Info.plist` once, when first asked.
     final class DevelopmentRegion: Sendable {
         private let files: RevisionFiles
         private let read = LockedValue<String?>(nil)
@@ -209,9 +191,8 @@ final class OverlayModules: Sendable {
         return LocalizerSnapshot.table(table, of: module, locale: locale).map(Table.catalog)
     }
 
-    /// The module's overlay with the localizations of `locales` read by the catalog loader's rules (leniently, as
-    /// Apple would read the bundle), `Base.lproj` with the development region: from the files the digest list names in
-    /// those folders, read through ``RevisionFiles``.
+    /// The localizations of `locales` read leniently by the catalog loader's rules, as Apple reads the bundle
+    /// (`Base.lproj` with the development region).
     func module(_ name: String, locales: [String]) -> CatalogModule? {
         guard let listing = listing(name) else { return nil }
         var wanted = Set(locales.filter { listing.locales[$0] != nil })
@@ -231,7 +212,6 @@ final class OverlayModules: Sendable {
             caches.withLock { cache in
                 for locale in missing {
                     let loaded = locale == "Base" ? read.base : read.localizations[locale]
-                    // A miss is remembered too (as nil), so an unreadable table is not re-read on every handle.
                     if cache.entries[key(locale)] == nil { cache.entries[key(locale)] = .localization(loaded) }
                 }
             }

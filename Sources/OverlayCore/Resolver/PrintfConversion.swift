@@ -1,46 +1,30 @@
 import Foundation
-/// Formats one number the way C's printf does, for a specifier the renderer has already parsed and checked.
-///
-/// Only this file calls `vsnprintf`, and only with a format it builds itself from a fixed alphabet:
-/// `%`, the flags of a parsed ``FormatSpecifier/Flags``, `*.*`, a fixed length (`ll` or none) and one
-/// conversion from a closed list. Remote text never reaches the C formatter.
+/// Formats one number the way C's printf does. Only this file calls `vsnprintf`, with a format it builds from a fixed
+/// alphabet (flags, `*.*`, `ll`, one conversion from a closed list): remote text never reaches the C formatter.
 enum PrintfConversion {
-    /// Formats an integer for `d i D` (signed) or `u U x X o O` (unsigned).
+    /// `d i D` (signed) or `u U x X o O` (unsigned).
     static func integer(
         signed: Int64?, unsigned: UInt64?, conversion: Unicode.Scalar, flags: FormatSpecifier.Flags,
         width: Int?, precision: Int?
     ) -> String? {
         let letter: String
         switch conversion {
-        case "d", "i", "D": letter = "d"
+        case "d", "i", "D":
+            guard let signed else { return nil }
+            return format(flags: flags, length: "ll", letter: "d", width: width, precision: precision) {
+                [CLongLong(signed)]
+            }
         case "u", "U": letter = "u"
-        case "x": letter = "x"
-        case "X": letter = "X"
+        case "x", "X": letter = String(conversion)
         case "o", "O": letter = "o"
         default: return nil
         }
-        if letter == "d" {
-            guard let signed else { return nil }
-            if flags.isEmpty, width == nil, precision == nil { return String(signed) }
-            return format(flags: flags, length: "ll", letter: letter, width: width, precision: precision) {
-                [CLongLong(signed)]
-            }
-        }
         guard let unsigned else { return nil }
-        if flags.isEmpty, width == nil, precision == nil {
-            switch letter {
-            case "u": return String(unsigned)
-            case "x": return String(unsigned, radix: 16)
-            case "X": return String(unsigned, radix: 16, uppercase: true)
-            default: return String(unsigned, radix: 8)
-            }
-        }
         return format(flags: flags, length: "ll", letter: letter, width: width, precision: precision) {
             [CUnsignedLongLong(unsigned)]
         }
     }
 
-    /// Formats a double for `f F e E g G a A`.
     static func floatingPoint(
         _ value: Double, conversion: Unicode.Scalar, flags: FormatSpecifier.Flags, width: Int?, precision: Int?
     ) -> String? {
@@ -50,15 +34,14 @@ enum PrintfConversion {
         }
     }
 
-    /// Pads `text` to `width` characters with spaces (left-aligned with the `-` flag), as `%@` and `%c` print.
+    /// As `%@` and `%c` print.
     static func pad(_ text: String, flags: FormatSpecifier.Flags, width: Int?) -> String {
         guard let width, width > text.count else { return text }
         let padding = String(repeating: " ", count: width - text.count)
         return flags.contains(.leftAlign) ? text + padding : padding + text
     }
 
-    /// Builds `%<flags>*.*<length><letter>` and formats `value` with it. A nil width passes 0 and a nil precision
-    /// passes -1, which C defines as "omitted".
+    /// A nil width passes 0 and a nil precision -1, which C defines as "omitted".
     private static func format(
         flags: FormatSpecifier.Flags, length: String, letter: String, width: Int?, precision: Int?,
         value: () -> [any CVarArg]
@@ -76,7 +59,7 @@ enum PrintfConversion {
         if flags.contains(.alternate) { spec += "#" }
         spec += "*.*" + length + letter
         let arguments: [any CVarArg] = [CInt(widthValue), CInt(precisionValue)] + value()
-        // Doubles print at most ~310 integer digits plus the precision; integers far fewer.
+        // Doubles print at most ~310 integer digits plus the precision.
         let capacity = abs(widthValue) + max(precisionValue, 0) + 400
         var buffer = [CChar](repeating: 0, count: capacity)
         let written = spec.withCString { cFormat in

@@ -1,18 +1,15 @@
-/// Collects a render's UTF-8 in a caller-provided (stack) buffer and makes one `String` at the end, never holding more
-/// than its limit: an append that would pass it throws before a byte of it is copied.
-///
-/// Appending to a `String` piece by piece re-checks its storage on every append; bytes copied here cost a `memcpy`.
-/// Only whole strings are appended, so every chunk is valid UTF-8; when the buffer fills, the bytes so far move
-/// into `spilled` and the buffer is reused.
+/// Collects a render's UTF-8 in a stack buffer and makes one `String` at the end (appending to a `String` re-checks
+/// its storage each time). An append past the limit throws before a byte is copied. Only whole strings are appended,
+/// so each spilled chunk is valid UTF-8.
 struct RenderBuffer: ~Copyable {
     private let storage: UnsafeMutableBufferPointer<UInt8>
     private var count = 0
-    /// Nil until the buffer first fills (an empty `String` is retained and released all the same).
+    /// Nil until the buffer first fills: an empty `String` is retained and released all the same.
     private var spilled: String?
     private var spilledCount = 0
     private let limit: Int
 
-    /// The smallest storage that holds any 64-bit decimal with its sign.
+    /// Any 64-bit decimal with its sign.
     static let minimumCapacity = 21
 
     init(storage: UnsafeMutableBufferPointer<UInt8>, limit: Int) {
@@ -39,7 +36,7 @@ struct RenderBuffer: ~Copyable {
 
     mutating func append(_ text: String) throws(RenderFailure) {
         var text = text
-        // `withUTF8` rethrows untyped errors: the failure is carried out as a value.
+        // `withUTF8` rethrows untyped errors.
         let failure = text.withUTF8 { bytes -> RenderFailure? in
             do throws(RenderFailure) {
                 try append(bytes)
@@ -51,7 +48,7 @@ struct RenderBuffer: ~Copyable {
         if let failure { throw failure }
     }
 
-    /// Appends the decimal digits of a value, with `-` when negative: as `String(value)` spells it.
+    /// As `String(value)` spells it.
     @inline(__always)
     mutating func appendDecimal(magnitude: UInt64, negative: Bool) throws(RenderFailure) {
         let digits = Self.digitCount(magnitude)
@@ -61,7 +58,7 @@ struct RenderBuffer: ~Copyable {
             storage[count] = UInt8(ascii: "-")
             count &+= 1
         }
-        // Counts are within the limit, so the arithmetic below cannot overflow.
+        // Within the limit: no overflow.
         var position = count &+ digits
         var rest = magnitude
         repeat {
@@ -72,7 +69,7 @@ struct RenderBuffer: ~Copyable {
         count &+= digits
     }
 
-    /// How many decimal digits `value` has; UI counts are small, so they are compared, not divided.
+    /// UI counts are small: compared, not divided.
     @inline(__always)
     private static func digitCount(_ value: UInt64) -> Int {
         if value < 10 { return 1 }
@@ -89,7 +86,7 @@ struct RenderBuffer: ~Copyable {
         return digits
     }
 
-    /// Appends what `%@` prints for the argument: a string verbatim, numbers as ASCII digits.
+    /// What `%@` prints: a string verbatim, numbers as ASCII digits.
     mutating func appendObject(_ argument: FormatArgument) throws(RenderFailure) {
         switch argument {
         case .string(let text): try append(text)
@@ -99,9 +96,8 @@ struct RenderBuffer: ~Copyable {
         }
     }
 
-    /// The text collected.
     consuming func finish() -> String {
-        // Copied into the `String`'s own storage (a small string under 16 bytes): cheaper than `String(decoding:)`.
+        // Cheaper than `String(decoding:)` (a small string is copied into the `String` itself).
         let tail = String(unsafeUninitializedCapacity: count) { output in
             _ = output.initialize(fromContentsOf: UnsafeBufferPointer(rebasing: storage[..<count]))
             return count
@@ -110,7 +106,6 @@ struct RenderBuffer: ~Copyable {
         return spilled + tail
     }
 
-    /// Fails when `byteCount` more bytes would pass the limit.
     @inline(__always)
     private func reserve(_ byteCount: Int) throws(RenderFailure) {
         guard byteCount <= limit &- spilledCount &- count else { throw .outputTooLong }
@@ -121,7 +116,6 @@ struct RenderBuffer: ~Copyable {
         count = 0
     }
 
-    /// Moves bytes into `spilled`, appended in place.
     private mutating func keep(_ bytes: UnsafeBufferPointer<UInt8>) {
         let text = String(decoding: bytes, as: UTF8.self)
         if spilled == nil {

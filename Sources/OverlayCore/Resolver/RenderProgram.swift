@@ -1,32 +1,25 @@
-/// A table value compiled for rendering, built once per ``ResolvedValue`` on its first render.
-///
-/// The value's format and every plural variant are one flat list of steps over one buffer of literal bytes, so a
-/// render walks plain data — no parsing, hashing, locking or reference counting — whatever the value's shape
-/// (``FormatRenderer``). Positions are kept as written; sequential slots are numbered while rendering, because a
-/// variant starts at the slot of the token that chose it.
+/// A table value compiled for rendering on its first render: the format and every plural variant as one flat list of
+/// ops over one buffer of literal bytes, so a render walks plain data. Sequential slots are numbered while rendering,
+/// because a variant starts at the slot of the token that chose it.
 ///
 /// `@unchecked Sendable`: immutable; the buffers are written in `init` and freed in `deinit`.
 package final class RenderProgram: @unchecked Sendable {
-    /// One step; plain data, so reading one retains nothing.
+    /// Plain data, so reading one retains nothing.
     struct Op {
         enum Kind: UInt8 {
-            /// UTF-8 text, `literals[start..<end]`; adjacent literal tokens and `%%` are merged into one.
+            /// `literals[start..<end]`, adjacent literals and `%%` merged.
             case literal
-            /// `%@` without flags, width or precision: the argument's object text.
-            case object
-            /// `%d` `%i` `%D` (any length) without flags, width or precision: the decimal digits of the signed value.
-            case signed
-            /// `%u` `%U` (any length) without flags, width or precision: the decimal digits of the unsigned value.
-            case unsigned
-            /// Any other specifier, `specifiers[start]`, formatted the way C's printf does (``PrintfConversion``).
+            /// `%@`, `%d`-like and `%u`-like without flags, width or precision.
+            case object, signed, unsigned
+            /// Any other specifier, `specifiers[start]`.
             case specifier
-            /// `%#@name@` naming variable `start` of the entry.
+            /// `%#@name@` naming variable `start`.
             case variable
-            /// `%{name}`, the substitution named `names[start]`.
+            /// `%{name}`, `names[start]`.
             case named
-            /// `%#@name@` naming no variable of the entry (`names[start]`): always a render failure.
+            /// `%#@name@` naming no variable (`names[start]`): always a render failure.
             case unknownVariable
-            /// The string has a parse error (`%n`, mixed positional and sequential, a position out of range…).
+            /// The string has a parse error.
             case unsafe
         }
 
@@ -37,22 +30,20 @@ package final class RenderProgram: @unchecked Sendable {
         var end: Int32
     }
 
-    /// A plural variable: how its variant is picked. Its variants are ``forms(ofVariable:)``.
     struct Variable {
         /// The value type reads a double (`f e g a`, any case): plural operands come from its decimal text.
         var isDouble: Bool
         /// Apple's zero rule applies: a `zero` variant exists and the locale has no CLDR `zero` category.
         var usesExactZero: Bool
-        /// Its name, `names[name]`.
+        /// `names[name]`.
         var name: Int32
     }
 
     enum Body {
-        /// The value's format: a plain value, an entry's format key, or a device variant's.
         case ops(Range<Int>)
-        /// A width rule: keys ascending, the ops of each variant.
+        /// Keys ascending, the ops of each variant.
         case width(keys: [Int], variants: [Range<Int>])
-        /// The value can never render (a device rule without a usable variant, device rules nested too deep).
+        /// The value can never render (a device rule without a usable variant, nesting too deep).
         case failure(RenderFailure)
     }
 
@@ -63,30 +54,25 @@ package final class RenderProgram: @unchecked Sendable {
     let ops: UnsafeMutableBufferPointer<Op>
     let literals: UnsafeMutableBufferPointer<UInt8>
     let variables: UnsafeMutableBufferPointer<Variable>
-    /// Per variable, per ``PluralCategory/order``, the start and end of the variant's ops; −1 where neither the
-    /// category nor `other` has a variant.
+    /// Per variable and ``PluralCategory/order``, the variant's ops' start and end; −1 without a variant.
     private let forms: UnsafeMutableBufferPointer<Int32>
-    /// What `.specifier` ops format.
     let specifiers: [FormatSpecifier]
     /// Substitution and variable names.
     let names: [String]
-    /// The CLDR rules of the locale whose value this is.
     let rules: PluralRules
-    /// The same rules for integer counts, shared per rule set; nil when the value has no variables.
+    /// Owns `countTable`; nil when the value has no variables.
     let integerRules: IntegerPluralRules?
-    /// Their table of the counts below ``IntegerPluralRules/tableLimit``, read without touching the object.
+    /// Read without touching the object.
     let countTable: UnsafePointer<UInt8>?
-    /// The whole output of a value without specifiers, whatever the arguments.
+    /// The whole output of a value without specifiers.
     let constantText: String?
-    /// A text that reads no argument and is no valid format (`Battery Level %`, `100% sure`), shown as written when
-    /// rendered without arguments, as `string(forKey:)` shows it: formatting it can only drop or garble its `%`. Given
-    /// arguments, it is a translation that lost them, and the development value shows instead (FORMATS.md §4.6).
+    /// A text that reads no argument and is no valid format (`100% sure`), shown as written when rendered without
+    /// arguments; given some, it is a translation that lost them (FORMATS.md §4.6).
     let asWrittenText: String?
     /// The output depends on the arguments alone: no `%{name}`, no width rule.
     let readsArgumentsOnly: Bool
 
-    /// Compiles `value` with the CLDR rules of its locale; `device` picks device variants now, a width rule's variant
-    /// is picked per render.
+    /// `device` picks device variants now; a width rule's variant is picked per render.
     package init(_ value: CatalogValue, rules: PluralRules, device: String) {
         var builder = Builder()
         let body: Body
@@ -131,7 +117,6 @@ package final class RenderProgram: @unchecked Sendable {
         forms.deallocate()
     }
 
-    /// The ops of `variable`'s variant for the category of ``PluralCategory/order`` `order`, or nil.
     @inline(__always)
     func form(ofVariable variable: Int, order: Int) -> Range<Int>? {
         let start = forms[(variable * PluralCategory.allCases.count + order) * 2]
@@ -139,8 +124,8 @@ package final class RenderProgram: @unchecked Sendable {
         return Int(start)..<Int(forms[(variable * PluralCategory.allCases.count + order) * 2 + 1])
     }
 
-    /// The text for `arguments` when it depends on them alone and they fit; nil when the full render must decide (and
-    /// count a failure): the short path of a lookup.
+    /// The lookup's short path: the text when it depends on the arguments alone and they fit; nil when the full
+    /// render must decide (and count a failure).
     @inline(__always)
     package func text<Arguments: RandomAccessCollection<FormatArgument>>(for arguments: Arguments) -> String?
     where Arguments.Index == Int {
@@ -179,14 +164,7 @@ package final class RenderProgram: @unchecked Sendable {
         return buffer
     }
 
-    /// The width variant with the largest key ≤ `width`, else the smallest key; nil width: the largest key.
-    static func variant(of variants: [Int: String], forWidth width: Int?) -> String? {
-        let keys = variants.keys.sorted()
-        guard !keys.isEmpty else { return nil }
-        return variants[keys[variantIndex(keys: keys, forWidth: width)]]
-    }
-
-    /// The index in ascending, non-empty `keys` of the width variant: see ``variant(of:forWidth:)``.
+    /// In ascending `keys`, the largest key ≤ `width`, else the smallest; nil width: the largest.
     static func variantIndex(keys: [Int], forWidth width: Int?) -> Int {
         guard let width else { return keys.count - 1 }
         return keys.lastIndex(where: { $0 <= width }) ?? 0
@@ -200,7 +178,6 @@ package final class RenderProgram: @unchecked Sendable {
 }
 
 extension RenderProgram {
-    /// Collects the ops of every string of a value; its arrays become the program's buffers.
     private struct Builder {
         var ops: [Op] = []
         var literals: [UInt8] = []
@@ -209,7 +186,6 @@ extension RenderProgram {
         var specifiers: [FormatSpecifier] = []
         var names: [String] = []
 
-        /// Appends the ops of `format`, whose `%#@v@` tokens index `variables`; returns their range.
         mutating func add(_ format: FormatString, variables: [String: Int]) -> Range<Int> {
             let first = ops.count
             guard !format.isUnrenderable else {
@@ -256,8 +232,7 @@ extension RenderProgram {
             return first..<ops.count
         }
 
-        /// Compiles a plural variable: one op range per distinct variant text, `other` standing in for the categories
-        /// without one.
+        /// One op range per distinct variant text; `other` stands in for the categories without one.
         mutating func addVariable(_ name: String, _ variable: PluralVariable, rules: PluralRules, variables: [String: Int]) {
             self.variables.append(Variable(
                 isDouble: variable.valueType.unicodeScalars.last.map { "fFeEgGaA".unicodeScalars.contains($0) } ?? false,
@@ -276,7 +251,6 @@ extension RenderProgram {
             }
         }
 
-        /// A direct-append op for a plain `%@`, `%d`/`%ld`/`%i`/`%D` or `%u`/`%lu`/`%U`; a `.specifier` op otherwise.
         private mutating func op(_ spec: FormatSpecifier) -> Op {
             let position = Self.position(spec.position)
             if spec.flags.isEmpty, spec.width == nil, spec.precision == nil {
@@ -291,8 +265,7 @@ extension RenderProgram {
             return Op(kind: .specifier, position: position, start: Int32(specifiers.count - 1), end: 0)
         }
 
-        /// A written position as an op holds it: −1 for a sequential slot. Positions past 127 are parse errors, so
-        /// they never reach an op.
+        /// −1 for a sequential slot; positions past 127 are parse errors and never reach an op.
         private static func position(_ position: Int?) -> Int32 {
             position.map { Int32(clamping: $0) } ?? -1
         }

@@ -1,7 +1,5 @@
 /// Why a lookup answered what it did: every layer of the fallback chain with what it held, and one reason with what
-/// to do — the "evaluation reason" of a feature-flag SDK, for "we published a fix, why does this device still show
-/// the old text?". ``Localizer/explain(_:table:module:context:)`` builds it; `overlay resolve --trace` and
-/// `overlay inspect --explain` print it.
+/// to do ("we published a fix, why does this device still show the old text?").
 ///
 /// ```swift
 /// let why = localizer.explain("cart.title", module: "Checkout")
@@ -12,8 +10,7 @@ public struct ResolutionExplanation: Sendable, Equatable {
     public enum Reason: String, Sendable, Hashable, CaseIterable {
         /// An active overlay revision answered.
         case overlay
-        /// The store holds a revision with another answer that this process has not applied: it shows at the next
-        /// launch (or `applyPendingUpdates`).
+        /// The store holds a revision with another answer that this process has not applied yet.
         case pendingNextLaunch = "pending-next-launch"
         /// The store belongs to another catalog (source hash): its overlay is ignored, shipped strings serve.
         case overlayIgnoredSourceHash = "overlay-ignored-source-hash"
@@ -29,8 +26,7 @@ public struct ResolutionExplanation: Sendable, Equatable {
         case noOverlay = "no-overlay"
         /// The key has values only in locales outside the chain: nothing in the chain answered.
         case localeNotInChain = "locale-not-in-chain"
-        /// A layer of the chain has the key, but its entry was rejected (a plural the device cannot render for every
-        /// number, …): the next layer's value shows, or the key when none has one.
+        /// A layer has the key, but its entry was rejected: the next layer's value shows.
         case entryRejected = "entry-rejected"
         /// No layer has the key: the sentinel (development) or the key (production) shows.
         case miss
@@ -44,8 +40,7 @@ public struct ResolutionExplanation: Sendable, Equatable {
         case shadowed
         /// The layer has the table for this locale but not the key.
         case keyAbsent = "key-absent"
-        /// The layer's table has the key, but its entry breaks a rule the client enforces, so it is never served: the
-        /// next layer answers. ``Step/rejection`` names the rule.
+        /// The entry breaks a rule the client enforces (``Step/rejection``), so it is never served.
         case rejected
         /// The layer has this locale but not the table.
         case tableAbsent = "table-absent"
@@ -68,7 +63,7 @@ public struct ResolutionExplanation: Sendable, Equatable {
         public var revision: Int?
         /// For a ``Outcome/rejected`` entry, the code of the rule it breaks (`plural.missing-other`).
         public var rejection: String?
-        /// For a ``Outcome/rejected`` entry, what is wrong with it, as the finding says.
+        /// For a ``Outcome/rejected`` entry, the finding's message.
         public var rejectionMessage: String?
 
         package init(
@@ -92,11 +87,10 @@ public struct ResolutionExplanation: Sendable, Equatable {
     public var chain: [String]
     /// What the lookup answered.
     public var resolution: Resolution
-    /// The text the app shows (`string(forKey:)`): the value, the sentinel or the key.
+    /// What `string(forKey:)` shows: the value, the sentinel or the key.
     public var shown: String
     /// Overlay then shipped for each chain locale.
     public var steps: [Step]
-    /// The revision that answers this key after the next launch, when the context names a pending one.
     package var pending: ActiveRevision?
     /// What the pending revision would show, when it differs from ``shown``.
     public var pendingValue: String?
@@ -107,11 +101,11 @@ public struct ResolutionExplanation: Sendable, Equatable {
     public var sentence: String
 }
 
-/// What the caller knows about a module's overlay beyond the snapshot the Localizer serves (the store's view).
+/// What the store knows about a module's overlay beyond the snapshot the Localizer serves.
 package struct ExplanationContext: Sendable, Equatable {
-    /// A revision the store has made active that this Localizer does not serve yet: it applies at the next launch.
+    /// Active in the store, not served by this Localizer yet.
     package var pending: ActiveRevision?
-    /// Why the module serves no overlay although the store had one, as a clause ("its revision was revoked").
+    /// Why the module serves no overlay although the store had one, as a clause.
     package var withdrawn: String?
 
     package init(pending: ActiveRevision? = nil, withdrawn: String? = nil) {
@@ -121,16 +115,13 @@ package struct ExplanationContext: Sendable, Equatable {
 }
 
 extension Localizer {
-    /// Walks the fallback chain of `key` and says what each layer held and why the shown value won.
-    ///
-    /// Reads the overlay tables of the chain through the catalog loader (the reference path), so it costs a table
-    /// read per locale: for diagnostics, never per lookup. Counts nothing (not a miss, not an ignored revision).
+    /// Walks the fallback chain of `key` and says what each layer held and why the shown value won. Costs a table
+    /// read per locale (for diagnostics, never per lookup); counts nothing.
     public func explain(_ key: String, table tableName: String = "Localizable", module: String) -> ResolutionExplanation {
         explain(key, table: tableName, module: module, context: ExplanationContext())
     }
 
-    /// The same, with what the store knows beyond this Localizer's snapshot (a revision pending the next launch, a
-    /// withdrawn one): `overlay inspect --explain` passes it.
+    /// The same, with what the store knows beyond this Localizer's snapshot (`overlay inspect --explain`).
     package func explain(
         _ key: String, table tableName: String = "Localizable", module: String, context: ExplanationContext
     ) -> ResolutionExplanation {
@@ -147,7 +138,6 @@ extension Localizer {
 
         let shipped = current.catalog.modules[module]
         let listing = view.overlays.listing(module)
-        // Every overlay locale, not only the chain's: a value outside the chain is part of the answer.
         let overlay = listing.flatMap { view.overlays.module(module, locales: Array($0.locales.keys)) }
         let developmentRegion = shipped?.developmentRegion ?? "en"
         let knownKeys = (shipped.flatMap { LocalizerSnapshot.table(tableName, of: $0, locale: developmentRegion) }
@@ -207,7 +197,6 @@ extension Localizer {
             }
         }
 
-        // What the pending revision would show after the next launch.
         var pendingValue: String?
         if let pending = context.pending, pending != listing?.revision {
             let next = LocalizerSnapshot(
@@ -219,14 +208,13 @@ extension Localizer {
             if text != shown { pendingValue = text }
         }
 
-        let ignoredHash = ignoredStore?.sourceHash
         var explanation = ResolutionExplanation(
             key: key, module: module, table: tableName, chain: handle.chain, resolution: resolution, shown: shown,
             steps: steps, pending: context.pending, pendingValue: pendingValue,
             otherLocales: otherLocales.sorted(by: String.utf8Precedes), reason: .miss, sentence: "")
         (explanation.reason, explanation.sentence) = Self.reason(
             explanation, hasRevision: listing != nil, servedRevision: current.overlays.revisions[module],
-            ignoredSourceHash: ignoredHash, buildSourceHash: sourceHash, withdrawn: context.withdrawn)
+            ignoredSourceHash: ignoredStore?.sourceHash, buildSourceHash: sourceHash, withdrawn: context.withdrawn)
         return explanation
     }
 

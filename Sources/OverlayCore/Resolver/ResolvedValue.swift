@@ -10,24 +10,21 @@ public enum ResolutionLayer: String, Sendable, Hashable, CaseIterable {
     case miss
 }
 
-/// One key's answer in a pre-merged table: the value and where it came from. Immutable.
+/// One key's answer in a pre-merged table: the value and where it came from.
 package final class ResolvedValue: Sendable {
-    /// The value: a plain string or a `.stringsdict` entry.
     package let value: CatalogValue
     /// `.overlay` or `.shipped`.
     package let layer: ResolutionLayer
-    /// The chain locale that answered (`fr` for an `fr-CA` user when only `fr` has the key).
+    /// The chain locale that answered.
     package let locale: String
-    /// The overlay revision number, nil for shipped values.
+    /// Nil for shipped values.
     package let revision: Int?
-    /// What `string(forKey:)` returns: the string, or for an entry its format key (width rule: the widest variant;
-    /// device rule: the configured device's variant, else `other`).
+    /// What `string(forKey:)` returns: the string, or an entry's format key (the widest width variant, the device's
+    /// variant).
     package let text: String
 
-    /// The device whose variants device rules pick.
     private let device: String
-    /// The value compiled for rendering, set once on its first render and released in `deinit`. An `Atomic` of
-    /// `Unmanaged` rather than `AtomicLazyReference`, whose `load` is not specialized (a metadata lookup per call).
+    /// Set on the first render. Not an `AtomicLazyReference`, whose `load` is not specialized.
     private let compiledValue = Atomic<Unmanaged<RenderProgram>?>(nil)
 
     init(value: CatalogValue, layer: ResolutionLayer, locale: String, revision: Int?, device: String) {
@@ -39,7 +36,7 @@ package final class ResolvedValue: Sendable {
         self.text = ResolvedValue.text(of: value, device: device)
     }
 
-    /// The value compiled with the CLDR rules of `locale`, built once (a racing thread's copy is discarded).
+    /// Built once; a racing thread's copy is discarded.
     var compiled: RenderProgram {
         if let stored = compiledValue.load(ordering: .acquiring) { return stored.takeUnretainedValue() }
         let built = Unmanaged.passRetained(RenderProgram(value, rules: PluralRules.cardinal(for: locale), device: device))
@@ -50,7 +47,7 @@ package final class ResolvedValue: Sendable {
         return original.takeUnretainedValue()
     }
 
-    /// Calls `body` with the compiled value without retaining it: the value holds it for as long as it lives.
+    /// Without retaining the compiled value: this value holds it.
     @inline(__always)
     func withCompiled<Result>(_ body: (RenderProgram) -> Result) -> Result {
         if let stored = compiledValue.load(ordering: .acquiring) { return stored._withUnsafeGuaranteedRef(body) }
@@ -72,7 +69,7 @@ package final class ResolvedValue: Sendable {
         switch entry {
         case .text(let text): return text
         case .format(let plural): return plural.format
-        case .width(let variants): return RenderProgram.variant(of: variants, forWidth: nil) ?? ""
+        case .width(let variants): return variants.keys.max().flatMap { variants[$0] } ?? ""
         case .device(let variants):
             guard depth < RenderProgram.maximumDepth,
                 let chosen = RenderProgram.variant(of: variants, forDevice: device)
@@ -94,15 +91,6 @@ public struct Resolution: Sendable, Equatable {
     public var revision: Int?
     /// The locales searched, in order (each: overlay, then shipped).
     public var chain: [String]
-
-    /// Creates a resolution.
-    package init(value: CatalogValue, layer: ResolutionLayer, locale: String?, revision: Int?, chain: [String]) {
-        self.value = value
-        self.layer = layer
-        self.locale = locale
-        self.revision = revision
-        self.chain = chain
-    }
 }
 
 /// What the Localizer counted since it was built.
@@ -114,7 +102,6 @@ public struct LocalizerStats: Sendable, Hashable {
     /// Store revisions not loaded: a snapshot for another source hash, or a revision directory that cannot be read.
     public var ignoredRevisions: Int
 
-    /// Creates stats.
     public init(misses: Int = 0, renderErrors: Int = 0, ignoredRevisions: Int = 0) {
         self.misses = misses
         self.renderErrors = renderErrors

@@ -3,9 +3,8 @@ package import Foundation
 /// The outcome of checking one module archive: its files and parsed tables when it may be activated.
 package struct ModuleVerdict: Sendable {
     package var module: String
-    /// Relative path → bytes, ready to be written as a revision directory.
+    /// Relative path → bytes.
     package var files: [String: Data]?
-    /// The overlay's tables, parsed strictly.
     package var content: CatalogModule?
     package var header: ModuleHeader?
     package var findings: [Finding]
@@ -16,10 +15,8 @@ package struct ModuleVerdict: Sendable {
 /// Checks a module archive: integrity against its manifest entry before parsing, ZIP structure, header binding,
 /// strict table parsing, then content against the build's shipped catalog.
 package enum ModuleValidator {
-    /// Validates an archive fetched for `entry` of an accepted `manifest`.
-    ///
-    /// `retainingContent` false (the publisher's self-check) parses and checks the archive one `.lproj` at a time and
-    /// keeps neither its files nor its tables: the same findings, without a second copy of a large catalog in memory.
+    /// `retainingContent` false (the publisher's self-check) checks one `.lproj` at a time and keeps nothing: the same
+    /// findings without a second copy of a large catalog in memory.
     package static func validate(
         archive bytes: Data, entry: Manifest.Module, manifest: Manifest, context: ValidationContext,
         file: String? = nil, retainingContent: Bool = true
@@ -40,14 +37,14 @@ package enum ModuleValidator {
                 location: .init(file: file, module: entry.name)))
             return verdict
         }
-        verdict.findings = ArchiveDigestRule.check(Array(bytes), entry: entry, file: file)
+        verdict.findings = checkDigest(Array(bytes), entry: entry, file: file)
         guard verdict.findings.isAcceptable else { return verdict }
         return validateContents(
             bytes, expectedModule: entry.name, expectedRevision: entry.revision, context: context, file: file,
             retainingContent: retainingContent)
     }
 
-    /// Validates an archive on its own (no manifest: authenticity cannot be checked), e.g. `overlay validate x.zip`.
+    /// An archive on its own (no manifest: authenticity cannot be checked).
     package static func validateContents(
         _ bytes: Data, expectedModule: String?, expectedRevision: Int?, context: ValidationContext, file: String,
         retainingContent: Bool = true
@@ -57,33 +54,34 @@ package enum ModuleValidator {
         let files: [String: Data]
         var folders: [[ZIPEntry]] = []
         var archive: ZIPArchive?
-        if retainingContent {
-            let extracted = ArchiveStructureRule.extract(bytes, limits: context.limits, file: file, module: expectedModule)
-            verdict.findings += extracted.findings
-            guard let extractedFiles = extracted.files else { return verdict }
-            files = extractedFiles
-        } else {
-            let opened = ArchiveStructureRule.open(bytes, limits: context.limits, file: file, module: expectedModule)
-            verdict.findings += opened.findings
-            guard let openedArchive = opened.archive else { return verdict }
-            archive = openedArchive
-            folders = byFolder(openedArchive.entries.filter { !$0.isDirectory })
-            files = openedArchive.entries.first { $0.name == ModuleHeader.fileName }
-                .flatMap { try? openedArchive.extract($0) }.map { [ModuleHeader.fileName: $0] } ?? [:]
+        let opened: (archive: ZIPArchive, files: [String: Data])
+        do {
+            opened = try open(bytes, keepingFiles: retainingContent, limits: context.limits)
+        } catch {
+            verdict.findings.append(Finding(
+                code: error.code.rawValue, severity: .error, message: error.message,
+                location: .init(file: error.entryName.map { "\(file):\($0)" } ?? file, module: expectedModule)))
+            return verdict
         }
-        let (header, headerFindings) = ModuleHeaderRule.check(
+        if retainingContent {
+            files = opened.files
+        } else {
+            archive = opened.archive
+            folders = byFolder(opened.archive.entries.filter { !$0.isDirectory })
+            files = opened.archive.entries.first { $0.name == ModuleHeader.fileName }
+                .flatMap { try? opened.archive.extract($0) }.map { [ModuleHeader.fileName: $0] } ?? [:]
+        }
+        let (header, headerFindings) = checkHeader(
             files, expectedModule: expectedModule, expectedRevision: expectedRevision, sourceHash: context.sourceHash,
             file: file)
         verdict.findings += headerFindings
         guard let header else { return verdict }
         verdict.module = header.module
-        // Each `.lproj` is read and judged on its own (the rules never look across locales); all of them at once
-        // when the caller keeps the parsed module.
+        // One `.lproj` at a time (the rules never look across locales), or all at once when the module is kept.
         var parseFindings: [Finding] = []
         var contentFindings: [Finding] = []
         var content: CatalogModule?
         for index in 0..<(archive == nil ? 1 : folders.count) {
-            // Every entry inflated without error moments ago in `open`: the same bytes inflate again.
             let folder = archive.map { archive in
                 Dictionary(folders[index].compactMap { entry in (try? archive.extract(entry)).map { (entry.name, $0) } }) { $1 }
             } ?? files
@@ -117,7 +115,86 @@ package enum ModuleValidator {
         return verdict
     }
 
-    /// The entries of each top-level folder (`fr.lproj/…`), folders in byte order.
+    /// Mix-and-match protection: the archive's size and SHA-256 must equal what the signed manifest lists, compared in
+    /// constant time, before a single byte of it is parsed.
+    private static func checkDigest(_ bytes: [UInt8], entry: Manifest.Module, file: String) -> [Finding] {
+        let location = Finding.Location(file: file, module: entry.name)
+        guard bytes.count == entry.size else {
+            return [Finding(
+                code: "integrity.size", severity: .error,
+                message: "the archive is \(bytes.count) bytes, the manifest says \(entry.size); it was truncated, replaced or mixed with another publish",
+                location: location)]
+        }
+        guard let expected = SHA256Digest(hex: entry.sha256), SHA256.hash(bytes).constantTimeEquals(expected) else {
+            return [Finding(
+                code: "integrity.sha256", severity: .error,
+                message: "the archive's SHA-256 differs from the manifest's \(entry.sha256); it was tampered with or mixed with another publish",
+                location: location)]
+        }
+        return []
+    }
+
+    /// The archive read by the hardened ZIP reader under the validation caps, every entry inflated (its bytes kept
+    /// only when `keepingFiles`) before the layout check, so a damaged archive is reported as damaged.
+    private static func open(
+        _ bytes: Data, keepingFiles: Bool, limits: ValidationLimits
+    ) throws(ZIPError) -> (archive: ZIPArchive, files: [String: Data]) {
+        let archive = try ZIPArchive(
+            data: bytes,
+            limits: ZIPLimits(
+                maxArchiveBytes: limits.maxArchiveBytes, maxEntries: limits.maxArchiveEntries,
+                maxEntryBytes: limits.maxInflatedBytes, maxTotalInflatedBytes: limits.maxInflatedBytes,
+                maxRatio: limits.maxCompressionRatio, maxNameLength: 255))
+        var files: [String: Data] = [:]
+        if keepingFiles {
+            files = try archive.extractAll().filter { !$0.key.hasSuffix("/") }
+        } else {
+            for entry in archive.entries where !entry.isDirectory { _ = try archive.extract(entry) }
+        }
+        try ModuleArchiveLayout.validate(archive)
+        return (archive, files)
+    }
+
+    /// `overlay-module.json` must be present and bound to where the archive came from: the module and revision the
+    /// manifest lists, and the build's source hash.
+    private static func checkHeader(
+        _ files: [String: Data], expectedModule: String?, expectedRevision: Int?, sourceHash: String, file: String
+    ) -> (header: ModuleHeader?, findings: [Finding]) {
+        let location = Finding.Location(file: "\(file):\(ModuleHeader.fileName)", module: expectedModule)
+        guard let data = files[ModuleHeader.fileName] else {
+            return (nil, [Finding(
+                code: "archive.missing-header", severity: .error,
+                message: "the archive has no \(ModuleHeader.fileName); it was not made by 'overlay publish'", location: location)])
+        }
+        let header: ModuleHeader
+        do {
+            header = try ModuleHeader.decode(data)
+        } catch {
+            return (nil, [error.finding(file: location.file)])
+        }
+        var findings: [Finding] = []
+        if let expectedModule, header.module != expectedModule {
+            findings.append(Finding(
+                code: "binding.module", severity: .error,
+                message: "the archive holds module \(header.module), the manifest lists it as \(expectedModule)",
+                location: location))
+        }
+        if let expectedRevision, header.revision != expectedRevision {
+            findings.append(Finding(
+                code: "binding.revision", severity: .error,
+                message: "the archive's header says revision \(header.revision), the manifest says \(expectedRevision); it belongs to another publish",
+                location: location))
+        }
+        if header.sourceHash != sourceHash {
+            findings.append(Finding(
+                code: "binding.source-hash", severity: .error,
+                message: "the archive was built from a catalog with source hash \(header.sourceHash), this build ships \(sourceHash)",
+                location: location))
+        }
+        return (findings.isAcceptable ? header : nil, findings)
+    }
+
+    /// Folders in byte order.
     static func byFolder(_ entries: [ZIPEntry]) -> [[ZIPEntry]] {
         var groups: [String: [ZIPEntry]] = [:]
         for entry in entries { groups[String(entry.name.split(separator: "/").first ?? ""), default: []].append(entry) }

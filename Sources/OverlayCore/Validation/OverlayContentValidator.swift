@@ -1,16 +1,12 @@
-/// Checks an overlay module's tables against the build's shipped catalog: key syntax and size, placeholders
-/// against the shipped reference (the development-language value, or what the translations agree on for a table the
-/// development language lacks: ``ReferenceTable``), CLDR plural categories, the rendering bounds, and table coverage.
-///
-/// A value byte-identical to the one the build ships in the same locale cannot change what the app shows: its
-/// findings are kept but marked ``Finding/isAlreadyShipped``, so they never reject the archive.
+/// Checks an overlay module's tables against the build's shipped catalog: key syntax and size, placeholders against
+/// the ``ReferenceTable``, CLDR plural categories, the rendering bounds, and table coverage. Findings on a value
+/// byte-identical to the shipped one are marked ``Finding/isAlreadyShipped``: it cannot change what the app shows.
 package enum OverlayContentValidator {
     package static func validate(
         _ overlay: CatalogModule, shipped: CatalogModule?, limits: ValidationLimits = .default, strictFormats: Bool = false
     ) -> [Finding] {
         let development = shipped?.developmentTables ?? [:]
         var findings: [Finding] = []
-        // References by table, prepared once and shared by every locale.
         let verdicts = PlaceholderVerdicts(strict: strictFormats, limits: limits)
         var references: [String: ReferenceTable] = [:]
         for identifier in overlay.localeIdentifiers {
@@ -25,7 +21,6 @@ package enum OverlayContentValidator {
                         ?? (identifier == overlay.developmentRegion ? development[tableName] : nil),
                     limits: limits, strictFormats: strictFormats)
                 findings += table.rejectionFindings(module: overlay.name, locale: identifier, shipped: entries.shipped)
-                // A clean entry has no finding, so checking only the others gives the same findings in key order.
                 for key in uncleanKeys(of: table, reference: reference, verdicts: verdicts, limits: limits) {
                     findings += entries.findings(forKey: key)
                 }
@@ -36,19 +31,16 @@ package enum OverlayContentValidator {
         return findings
     }
 
-    /// One overlay table with what its entries are checked against.
     struct Entries {
         var module: String
         var locale: String
         var table: CatalogTable
         var reference: ReferenceTable
-        /// The build's own table of this locale, whose byte-identical values do not block.
         var shipped: CatalogTable?
         var limits: ValidationLimits
         var strictFormats: Bool
 
-        /// What the rules find in one entry: key syntax and size, placeholders against the reference (a key the build
-        /// does not ship: the value's own format problems), plural categories and the rendering bounds.
+        /// A key the build does not ship is checked for its value's own format problems.
         func findings(forKey key: String) -> [Finding] {
             guard let value = table.value(forKey: key) else { return [] }
             let shippedValue = reference.value(forKey: key)
@@ -60,8 +52,8 @@ package enum OverlayContentValidator {
             if let shippedValue {
                 // A text without arguments the app shows as written: its `%` is text (FORMATS.md §4.6).
                 if !(shippedValue.acceptsPlainText && ValueRules.takesNoArguments(value)) {
-                    entry += PlaceholderRule.check(
-                        value, shippedSource: shippedValue.slots, strict: strictFormats, location: location)
+                    entry += ValueRules.compatibility(source: shippedValue.slots, translation: value, strict: strictFormats)
+                        .map { $0.finding(at: location) }
                 }
             } else {
                 entry += ValueRules.ownFormatIssues(value).map { $0.finding(at: location) }
@@ -72,8 +64,8 @@ package enum OverlayContentValidator {
         }
     }
 
-    /// The keys of `table` the rules must look at, in byte order: plurals, keys the build does not ship, and plain
-    /// strings the fast checks cannot clear. Walks the dictionary as it is stored (no sort, no lookup into it).
+    /// The keys the rules must look at, in byte order: plurals, keys the build does not ship, and plain strings the
+    /// fast checks cannot clear (a clean entry has no finding).
     static func uncleanKeys(
         of table: CatalogTable, reference: ReferenceTable, verdicts: PlaceholderVerdicts, limits: ValidationLimits
     ) -> [String] {
@@ -92,7 +84,6 @@ package enum OverlayContentValidator {
 }
 
 extension Array where Element == Finding {
-    /// These findings, marked as being about a value the build already ships when `shipped` holds.
     package func markingShipped(if shipped: Bool) -> [Finding] {
         guard shipped else { return self }
         return map { finding in

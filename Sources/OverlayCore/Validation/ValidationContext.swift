@@ -5,14 +5,12 @@ package import Foundation
 package struct ValidationContext: Sendable {
     package var trustedKeys: TrustedKeys
     package var appVersion: String
-    /// The build's source hash (`sha256:<hex>`).
     package var sourceHash: String
-    /// The build's shipped catalog, for placeholder, plural and key rules; nil skips them.
+    /// Nil skips the content rules.
     package var shipped: Catalog?
     package var limits: ValidationLimits
     package var now: Date
-    /// A manifest whose `expires_at` lies further than this after its `published_at` is refused (freeze attacks
-    /// with a far-future expiry).
+    /// The longest `published_at` … `expires_at` accepted (freeze attacks).
     package var maxManifestAge: TimeInterval
     /// Apple's strict format rule (numeric styles must match).
     package var strictFormats: Bool
@@ -34,7 +32,6 @@ package struct ValidationContext: Sendable {
 }
 
 extension ArtifactError {
-    /// This error as an error finding in `file`.
     package func finding(file: String?) -> Finding {
         Finding(
             code: code.rawValue, severity: .error, message: message,
@@ -43,6 +40,6 @@ extension ArtifactError {
 }
 
 extension Array where Element == Finding {
-    /// True when no finding blocks: every error, if any, is about a value the build already ships.
+    /// Every error, if any, is about a value the build already ships.
     package var isAcceptable: Bool { !contains { $0.isBlocking } }
 }

@@ -1,36 +1,31 @@
 /// Placeholder rules over catalog values, whichever of `.strings` or `.stringsdict` each side came from.
 package enum ValueRules {
-    /// The slot map of a value: a plain string's specifiers or a whole plural entry's.
     static func slotMap(_ value: CatalogValue) -> SlotMap {
         switch value {
         case .string(let text):
-            // Most text has no `%` at all: nothing to parse.
             text.utf8.contains(UInt8(ascii: "%")) ? SlotMap(text) : SlotMap()
         case .plural(let entry): SlotMap(entry: entry)
         }
     }
 
-    /// Problems a value has on its own (`%n`, a stray `%`, mixed positional and sequential, conflicting slots), one per
-    /// defect (``merged(_:)``).
+    /// Problems a value has on its own (`%n`, a stray `%`, mixed positional and sequential, …), one per defect.
     package static func ownFormatIssues(_ value: CatalogValue) -> [FormatIssue] {
         merged(slotMap(value).issues)
     }
 
-    /// Whether `value` is a plain text that reads no argument (`Battery Level %`, `100% sure`): one an app shows as
-    /// written unless it passes every value through `String(format:)`.
+    /// A plain text that reads no argument (`100% sure`): an app shows it as written unless it formats every value.
     package static func takesNoArguments(_ value: CatalogValue) -> Bool {
         guard case .string(let text) = value else { return false }
         return !text.utf8.contains(UInt8(ascii: "%")) || !FormatParser.parse(text).readsArguments
     }
 
-    /// Whether a plain text writes `%%`, which only `String(format:)` shows as one `%`.
+    /// `%%`, which only `String(format:)` shows as one `%`.
     static func escapesPercent(_ value: CatalogValue) -> Bool {
         guard case .string(let text) = value else { return false }
         return text.contains("%%")
     }
 
-    /// The issues with each repeated one (same code, severity and message, e.g. three stray `%` in one value) kept once,
-    /// saying how often it occurs: `check` and `publish` count one finding per defect of a value.
+    /// Each repeated issue kept once, saying how often it occurs: one finding per defect of a value.
     static func merged(_ issues: [FormatIssue]) -> [FormatIssue] {
         guard issues.count > 1 else { return issues }
         struct Same: Hashable {
@@ -52,16 +47,13 @@ package enum ValueRules {
         }
     }
 
-    /// A translation checked against the development-language value of the same key (FORMATS.md §4.4).
-    ///
-    /// Each defect is reported once: a specifier that is wrong on its own (`%n`, an accidental `% s`) is not
-    /// reported again as an unknown or mismatched slot, and while a translation has errors, advice about
-    /// arguments or names it leaves out is held back.
+    /// A translation checked against the development-language value of the same key (FORMATS.md §4.4). Each defect
+    /// is reported once: a specifier wrong on its own is not reported again as a mismatched slot, and while there are
+    /// errors, advice about arguments or names left out is held back.
     static func compatibility(source: CatalogValue, translation: CatalogValue, strict: Bool) -> [FormatIssue] {
         compatibility(source: slotMap(source), translation: translation, strict: strict)
     }
 
-    /// The same, with the source's slot map already built (it is shared by every locale of a key).
     package static func compatibility(source sourceSlots: SlotMap, translation: CatalogValue, strict: Bool) -> [FormatIssue] {
         merged(unmergedCompatibility(source: sourceSlots, translation: translation, strict: strict))
     }

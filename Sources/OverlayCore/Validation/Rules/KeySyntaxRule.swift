@@ -1,18 +1,14 @@
-/// A key must be bounded and hold text (an empty key, which Xcode writes for `Text("")`, is fine); its value bounded
-/// too. A key the shipped development catalog lacks is a warning: the resolver never serves it.
+/// A key and its value must be bounded (an empty key, which Xcode writes for `Text("")`, is fine). A key the shipped
+/// development catalog lacks is a warning: the resolver never serves it.
 ///
-/// **Which control characters a key may hold.** Tab, line feed and carriage return: SwiftUI extracts
-/// `Text("first line\nsecond line")` into a String Catalog key holding a newline, and Xcode accepts it. They are the
-/// only C0 controls XML 1.0 can carry, so the only ones a key can have in a `.stringsdict` (an XML property list) or in
-/// the XLIFF Xcode exports for translators: a key with any other C0 control, DEL or a C1 control (U+0080–U+009F, where
-/// U+009B starts a terminal escape sequence) cannot go through Xcode's localization workflow and is refused.
-/// Keys are printed escaped on a terminal (`\n`, `\t`), so every line of output stays one line.
+/// A key may hold tab, line feed and carriage return (SwiftUI extracts `Text("a\nb")` into such a key): the only C0
+/// controls XML 1.0 carries, so the only ones a `.stringsdict` or Xcode's XLIFF can hold. Any other C0 control, DEL or
+/// a C1 control (U+009B starts a terminal escape) is refused.
 package enum KeySyntaxRule {
     package static func check(
         key: String, value: CatalogValue, knownToShipped: Bool, limits: ValidationLimits, location: Finding.Location
     ) -> [Finding] {
         var findings: [Finding] = []
-        // An empty key is legitimate (Xcode writes `"" : {}` for `Text("")`), it is only data: no finding.
         if key.utf8.count > limits.maxKeyBytes {
             findings.append(Finding(
                 code: "key.too-long", severity: .error,
@@ -43,7 +39,7 @@ package enum KeySyntaxRule {
         return findings
     }
 
-    /// True when `check` would find nothing for a shipped key and a plain value: a byte scan, no scalars decoded.
+    /// True when `check` finds nothing for a shipped key and a plain value, by a byte scan.
     package static func isClean(key: String, text: String, limits: ValidationLimits) -> Bool {
         guard key.utf8.count <= limits.maxKeyBytes, text.utf8.count <= limits.maxValueBytes else {
             return false
@@ -51,8 +47,7 @@ package enum KeySyntaxRule {
         return !hasControlCharacter(key)
     }
 
-    /// A control character a key may not hold: general category Cc (U+0000–U+001F, U+007F–U+009F) except tab, line
-    /// feed and carriage return.
+    /// General category Cc except tab, line feed and carriage return.
     static func isRefusedControl(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x09, 0x0A, 0x0D: false
@@ -61,8 +56,7 @@ package enum KeySyntaxRule {
         }
     }
 
-    /// ``isRefusedControl(_:)`` in UTF-8: a byte below 0x20 other than tab, LF and CR, 0x7F, or U+0080–U+009F, which
-    /// is 0xC2 followed by 0x80–0x9F.
+    /// ``isRefusedControl(_:)`` in UTF-8, where U+0080–U+009F is 0xC2 then 0x80–0x9F.
     static func hasControlCharacter(_ key: String) -> Bool {
         func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
             var previous: UInt8 = 0

@@ -1,18 +1,9 @@
-/// An overlay value's placeholders against the shipped development-language value of the same key
-/// (FORMATS.md §4.4): what the app passes must render safely in the new text.
+/// The fast path of the placeholder rule (``ValueRules/compatibility(source:translation:strict:)``, FORMATS.md §4.4).
 package enum PlaceholderRule {
-    static func check(
-        _ value: CatalogValue, shippedSource: SlotMap, strict: Bool, location: Finding.Location
-    ) -> [Finding] {
-        ValueRules.compatibility(source: shippedSource, translation: value, strict: strict)
-            .map { $0.finding(at: location) }
-    }
-
-    /// True only when `check` finds nothing for the plain string `text` against a plain shipped value: decided from
-    /// the two specifier sequences (`SpecifierSequence`), once per distinct pair. False says nothing; run `check`.
+    /// True only when the rule finds nothing for the plain string `text` against a plain shipped value: decided from
+    /// the two specifier sequences, once per distinct pair. False says nothing.
     package static func isClean(_ text: String, shipped: ShippedValue, verdicts: PlaceholderVerdicts) -> Bool {
         guard let source = shipped.sequence, let translation = SpecifierSequence.of(text) else { return false }
-        // Locales of a key mostly share their sequence: remember the last one per key and skip the hashing.
         if let last = shipped.lastVerdict, last.translation == translation { return last.clean }
         let clean = verdicts.isClean(source: source, translation: translation)
         shipped.lastVerdict = (translation, clean)
@@ -20,10 +11,8 @@ package enum PlaceholderRule {
     }
 }
 
-/// Whether a translation's placeholders pass against its source's and stay within the rendering bounds, by their
-/// specifier sequences: the check is run once per distinct pair (a catalog has a few dozen: `%@`, `%ld`, `%1$@ %2$ld`
-/// against `%2$ld %1$@` …), on the sequences themselves, which `SpecifierSequence` shows give the same issues as the
-/// strings they come from.
+/// Whether a translation's placeholders pass against its source's and stay within the rendering bounds, checked once
+/// per distinct pair of specifier sequences (a catalog has a few dozen), which give the same issues as their strings.
 package final class PlaceholderVerdicts {
     private struct Pair: Hashable {
         var source: [UInt8]
@@ -40,7 +29,6 @@ package final class PlaceholderVerdicts {
     }
 
     func isClean(source: [UInt8], translation: [UInt8]) -> Bool {
-        // Neither reads an argument.
         if source.isEmpty && translation.isEmpty { return true }
         let pair = Pair(source: source, translation: translation)
         if let known = verdicts[pair] { return known }

@@ -1,8 +1,5 @@
-/// One rendering of a value stays within what every device's renderer allows (``RenderBounds``, DESIGN.md "Bounds"):
-/// no field wider than the field bound, no more specifiers and tokens expanded than the expansion bound, no more of
-/// the value's own text written than the text bound. A value past one fails on every device at render time (the
-/// shipped value shows instead), and one that repeats a token over nested variables would otherwise write megabytes
-/// per lookup, so each is an error naming the entry. One finding per value: the first bound it passes.
+/// One rendering of a value stays within the field, expansion and text bounds every device's renderer enforces
+/// (``RenderBounds``): past one it fails on every device. One finding per value: the first bound it passes.
 package enum RenderBoundRule {
     package static func check(_ value: CatalogValue, limits: ValidationLimits, location: Finding.Location) -> [Finding] {
         let cost = RenderCost(value)
@@ -27,9 +24,8 @@ package enum RenderBoundRule {
         return []
     }
 
-    /// True only when `check` finds nothing for a plain string whose specifiers, back to back, are `sequence`
-    /// (``SpecifierSequence``): its fields and expansion are the sequence's, and its literal text is at most a value's
-    /// size. False says nothing; run `check`.
+    /// True only when `check` finds nothing for a plain string whose specifiers are `sequence` (its literal text is at
+    /// most a value's size). False says nothing.
     static func isClean(sequence: [UInt8], limits: ValidationLimits) -> Bool {
         let cost = RenderCost(.string(String(decoding: sequence, as: UTF8.self)))
         return cost.widestField <= limits.maxFieldWidth && cost.expansion <= limits.maxRenderExpansion
@@ -37,24 +33,21 @@ package enum RenderBoundRule {
     }
 }
 
-/// The most one rendering of a value can cost, read from its text alone: the worst variant of every variable, every
-/// device and width variant, as many times as tokens name it.
+/// The most one rendering can cost: the worst variant of every variable and rule, as many times as tokens name it.
 struct RenderCost {
-    /// Specifiers, `%#@v@` tokens and `%{name}`s expanded.
     var expansion = 0
-    /// Literal bytes plus the field widths and precisions (a `*` one at the field bound, the most a device allows).
+    /// Literal bytes plus field widths and precisions (a `*` one at the field bound).
     var bytes = 0
-    /// The widest field width or precision written in a specifier, and that specifier.
+    /// The widest written field width or precision, and its specifier.
     var widestField = 0
     var widestFieldText = ""
 
-    /// Sums saturate here: far past every bound, and never an overflow.
+    /// Far past every bound, never an overflow.
     private static let saturation = 1 << 40
 
     init(_ value: CatalogValue) {
         switch value {
         case .string(let text):
-            // Most text has no `%` at all: nothing to parse.
             self = text.utf8.contains(UInt8(ascii: "%"))
                 ? Self.of(FormatParser.parse(text)) { _ in nil } : RenderCost(bytes: text.utf8.count)
         case .plural(let entry):
@@ -79,8 +72,7 @@ struct RenderCost {
         case .format(let plural):
             var known: [String: RenderCost] = [:]
             var open: Set<String> = []
-            // Each variable is measured once; one reached again while it is being measured is a cycle (a structural
-            // error of its own), measured as unbounded.
+            // A variable reached again while measured is a cycle: unbounded.
             func variable(_ name: String) -> RenderCost? {
                 if let cost = known[name] { return cost }
                 guard let forms = plural.variables[name]?.forms else { return nil }
@@ -97,7 +89,6 @@ struct RenderCost {
         }
     }
 
-    /// The cost of one format string; `variable` gives that of a variable's worst variant, nil for an unknown name.
     private static func of(_ format: FormatString, variable: (String) -> RenderCost?) -> RenderCost {
         var cost = RenderCost()
         for token in format.tokens {
@@ -144,7 +135,7 @@ struct RenderCost {
         bytes = min(bytes + written, Self.saturation)
     }
 
-    /// Keeps the larger of each measure: the worst of two variants, only one of which renders.
+    /// Only one of two variants renders.
     private mutating func takeWorst(_ other: RenderCost) {
         expansion = max(expansion, other.expansion)
         bytes = max(bytes, other.bytes)

@@ -1,7 +1,5 @@
-/// Rollback protection (TUF's "rollback" and "mix-and-match over time"): a manifest whose revision is below the
-/// highest this store has seen for the app version is an old one replayed; the same revision with other bytes is
-/// equivocation — the origin (or a mirror) serves two different manifests under one number. Both are refused, and
-/// the active revisions keep serving.
+/// Rollback protection (TUF): a revision below the highest seen is an old manifest replayed; the same revision with
+/// other bytes is equivocation. Both are refused; the active revisions keep serving.
 package enum ReplayRule {
     package static func check(revision: Int, sha256: String, seen: SeenManifest?, file: String) -> [Finding] {
         guard let seen else { return [] }

@@ -14,7 +14,7 @@ enum TableCoverageRule {
             location: .init(file: overlay.files.first, module: module, locale: locale, table: overlay.name))]
     }
 
-    /// Whether `overlay` has every key of `shipped`: one lookup per shipped key instead of two sets.
+    /// One lookup per shipped key instead of two sets.
     static func hasEveryKey(of shipped: CatalogTable, _ overlay: CatalogTable) -> Bool {
         func has(_ key: String) -> Bool { overlay.strings[key] != nil || overlay.plurals[key] != nil }
         return shipped.strings.keys.allSatisfy(has) && shipped.plurals.keys.allSatisfy(has)

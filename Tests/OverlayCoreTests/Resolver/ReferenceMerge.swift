@@ -1,0 +1,40 @@
+@testable import OverlayCore
+
+extension LocalizerSnapshot {
+    /// The straightforward merge — every table of the chain read by the catalog loader, every value built — that a
+    /// handle's lazy answers must equal; the tests compare the two.
+    func referenceValues(_ tableName: String, in moduleName: String) -> [String: ResolvedValue] {
+        let shipped = catalog.modules[moduleName]
+        let listing = overlays.listing(moduleName)
+        let chain = Self.chain(preferences: preferredLanguages, shipped: shipped, overlay: listing)
+        let overlay = overlays.module(moduleName, locales: chain)
+        let developmentRegion = shipped?.developmentRegion ?? "en"
+        let developmentTable = shipped.flatMap { Self.table(tableName, of: $0, locale: developmentRegion) }
+        let knownKeys = (developmentTable ?? shipped.flatMap { Self.translatedKeys(tableName, of: $0) })?.keySet ?? []
+
+        var values: [String: ResolvedValue] = [:]
+        func add(_ table: CatalogTable?, layer: ResolutionLayer, locale: String, revision: Int?, onlyKnown: Bool) {
+            guard let table else { return }
+            for (key, entry) in table.plurals where values[key] == nil && (!onlyKnown || knownKeys.contains(key)) {
+                values[key] = ResolvedValue(
+                    value: .plural(entry), layer: layer, locale: locale, revision: revision, device: device)
+            }
+            for (key, text) in table.strings where values[key] == nil && (!onlyKnown || knownKeys.contains(key)) {
+                values[key] = ResolvedValue(
+                    value: .string(text), layer: layer, locale: locale, revision: revision, device: device)
+            }
+        }
+        for locale in chain {
+            if let overlay, let listing {
+                add(
+                    Self.table(tableName, of: overlay, locale: locale), layer: .overlay, locale: locale,
+                    revision: listing.revision.revision, onlyKnown: true)
+            }
+            if let shipped {
+                add(Self.table(tableName, of: shipped, locale: locale), layer: .shipped, locale: locale, revision: nil,
+                    onlyKnown: false)
+            }
+        }
+        return values
+    }
+}
