@@ -107,4 +107,28 @@ import Testing
         #expect(throws: BoundedFile.Failure.notFound) { try BoundedFile.read(path + "x", maxBytes: 10) }
         #expect(try BoundedFile.read(path, maxBytes: 5000) == Data(repeating: 7, count: 1000))
     }
+
+    /// An overlay's tables come from the network: a binary list there is refused before Foundation, whose binary
+    /// reader crashes on crafted lists, could read it; the same table in a folder on the device reads (FORMATS.md §2.4).
+    @Test func aBinaryStringsdictInAnOverlayIsRefusedAndReadFromAFolder() throws {
+        let plural: [String: Any] = ["items": [
+            "NSStringLocalizedFormatKey": "%#@n@",
+            "n": ["NSStringFormatSpecTypeKey": "NSStringPluralRuleType", "NSStringFormatValueTypeKey": "d",
+                  "one": "%d item", "other": "%d items"],
+        ]]
+        let binary = try PropertyListSerialization.data(fromPropertyList: plural, format: .binary, options: 0)
+        let downloaded = CatalogLoader.module(
+            named: "App", developmentRegion: "en", files: ["fr.lproj/Localizable.stringsdict": binary])
+        let finding = try #require(downloaded.findings.first)
+        #expect(finding.severity == .error)
+        #expect(finding.message.contains("binary"), "\(finding.message)")
+        #expect(downloaded.module.localizations["fr"]?.tables["Localizable"]?.plurals["items"] == nil)
+
+        let catalog = try TemporaryCatalog(Self.base)
+        defer { catalog.remove() }
+        try binary.write(to: catalog.root.appendingPathComponent("App/fr.lproj/Localizable.stringsdict"))
+        let onDevice = try catalog.load()
+        #expect(onDevice.findings.filter { $0.severity == .error }.isEmpty, "\(onDevice.findings)")
+        #expect(onDevice.catalog.modules["App"]?.localizations["fr"]?.tables["Localizable"]?.plurals["items"] != nil)
+    }
 }

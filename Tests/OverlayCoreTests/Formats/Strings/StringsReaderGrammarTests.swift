@@ -80,7 +80,7 @@ import Testing
     }
 
     @Test func propertyListEntriesAreSortedWithUnknownLocation() throws {
-        let file = try StringsReader.read(Fixtures.data("formats/strings/binary-plist.strings"))
+        let file = try StringsReader.read(Fixtures.data("formats/strings/binary-plist.strings"), acceptingPropertyLists: true)
         #expect(file.entries.map(\.key) == ["greeting", "newline", "unicode"])
         #expect(file.entries.allSatisfy { $0.location == StringsFile.Entry.unknownLocation })
     }
