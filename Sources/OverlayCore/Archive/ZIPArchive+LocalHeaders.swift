@@ -71,8 +71,9 @@ extension ZIPArchive {
         if bytes.hasZIP64Extra(start + ZIPRecord.localHeaderSize + nameLength, extraLength) {
             throw ZIPError(code: .zip64, message: "the local header of \(name.debugDescription) has a ZIP64 extra field; ZIP64 is not supported: rebuild the archive with a plain ZIP writer", entryName: name)
         }
-        func mismatch(_ field: String, _ local: UInt32, _ central: UInt32, in place: String = "local header") -> ZIPError {
-            ZIPError(code: .headerMismatch, message: "entry \(name.debugDescription) has \(field) \(local) in its \(place) but \(central) in the central directory; rebuild the archive", entryName: name)
+        func mismatch(_ field: String, _ found: UInt32, _ central: UInt32, in place: String = "local header")
+            -> ZIPError {
+            ZIPError(code: .headerMismatch, message: "entry \(name.debugDescription) has \(field) \(found) in its \(place) but \(central) in the central directory; rebuild the archive", entryName: name)
         }
         let flags = bytes.u16(start + 6), method = bytes.u16(start + 8)
         if flags != record.flags { throw mismatch("flags", UInt32(flags), UInt32(record.flags)) }

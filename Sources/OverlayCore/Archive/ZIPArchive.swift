@@ -34,7 +34,8 @@ package struct ZIPArchive: Sendable {
             try checkLocalHeader(record, bytes)
             entries.append(ZIPEntry(
                 name: record.name, method: record.method, compressedSize: record.compressedSize,
-                uncompressedSize: record.uncompressedSize, crc32: record.crc32, index: index, dataOffset: record.dataOffset))
+                uncompressedSize: record.uncompressedSize, crc32: record.crc32, index: index,
+                dataOffset: record.dataOffset))
         }
         return entries
     }

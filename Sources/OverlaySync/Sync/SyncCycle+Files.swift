@@ -1,13 +1,9 @@
 import Foundation
 import OverlayCore
 
-/// Steps 3 and 5 for the files a manifest names: its signature and its archives, from any origin.
-///
-/// Both are named by content (the manifest's SHA-256, the archive's) and checked against the signed manifest, so a
-/// mirror's copy is as good as the origin's: each is asked of the origin that served the manifest first, then of the
-/// other origins in order, until one serves a copy that verifies (DESIGN.md "Sync cycle", mirrors). Bytes that do not
-/// match the manifest are a failed transfer — a CDN, cache or mirror serving other bytes — never a rejection: only an
-/// archive whose size and SHA-256 match and whose content then fails validation is remembered as rejected.
+/// Steps 3 and 5: the manifest's signature and its archives, named by content and checked against the signed manifest,
+/// so any origin's copy will do (DESIGN.md "Sync cycle", mirrors). Bytes that do not match the manifest are a failed
+/// transfer, never a rejection: only an archive that matches and then fails validation is remembered as rejected.
 extension SyncCycle {
     struct DownloadResult: Sendable {
         var module: SyncReport.ModuleResult

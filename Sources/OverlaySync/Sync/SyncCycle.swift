@@ -251,8 +251,6 @@ final class SyncCycle: Sendable {
         }
     }
 
-    // MARK: Helpers
-
     func fetch(_ request: TransportRequest) async throws(SyncError) -> TransportResponse {
         if Task.isCancelled { throw SyncError(code: .cancelled, message: "the cycle was cancelled", url: request.url) }
         let started = ContinuousClock.now
@@ -306,8 +304,7 @@ final class SyncCycle: Sendable {
         }
     }
 
-    /// `first`, then every other configured origin in order: where the files of a manifest `first` served are asked
-    /// for. They are named by content and checked against the signed manifest, so any origin's copy is as good.
+    /// `first`, then every other configured origin in order: who is asked for the files of the manifest `first` served.
     func origins(startingWith first: URL) -> [URL] {
         [first] + configuration.origins.filter { $0 != first }
     }

@@ -140,7 +140,10 @@ public struct SyncReport: Sendable {
 
 extension SyncReport.ModuleResult {
     /// What happened to a module the manifest lists.
-    init(_ entry: Manifest.Module, _ action: SyncReport.ModuleAction, detail: String? = nil, fetchErrors: [SyncError] = []) {
+    init(
+        _ entry: Manifest.Module, _ action: SyncReport.ModuleAction, detail: String? = nil,
+        fetchErrors: [SyncError] = []
+    ) {
         self.init(
             name: entry.name, action: action, sha256: entry.sha256, revision: entry.revision, detail: detail,
             fetchErrors: fetchErrors)

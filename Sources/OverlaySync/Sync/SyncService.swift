@@ -111,8 +111,9 @@ public actor SyncService {
         // The cycle's one reading of the clock (DESIGN.md "Clocks"): back-off, interval, expiry and journal use it.
         let now = configuration.now()
         if let remaining = backoff.remaining(at: now) {
+            let seconds = Int(remaining.rounded(.up))
             return SyncReport(.skipped, error: SyncError(
-                code: .httpStatus, message: "backing off after server errors for another \(Int(remaining.rounded(.up))) s"))
+                code: .httpStatus, message: "backing off after server errors for another \(seconds) s"))
         }
         // A negative distance means the clock was set back since the last check: that check is not recent.
         if let lastCheck, configuration.minimumCheckInterval > 0,

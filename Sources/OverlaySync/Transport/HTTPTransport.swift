@@ -122,7 +122,8 @@ extension SyncError {
 
     static func overCap(_ request: TransportRequest) -> SyncError {
         SyncError(
-            code: .tooLarge, message: "the body is larger than the \(request.maxBytes)-byte cap; the download was stopped",
+            code: .tooLarge,
+            message: "the body is larger than the \(request.maxBytes)-byte cap; the download was stopped",
             url: request.url)
     }
 
