@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import OverlayCore
+import OverlayPublishing
 
 @Suite struct KeygenCommandTests {
     @Test func writesAPrivateKeyOnlyTheOwnerCanReadAndNeverOverwrites() throws {
@@ -18,6 +20,10 @@ import Testing
         // The openssl CLI reads both files and derives the same public key.
         let derived = try Self.openssl(["pkey", "-in", privatePath, "-pubout"])
         #expect(derived == (try String(contentsOfFile: try #require(object["public_key"]), encoding: .utf8)))
+        // The raw key an app embeds is the one the public key file holds.
+        let raw = try Ed25519PublicKey(rawRepresentation: #require(Data(base64Encoded: object["public_key_base64"] ?? "")))
+        #expect(raw == (try Ed25519PublicKey(pem: derived)))
+        #expect(raw.keyID == object["keyid"])
 
         let again = try CLI.run(["keygen", "--out", directory])
         #expect(again.status == 1)

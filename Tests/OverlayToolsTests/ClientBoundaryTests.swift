@@ -7,7 +7,8 @@ import Testing
     /// The types that left the client; the tools reach them through OverlayPublishing.
     static let publishingOnly = [
         "CacheHeaders", "TableArtifact", "CatalogChecker", "FindingList", "CatalogNameRules", "XCStringsCatalog", "XCStringsError",
-        "XCFormatTokens", "StoreInspection", "ArtifactEncoder", "FileTransport",
+        "XCFormatTokens", "StoreInspection", "ArtifactEncoder", "FileTransport", "DERReader", "KeyAlgorithm", "PEM",
+        "PEMBlock", "PEMLabels",
     ]
 
     static let repositoryRoot = URL(fileURLWithPath: #filePath)

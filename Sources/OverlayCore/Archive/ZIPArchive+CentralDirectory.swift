@@ -6,19 +6,20 @@ struct ZIPEndRecord {
     var directoryOffset: Int
 }
 
-/// One central directory header, checked on its own (the local header is checked later).
+/// One central directory header, checked on its own, then where its entry lies: `[start … end of data (and
+/// descriptor))`, from its local header.
 struct ZIPCentralRecord {
     var name: String
     var nameOffset: Int
     var nameLength: Int
-    var versionMadeBy: UInt16
     var flags: UInt16
     var method: ZIPEntry.Method
     var crc32: UInt32
     var compressedSize: Int
     var uncompressedSize: Int
-    var externalAttributes: UInt32
-    var localHeaderOffset: Int
+    var start: Int
+    var dataOffset = 0
+    var end = 0
 }
 
 extension ZIPArchive {
@@ -145,9 +146,8 @@ extension ZIPArchive {
         let versionMadeBy = bytes.u16(position + 4), external = bytes.u32(position + 38)
         try ZIPNameRules.checkFileType(name: name, versionMadeBy: versionMadeBy, externalAttributes: external)
         let record = ZIPCentralRecord(
-            name: name, nameOffset: nameOffset, nameLength: nameLength, versionMadeBy: versionMadeBy, flags: flags,
-            method: method, crc32: crc, compressedSize: Int(compressed), uncompressedSize: Int(uncompressed),
-            externalAttributes: external, localHeaderOffset: Int(localOffset))
+            name: name, nameOffset: nameOffset, nameLength: nameLength, flags: flags, method: method, crc32: crc,
+            compressedSize: Int(compressed), uncompressedSize: Int(uncompressed), start: Int(localOffset))
         try checkSizes(record, limits)
         return record
     }

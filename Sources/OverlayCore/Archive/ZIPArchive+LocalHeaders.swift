@@ -1,18 +1,10 @@
 /// Local headers: each entry's byte range, their tiling of the file, and agreement with the central directory.
-struct ZIPSpan {
-    var record: Int
-    var start: Int
-    var dataOffset: Int
-    var end: Int
-}
-
 extension ZIPArchive {
-    /// Reads each local header's lengths and computes `[local header … end of data (and descriptor))`.
-    static func spans(_ records: [ZIPCentralRecord], _ end: ZIPEndRecord, _ bytes: ZIPBytes) throws(ZIPError) -> [ZIPSpan] {
-        var spans: [ZIPSpan] = []
-        spans.reserveCapacity(records.count)
-        for (index, record) in records.enumerated() {
-            let start = record.localHeaderOffset
+    /// Reads each local header's lengths and sets where its entry's data starts and its bytes end.
+    static func locate(_ records: inout [ZIPCentralRecord], _ bytes: ZIPBytes) throws(ZIPError) {
+        for index in records.indices {
+            let record = records[index]
+            let start = record.start
             guard bytes.contains(start, ZIPRecord.localHeaderSize) else {
                 throw ZIPError(code: .truncated, message: "the local header of \(record.name.debugDescription) at offset \(start) lies past the end of the file; the archive was cut short: download it again", entryName: record.name)
             }
@@ -29,20 +21,20 @@ extension ZIPArchive {
             guard spanEnd <= bytes.count else {
                 throw ZIPError(code: .truncated, message: "the data of \(record.name.debugDescription) runs \(spanEnd - bytes.count) bytes past the end of the file; the archive was cut short: download it again", entryName: record.name)
             }
-            spans.append(ZIPSpan(record: index, start: start, dataOffset: dataOffset, end: spanEnd))
+            records[index].dataOffset = dataOffset
+            records[index].end = spanEnd
         }
-        return spans
     }
 
     /// Entries must tile `[0, central directory)` exactly: nothing before the first, nothing between two, no overlap.
-    static func checkTiling(_ spans: [ZIPSpan], _ records: [ZIPCentralRecord], _ end: ZIPEndRecord) throws(ZIPError) {
-        let ordered = spans.sorted { ($0.start, $0.end) < ($1.start, $1.end) }
+    static func checkTiling(_ records: [ZIPCentralRecord], _ end: ZIPEndRecord) throws(ZIPError) {
+        let ordered = records.sorted { ($0.start, $0.end) < ($1.start, $1.end) }
         var position = 0
-        var previous: ZIPSpan?
+        var previous: ZIPCentralRecord?
         for span in ordered {
-            let name = records[span.record].name
+            let name = span.name
             if span.start < position, let previous {
-                let other = records[previous.record].name
+                let other = previous.name
                 throw ZIPError(code: .overlap, message: "entries \(other.debugDescription) and \(name.debugDescription) share bytes \(span.start)..<\(min(position, span.end)) (an overlapping-entry ZIP bomb); rebuild the archive", entryName: name)
             }
             if span.start > position {
@@ -55,7 +47,7 @@ extension ZIPArchive {
             previous = span
         }
         if position > end.directoryOffset, let previous {
-            let name = records[previous.record].name
+            let name = previous.name
             throw ZIPError(code: .overlap, message: "entry \(name.debugDescription) runs \(position - end.directoryOffset) bytes into the central directory; rebuild the archive", entryName: name)
         }
         if position < end.directoryOffset {
@@ -67,8 +59,8 @@ extension ZIPArchive {
     }
 
     /// The local header (and data descriptor) must repeat the central directory's name, flags, method, CRC and sizes.
-    static func checkLocalHeader(_ record: ZIPCentralRecord, _ span: ZIPSpan, _ bytes: ZIPBytes) throws(ZIPError) {
-        let name = record.name, start = span.start
+    static func checkLocalHeader(_ record: ZIPCentralRecord, _ bytes: ZIPBytes) throws(ZIPError) {
+        let name = record.name, start = record.start
         let nameLength = Int(bytes.u16(start + 26)), extraLength = Int(bytes.u16(start + 28))
         let localName = bytes.slice(start + ZIPRecord.localHeaderSize, nameLength)
         let centralName = bytes.slice(record.nameOffset, record.nameLength)
@@ -79,30 +71,26 @@ extension ZIPArchive {
         if bytes.hasZIP64Extra(start + ZIPRecord.localHeaderSize + nameLength, extraLength) {
             throw ZIPError(code: .zip64, message: "the local header of \(name.debugDescription) has a ZIP64 extra field; ZIP64 is not supported: rebuild the archive with a plain ZIP writer", entryName: name)
         }
-        func mismatch(_ field: String, _ local: UInt32, _ central: UInt32) -> ZIPError {
-            ZIPError(code: .headerMismatch, message: "entry \(name.debugDescription) has \(field) \(local) in its local header but \(central) in the central directory; rebuild the archive", entryName: name)
+        func mismatch(_ field: String, _ found: UInt32, _ central: UInt32, in place: String = "local header")
+            -> ZIPError {
+            ZIPError(code: .headerMismatch, message: "entry \(name.debugDescription) has \(field) \(found) in its \(place) but \(central) in the central directory; rebuild the archive", entryName: name)
         }
         let flags = bytes.u16(start + 6), method = bytes.u16(start + 8)
         if flags != record.flags { throw mismatch("flags", UInt32(flags), UInt32(record.flags)) }
         if method != record.method.rawValue { throw mismatch("method", UInt32(method), UInt32(record.method.rawValue)) }
-        let declared: [(String, UInt32, UInt32)] = [
-            ("CRC-32", bytes.u32(start + 14), record.crc32),
-            ("compressed size", bytes.u32(start + 18), UInt32(record.compressedSize)),
-            ("uncompressed size", bytes.u32(start + 22), UInt32(record.uncompressedSize)),
-        ]
+        func compare(_ place: String, at offset: Int, zerosAllowed: Bool) throws(ZIPError) {
+            let fields: [(String, UInt32, UInt32)] = [
+                ("CRC-32", bytes.u32(offset), record.crc32),
+                ("compressed size", bytes.u32(offset + 4), UInt32(record.compressedSize)),
+                ("uncompressed size", bytes.u32(offset + 8), UInt32(record.uncompressedSize)),
+            ]
+            for (field, found, central) in fields where found != central && !(zerosAllowed && found == 0) {
+                throw mismatch(field, found, central, in: place)
+            }
+        }
+        // With a data descriptor, the local header may hold zeros where the descriptor has the values.
         let hasDescriptor = flags & ZIPRecord.flagDataDescriptor != 0
-        for (field, local, central) in declared where local != central && !(hasDescriptor && local == 0) {
-            throw mismatch(field, local, central)
-        }
-        guard hasDescriptor else { return }
-        let descriptor = span.end - 12
-        let described: [(String, UInt32, UInt32)] = [
-            ("CRC-32", bytes.u32(descriptor), record.crc32),
-            ("compressed size", bytes.u32(descriptor + 4), UInt32(record.compressedSize)),
-            ("uncompressed size", bytes.u32(descriptor + 8), UInt32(record.uncompressedSize)),
-        ]
-        for (field, local, central) in described where local != central {
-            throw ZIPError(code: .headerMismatch, message: "entry \(name.debugDescription) has \(field) \(local) in its data descriptor but \(central) in the central directory; rebuild the archive", entryName: name)
-        }
+        try compare("local header", at: start + 14, zerosAllowed: hasDescriptor)
+        if hasDescriptor { try compare("data descriptor", at: record.end - 12, zerosAllowed: false) }
     }
 }

@@ -25,16 +25,17 @@ package struct ZIPArchive: Sendable {
     static func parse(_ bytes: ZIPBytes, _ limits: ZIPLimits) throws(ZIPError) -> [ZIPEntry] {
         let end = try findEndRecord(bytes)
         try checkDirectoryBounds(end, bytes, limits)
-        let records = try readCentralDirectory(end, bytes, limits)
-        let spans = try spans(records, end, bytes)
-        try checkTiling(spans, records, end)
+        var records = try readCentralDirectory(end, bytes, limits)
+        try locate(&records, bytes)
+        try checkTiling(records, end)
         var entries: [ZIPEntry] = []
         entries.reserveCapacity(records.count)
         for (index, record) in records.enumerated() {
-            try checkLocalHeader(record, spans[index], bytes)
+            try checkLocalHeader(record, bytes)
             entries.append(ZIPEntry(
                 name: record.name, method: record.method, compressedSize: record.compressedSize,
-                uncompressedSize: record.uncompressedSize, crc32: record.crc32, index: index, dataOffset: spans[index].dataOffset))
+                uncompressedSize: record.uncompressedSize, crc32: record.crc32, index: index,
+                dataOffset: record.dataOffset))
         }
         return entries
     }

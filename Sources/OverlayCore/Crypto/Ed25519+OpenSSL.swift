@@ -1,5 +1,5 @@
 // Ed25519 through OpenSSL's libcrypto: the backend wherever CryptoKit is not (Package.swift links CLibCrypto on those
-// platforms only). Key files are read by our own code (Ed25519.publicKey(spkiDER:)), not here.
+// platforms only). Key files are read by OverlayPublishing's own DER code, not here.
 #if !canImport(CryptoKit)
 package import Foundation
 internal import CLibCrypto

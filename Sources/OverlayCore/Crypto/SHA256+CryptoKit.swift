@@ -7,15 +7,17 @@
 #if canImport(CryptoKit)
 import CryptoKit
 
-struct SHA256Context {
-    // Module-qualified: this module's own `SHA256` wraps this context.
+package struct SHA256: ~Copyable {
+    // Module-qualified: this module's own `SHA256` is this type.
     private var hasher = CryptoKit.SHA256()
 
-    mutating func update(_ buffer: UnsafeRawBufferPointer) {
+    package init() {}
+
+    mutating func update(buffer: UnsafeRawBufferPointer) {
         hasher.update(bufferPointer: buffer)
     }
 
-    func finalize() -> SHA256Digest {
+    package consuming func finalize() -> SHA256Digest {
         SHA256Digest(bytes: Array(hasher.finalize()))
     }
 }

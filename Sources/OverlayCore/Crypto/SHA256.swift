@@ -26,20 +26,11 @@ package struct SHA256Digest: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// SHA-256, one-shot and streaming: libcrypto's EVP interface, or CryptoKit on Apple platforms (`SHA256Context`).
-package struct SHA256: ~Copyable {
-    private var context: SHA256Context
-
-    package init() {
-        context = SHA256Context()
-    }
-
+/// SHA-256, one-shot and streaming; each backend file (`SHA256+OpenSSL.swift`, `SHA256+CryptoKit.swift`) defines the
+/// noncopyable hasher.
+extension SHA256 {
     package mutating func update(_ bytes: some ContiguousBytes) {
-        bytes.withUnsafeBytes { context.update($0) }
-    }
-
-    package consuming func finalize() -> SHA256Digest {
-        context.finalize()
+        bytes.withUnsafeBytes { update(buffer: $0) }
     }
 
     package static func hash(_ bytes: some ContiguousBytes) -> SHA256Digest {

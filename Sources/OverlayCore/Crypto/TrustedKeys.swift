@@ -101,9 +101,4 @@ package struct SignatureVerdict: Sendable, Equatable {
 
     /// Whether at least ``threshold`` distinct trusted keys signed validly: the only "trusted" answer.
     package var isThresholdMet: Bool { threshold >= 1 && validSignerCount >= threshold }
-
-    /// Worth a warning even when the threshold is met: a key may be misconfigured or a signature tampered with.
-    package var hasRejectedTrustedSignature: Bool {
-        outcomes.contains { $0.disposition == .malformedSignature || $0.disposition == .invalidSignature }
-    }
 }

@@ -20,6 +20,7 @@ public struct SyncConfiguration: Sendable {
     public var sourceHash: String
     /// The store directory.
     public var storeURL: URL
+    /// Other validation limits, and the store's file-system seam below, are set by tests and tools only.
     package var limits: ValidationLimits
     /// Longest allowed distance between a manifest's publication and its expiry.
     public var maxManifestAge: TimeInterval
@@ -48,20 +49,6 @@ public struct SyncConfiguration: Sendable {
         requestTimeout: Duration = .seconds(30), maxConcurrentDownloads: Int = 3, maxOverlayAge: TimeInterval? = nil,
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
-        self.init(
-            origin: origin, mirrors: mirrors, appVersion: appVersion, trustedKeys: trustedKeys, shipped: shipped,
-            storeURL: storeURL, limits: .default, maxManifestAge: maxManifestAge, minimumCheckInterval: minimumCheckInterval,
-            requestTimeout: requestTimeout, maxConcurrentDownloads: maxConcurrentDownloads, maxOverlayAge: maxOverlayAge,
-            now: now)
-    }
-
-    /// Also with other validation limits (tests and tools).
-    package init(
-        origin: URL, mirrors: [URL] = [], appVersion: String, trustedKeys: TrustedKeys, shipped: Catalog, storeURL: URL,
-        limits: ValidationLimits, maxManifestAge: TimeInterval = 90 * 86_400,
-        minimumCheckInterval: TimeInterval = 0, requestTimeout: Duration = .seconds(30), maxConcurrentDownloads: Int = 3,
-        maxOverlayAge: TimeInterval? = nil, now: @escaping @Sendable () -> Date = { Date() }, syscalls: Syscalls = .live
-    ) {
         self.origin = origin
         self.mirrors = mirrors
         self.appVersion = appVersion
@@ -69,14 +56,14 @@ public struct SyncConfiguration: Sendable {
         self.shipped = shipped
         self.sourceHash = shipped.sourceHash
         self.storeURL = storeURL
-        self.limits = limits
+        self.limits = .default
         self.maxManifestAge = maxManifestAge
         self.minimumCheckInterval = minimumCheckInterval
         self.requestTimeout = requestTimeout
         self.maxConcurrentDownloads = max(1, maxConcurrentDownloads)
         self.maxOverlayAge = maxOverlayAge
         self.now = now
-        self.syscalls = syscalls
+        self.syscalls = .live
     }
 
     /// `<origin>/<appVersion>/<path>`.

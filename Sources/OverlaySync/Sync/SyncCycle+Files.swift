@@ -1,13 +1,9 @@
 import Foundation
 import OverlayCore
 
-/// Steps 3 and 5 for the files a manifest names: its signature and its archives, from any origin.
-///
-/// Both are named by content (the manifest's SHA-256, the archive's) and checked against the signed manifest, so a
-/// mirror's copy is as good as the origin's: each is asked of the origin that served the manifest first, then of the
-/// other origins in order, until one serves a copy that verifies (DESIGN.md "Sync cycle", mirrors). Bytes that do not
-/// match the manifest are a failed transfer — a CDN, cache or mirror serving other bytes — never a rejection: only an
-/// archive whose size and SHA-256 match and whose content then fails validation is remembered as rejected.
+/// Steps 3 and 5: the manifest's signature and its archives, named by content and checked against the signed manifest,
+/// so any origin's copy will do (DESIGN.md "Sync cycle", mirrors). Bytes that do not match the manifest are a failed
+/// transfer, never a rejection: only an archive that matches and then fails validation is remembered as rejected.
 extension SyncCycle {
     struct DownloadResult: Sendable {
         var module: SyncReport.ModuleResult
@@ -107,10 +103,7 @@ extension SyncCycle {
         let detail = errors.count == 1 ? errors[0].description
             : "no origin served the archive the manifest lists: " + errors.map(\.description).joined(separator: "; ")
         emit(.warning, "module.failed", ["module": entry.name, "detail": detail])
-        var module = SyncReport.ModuleResult(
-            name: entry.name, action: .failed, sha256: entry.sha256, revision: entry.revision, detail: detail)
-        module.fetchErrors = errors
-        return DownloadResult(module: module, findings: [])
+        return DownloadResult(module: .init(entry, .failed, detail: detail, fetchErrors: errors), findings: [])
     }
 
     /// The archive's bytes when they are the ones the manifest lists (size, then SHA-256); otherwise why not.
@@ -149,33 +142,27 @@ extension SyncCycle {
         // Written and fsynced now, while other archives download; the cycle's one activation finds it in place
         // (a failure here is met again, and reported, by that activation).
         if !Task.isCancelled {
-            let store = self.store
             do {
-                try await Self.storeWrite { try store.stage(pending) }
+                try await write { try $0.stage(pending) }
             } catch {
                 emit(.debug, "store.write-failed", ["module": entry.name, "write": "stage", "error": "\(error)"])
             }
         }
-        var module = SyncReport.ModuleResult(name: entry.name, action: .activated, sha256: entry.sha256, revision: entry.revision)
-        module.fetchErrors = errors
-        return DownloadResult(module: module, findings: verdict.findings, pending: pending)
+        return DownloadResult(
+            module: .init(entry, .activated, fetchErrors: errors), findings: verdict.findings, pending: pending)
     }
 
     /// A verified archive whose content this client refuses: remembered, so it is not fetched again under this manifest.
     private func rejected(_ entry: Manifest.Module, findings: [Finding], errors: [SyncError]) async -> DownloadResult {
         emit(.warning, "module.rejected", ["module": entry.name, "codes": findings.filter { $0.severity == .error }.map(\.code).joined(separator: ",")])
         var detail = findings.first { $0.severity == .error }?.message
-        let store = self.store
         do {
-            try await Self.storeWrite { try store.markRejected(module: entry.name, sha256: entry.sha256) }
+            try await write { try $0.markRejected(module: entry.name, sha256: entry.sha256) }
         } catch {
             // Not remembered: the next cycle downloads and rejects it again; nothing wrong is served.
             emit(.warning, "store.write-failed", ["module": entry.name, "write": "mark-rejected", "error": "\(error)"])
             detail = (detail.map { $0 + "; " } ?? "") + "the rejection could not be recorded (\(error)), so the next sync checks it again"
         }
-        var module = SyncReport.ModuleResult(
-            name: entry.name, action: .rejected, sha256: entry.sha256, revision: entry.revision, detail: detail)
-        module.fetchErrors = errors
-        return DownloadResult(module: module, findings: findings)
+        return DownloadResult(module: .init(entry, .rejected, detail: detail, fetchErrors: errors), findings: findings)
     }
 }

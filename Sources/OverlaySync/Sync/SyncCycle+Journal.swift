@@ -21,9 +21,8 @@ extension SyncCycle {
             ("at", .string(RFC3339.string(from: now))), ("event", .string("missed-keys")),
             ("modules", .object(JSONObject(modules))), ("modules_total", .number(JSONNumber(missed.modules.count))),
         ]))
-        let store = self.store
         do {
-            try await Self.storeWrite { try store.appendJournal(line) }
+            try await write { try $0.appendJournal(line) }
         } catch {
             emit(.warning, "store.write-failed", ["write": "journal", "error": "\(error)"])
         }
@@ -49,13 +48,12 @@ extension SyncCycle {
         if let revision = report.manifestRevision { members.append(("revision", .number(JSONNumber(revision)))) }
         for (name, value) in report.counters { members.append((name, .number(JSONNumber(value)))) }
         members.append(("ms", .number(JSONNumber(Self.milliseconds(report.duration)))))
-        let rejected = report.rejectedByCode
-        if !rejected.isEmpty {
-            members.append(("rejected_by_code", .object(JSONObject(rejected.sorted { $0.key < $1.key }.map { ($0.key, .number(JSONNumber($0.value))) }))))
+        func counts(_ counts: [String: Int]) -> JSONValue {
+            .object(JSONObject(counts.sorted { $0.key < $1.key }.map { ($0.key, .number(JSONNumber($0.value))) }))
         }
-        let failed = report.failedByCode
-        if !failed.isEmpty {
-            members.append(("failed_by_code", .object(JSONObject(failed.sorted { $0.key < $1.key }.map { ($0.key, .number(JSONNumber($0.value))) }))))
+        if !report.rejectedByCode.isEmpty { members.append(("rejected_by_code", counts(report.rejectedByCode))) }
+        if !report.failedByCode.isEmpty {
+            members.append(("failed_by_code", counts(report.failedByCode)))
             // Which origin served what, for `overlay inspect`'s advice: a sample, bounded like every journal line.
             let sample = report.modules.flatMap { module in module.fetchErrors.map { (module.name, $0) } }.prefix(Self.fetchFailuresJournaled)
             members.append(("fetch_failures", .array(sample.map { name, error in
@@ -75,9 +73,8 @@ extension SyncCycle {
             })))
         }
         let line = JSONValue.object(JSONObject(members))
-        let store = self.store
         do {
-            try await Self.storeWrite { try store.appendJournal(line) }
+            try await write { try $0.appendJournal(line) }
         } catch {
             // The journal is a diagnostic: a cycle's outcome stands without its line, and the sink still hears it.
             emit(.warning, "store.write-failed", ["write": "journal", "error": "\(error)"])

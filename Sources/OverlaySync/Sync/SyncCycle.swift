@@ -75,22 +75,13 @@ final class SyncCycle: Sendable {
         }
         if response.isNotModified {
             guard let etag, let answered = response.etag, ETag.matches(answered, etag) else {
-                var report = SyncReport(outcome: .failed)
-                report.httpStatus = 304
-                report.error = SyncError(
+                return SyncReport(.failed, httpStatus: 304, error: SyncError(
                     code: .httpStatus, message: "the origin answered 304 with an ETag this store did not send; nothing changed",
-                    url: manifestURL)
-                return report
+                    url: manifestURL))
             }
-            var report = SyncReport(outcome: .notModified)
-            report.httpStatus = 304
-            return report
+            return SyncReport(.notModified, httpStatus: 304)
         }
-        if response.status == 404 {
-            var report = SyncReport(outcome: .notPublished)
-            report.httpStatus = 404
-            return report
-        }
+        if response.status == 404 { return SyncReport(.notPublished, httpStatus: 404) }
         guard response.isSuccess else {
             var report = await failedRefresh(SyncError(
                 code: .httpStatus, message: "the origin answered HTTP \(response.status)", url: manifestURL))
@@ -107,8 +98,7 @@ final class SyncCycle: Sendable {
     private func apply(manifestBytes: Data, etag: String?, view: OverlayStore.CycleView, origin: URL) async -> SyncReport {
         var view = view
         let sha256 = SHA256.hash(manifestBytes).hex
-        var report = SyncReport(outcome: .applied)
-        report.httpStatus = 200
+        var report = SyncReport(.applied, httpStatus: 200)
         let signature: Data?
         switch await self.signature(for: manifestBytes, sha256: sha256, origins: origins(startingWith: origin)) {
         case .success(let found): signature = found
@@ -142,11 +132,10 @@ final class SyncCycle: Sendable {
         let replay = ReplayRule.check(revision: manifest.revision, sha256: sha256, seen: seen, file: "manifest.json")
         if !replay.isEmpty { return rejected(report, replay) }
         do {
-            let store = self.store
             let newManifest = seen?.sha256 != sha256
             let revision = manifest.revision
             if newManifest {
-                try await Self.storeWrite {
+                try await write { store in
                     try store.recordManifestSeen(revision: revision, sha256: sha256)
                     try store.clearRejected()
                 }
@@ -159,15 +148,16 @@ final class SyncCycle: Sendable {
 
         var downloads: [Manifest.Module] = []
         for entry in manifest.modules {
-            if manifest.isRevoked(module: entry.name, sha256: entry.sha256) {
-                report.modules.append(.init(name: entry.name, action: .skippedRevoked, sha256: entry.sha256, revision: entry.revision))
+            let skipped: SyncReport.ModuleAction? = if manifest.isRevoked(module: entry.name, sha256: entry.sha256) {
+                .skippedRevoked
             } else if view.snapshot.modules[entry.name]?.sha256 == entry.sha256 {
-                report.modules.append(.init(name: entry.name, action: .unchanged, sha256: entry.sha256, revision: entry.revision))
+                .unchanged
             } else if view.isRejected(module: entry.name, sha256: entry.sha256) {
-                report.modules.append(.init(name: entry.name, action: .skippedRejected, sha256: entry.sha256, revision: entry.revision))
+                .skippedRejected
             } else {
-                downloads.append(entry)
+                nil
             }
+            if let skipped { report.modules.append(.init(entry, skipped)) } else { downloads.append(entry) }
         }
         let results = await download(downloads, manifest: manifest, context: context, origins: origins(startingWith: origin))
         if Task.isCancelled {
@@ -179,9 +169,8 @@ final class SyncCycle: Sendable {
         var activationFailure: String?
         var switched: Set<String> = []
         if !pending.isEmpty {
-            let store = self.store
             do {
-                switched = try await Self.storeWrite { try store.activate(pending) }
+                switched = try await write { try $0.activate(pending) }
             } catch {
                 activationFailure = "store: \(error)"
             }
@@ -210,9 +199,8 @@ final class SyncCycle: Sendable {
             return report
         }
         do {
-            let store = self.store
             let signatureBytes = signature ?? Data()
-            try await Self.storeWrite { try store.saveManifest(bytes: manifestBytes, signature: signatureBytes, etag: etag) }
+            try await write { try $0.saveManifest(bytes: manifestBytes, signature: signatureBytes, etag: etag) }
         } catch {
             let activated = report.modules.filter { $0.action == .activated }.count
             let prefix = activated > 0 ? "the modules counted as activated serve, but the manifest could not be saved "
@@ -229,21 +217,20 @@ final class SyncCycle: Sendable {
     ) async throws -> [SyncReport.ModuleResult] {
         var results: [SyncReport.ModuleResult] = []
         let listed = Set(manifest.modules.map(\.name))
-        let store = self.store
         for (name, active) in view.snapshot.modules.sorted(by: { $0.key < $1.key }) {
             if !listed.contains(name) {
-                try await Self.storeWrite { try store.deactivate(module: name) }
+                try await write { try $0.deactivate(module: name) }
                 view.snapshot.modules[name] = nil
                 results.append(.init(name: name, action: .deactivated, sha256: active.sha256, detail: "no longer published"))
                 emit(.info, "module.deactivated", ["module": name, "reason": "removed"])
             } else if manifest.isRevoked(module: name, sha256: active.sha256) {
                 if let previous = view.previous[name], !manifest.isRevoked(module: name, sha256: previous.sha256) {
-                    _ = try await Self.storeWrite { try store.rollback(module: name) }
+                    _ = try await write { try $0.rollback(module: name) }
                     view.snapshot.modules[name] = previous
                     view.previous[name] = nil
                     results.append(.init(name: name, action: .rolledBack, sha256: previous.sha256, revision: previous.revision, detail: "active revision revoked"))
                 } else {
-                    try await Self.storeWrite { try store.deactivate(module: name) }
+                    try await write { try $0.deactivate(module: name) }
                     view.snapshot.modules[name] = nil
                     results.append(.init(name: name, action: .deactivated, sha256: active.sha256, detail: "active revision revoked"))
                 }
@@ -257,14 +244,12 @@ final class SyncCycle: Sendable {
     /// cooperative pool that the downloads and the app share.
     static let storeQueue = DispatchQueue(label: "overlay.sync.store")
 
-    /// Runs one store write on ``storeQueue`` and hands back its result or its error.
-    static func storeWrite<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    /// Runs one write to the cycle's store on ``storeQueue``.
+    func write<T: Sendable>(_ work: @escaping @Sendable (OverlayStore) throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
-            storeQueue.async { continuation.resume(with: Result { try work() }) }
+            Self.storeQueue.async { continuation.resume(with: Result { try work(self.store) }) }
         }
     }
-
-    // MARK: Helpers
 
     func fetch(_ request: TransportRequest) async throws(SyncError) -> TransportResponse {
         if Task.isCancelled { throw SyncError(code: .cancelled, message: "the cycle was cancelled", url: request.url) }
@@ -289,8 +274,7 @@ final class SyncCycle: Sendable {
 
     /// A refresh that could not complete; past the optional maximum overlay age, modules return to shipped strings.
     private func failedRefresh(_ error: SyncError) async -> SyncReport {
-        var report = SyncReport(outcome: error.code == .cancelled ? .cancelled : .failed)
-        report.error = error
+        var report = SyncReport(error.code == .cancelled ? .cancelled : .failed, error: error)
         report.refreshFailed = true
         emit(.warning, "refresh.failed", ["code": error.code.rawValue, "message": error.message])
         return report
@@ -303,11 +287,10 @@ final class SyncCycle: Sendable {
         guard let maxAge = configuration.maxOverlayAge, let saved = try? store.savedManifest(),
             let manifest = try? Manifest.decode(saved.manifest), now.timeIntervalSince(manifest.publishedAt) > maxAge
         else { return }
-        let store = self.store
         let active = store.cycleView().snapshot.modules.sorted(by: { $0.key < $1.key })
         guard !active.isEmpty else { return }
         do {
-            try await Self.storeWrite { try store.expire(modules: active.map(\.key)) }
+            try await write { try $0.expire(modules: active.map(\.key)) }
             for (name, revision) in active {
                 report.modules.append(.init(name: name, action: .deactivated, sha256: revision.sha256, detail: "overlay older than the maximum age"))
             }
@@ -321,8 +304,7 @@ final class SyncCycle: Sendable {
         }
     }
 
-    /// `first`, then every other configured origin in order: where the files of a manifest `first` served are asked
-    /// for. They are named by content and checked against the signed manifest, so any origin's copy is as good.
+    /// `first`, then every other configured origin in order: who is asked for the files of the manifest `first` served.
     func origins(startingWith first: URL) -> [URL] {
         [first] + configuration.origins.filter { $0 != first }
     }

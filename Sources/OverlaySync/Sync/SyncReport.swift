@@ -72,6 +72,12 @@ public struct SyncReport: Sendable {
         self.outcome = outcome
     }
 
+    init(_ outcome: Outcome, httpStatus: Int? = nil, error: SyncError? = nil) {
+        self.outcome = outcome
+        self.httpStatus = httpStatus
+        self.error = error
+    }
+
     /// Counters as the journal records them.
     public var counters: [(String, Int)] {
         func count(_ action: ModuleAction) -> Int { modules.filter { $0.action == action }.count }
@@ -115,8 +121,8 @@ public struct SyncReport: Sendable {
 
     /// One line for people: `applied revision 3: 1 activated, 3 unchanged (2 requests, 8.1 KB, 12 ms)`.
     public var summary: String {
-        let ms = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
-        let timing = "\(requests) request\(requests == 1 ? "" : "s"), \(bytes) bytes, \(Int(ms.rounded())) ms"
+        let ms = Int((duration.inSeconds * 1000).rounded())
+        let timing = "\(requests) request\(requests == 1 ? "" : "s"), \(bytes) bytes, \(ms) ms"
         let counts = counters.filter { $0.0 != "requests" && $0.0 != "bytes" && $0.0 != "downloaded" && $0.1 > 0 }
             .map { "\($0.1) \($0.0.replacingOccurrences(of: "_", with: " "))" }.joined(separator: ", ")
         var text = outcome.rawValue
@@ -129,5 +135,17 @@ public struct SyncReport: Sendable {
         if !failed.isEmpty { text += " [fetch failed: \(failed.joined(separator: ", "))]" }
         for skipped in skippedOrigins { text += " [skipped \(skipped.origin.absoluteString): \(skipped.reason)]" }
         return text + " (\(timing))"
+    }
+}
+
+extension SyncReport.ModuleResult {
+    /// What happened to a module the manifest lists.
+    init(
+        _ entry: Manifest.Module, _ action: SyncReport.ModuleAction, detail: String? = nil,
+        fetchErrors: [SyncError] = []
+    ) {
+        self.init(
+            name: entry.name, action: action, sha256: entry.sha256, revision: entry.revision, detail: detail,
+            fetchErrors: fetchErrors)
     }
 }

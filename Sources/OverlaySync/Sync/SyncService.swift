@@ -111,10 +111,9 @@ public actor SyncService {
         // The cycle's one reading of the clock (DESIGN.md "Clocks"): back-off, interval, expiry and journal use it.
         let now = configuration.now()
         if let remaining = backoff.remaining(at: now) {
-            var report = SyncReport(outcome: .skipped)
-            report.error = SyncError(
-                code: .httpStatus, message: "backing off after server errors for another \(Int(remaining.rounded(.up))) s")
-            return report
+            let seconds = Int(remaining.rounded(.up))
+            return SyncReport(.skipped, error: SyncError(
+                code: .httpStatus, message: "backing off after server errors for another \(seconds) s"))
         }
         // A negative distance means the clock was set back since the last check: that check is not recent.
         if let lastCheck, configuration.minimumCheckInterval > 0,
@@ -126,9 +125,7 @@ public actor SyncService {
         do {
             store = try openStore()
         } catch {
-            var report = SyncReport(outcome: .failed)
-            report.error = SyncError(code: .store, message: "cannot open the store: \(error)")
-            return report
+            return SyncReport(.failed, error: SyncError(code: .store, message: "cannot open the store: \(error)"))
         }
         lastCheck = now
         let cycle = SyncCycle(configuration: configuration, transport: transport, store: store, events: events, now: now)
@@ -217,8 +214,7 @@ package struct Backoff {
 
     /// A transport's `Retry-After` (an app may bring its own transport), bounded to 0 … 1 day, in seconds.
     package static func seconds(_ duration: Duration) -> TimeInterval {
-        let (seconds, attoseconds) = RetryAfter.clamped(duration).components
-        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
+        RetryAfter.clamped(duration).inSeconds
     }
 }
 

@@ -1,11 +1,13 @@
 import Foundation
 import OverlayCore
 
-/// Runs blocking work off the cooperative pool (``BlockingThread``) and answers by the request's deadline or the task's cancellation,
-/// whichever comes first; a late result is dropped.
+/// Runs blocking work (a file read, a libcurl transfer) off the cooperative pool and answers by the request's deadline
+/// (plus `grace`) or the task's cancellation, whichever comes first; `stop` then asks the work to end, and a late
+/// result is dropped.
 package enum Deadline {
     package static func run<T: Sendable>(
-        _ request: TransportRequest, _ work: @escaping @Sendable () -> Result<T, SyncError>
+        _ request: TransportRequest, grace: Duration = .zero, stop: @escaping @Sendable () -> Void = {},
+        _ work: @escaping @Sendable () -> Result<T, SyncError>
     ) async -> Result<T, SyncError> {
         let answer = OneAnswer<Result<T, SyncError>>()
         return await withTaskCancellationHandler {
@@ -13,11 +15,9 @@ package enum Deadline {
                 answer.attach(continuation)
                 let timer = Task {
                     // Cancelled once the work ends: then it must not answer.
-                    guard (try? await Task.sleep(for: request.timeout)) != nil else { return }
-                    answer.deliver(.failure(SyncError(
-                        code: .deadline,
-                        message: "no complete answer within \(request.timeout); the origin's file system is too slow",
-                        url: request.url)))
+                    guard (try? await Task.sleep(for: request.timeout + grace)) != nil else { return }
+                    stop()
+                    answer.deliver(.failure(.timedOut(request)))
                 }
                 BlockingThread.start {
                     let result = work()
@@ -26,14 +26,15 @@ package enum Deadline {
                 }
             }
         } onCancel: {
-            answer.deliver(.failure(SyncError(code: .cancelled, message: "the request was cancelled", url: request.url)))
+            stop()
+            answer.deliver(.failure(.cancelled(request.url)))
         }
     }
 }
 
-/// Blocking work (a file read, a libcurl transfer) on a thread of its own. Not on a global dispatch queue: on Linux
-/// the default global queue runs as many threads as there are cores, so two reads stalled on a dead mount would
-/// stop every other piece of work queued there — a deadline must not depend on the thing it bounds.
+/// Blocking work on a thread of its own. Not on a global dispatch queue: on Linux the default global queue runs as
+/// many threads as there are cores, so two reads stalled on a dead mount would stop every other piece of work queued
+/// there — a deadline must not depend on the thing it bounds.
 enum BlockingThread {
     static func start(_ work: @escaping @Sendable () -> Void) {
         let thread = Thread(block: work)

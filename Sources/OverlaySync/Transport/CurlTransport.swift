@@ -25,29 +25,11 @@ public final class CurlTransport: HTTPTransport {
         }
         let exchange = CurlExchange(request: request, userAgent: userAgent)
         let handle = idle.withLock { $0.popLast() } ?? CurlEasyHandle()
-        let answer = OneAnswer<Result<TransportResponse, SyncError>>()
-        let result = await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                answer.attach(continuation)
-                // libcurl enforces the deadline; this later one only guards against a resolver that ignores it.
-                let backstop = Task {
-                    // Cancelled once the transfer ends: then it must not answer.
-                    guard (try? await Task.sleep(for: request.timeout + .seconds(1))) != nil else { return }
-                    exchange.cancel()
-                    answer.deliver(.failure(SyncError(
-                        code: .deadline, message: "no complete answer within \(request.timeout); the origin is too slow",
-                        url: request.url)))
-                }
-                BlockingThread.start { [idle] in
-                    let result = handle.perform(exchange)
-                    backstop.cancel()
-                    idle.withLock { if $0.count < 4 { $0.append(handle) } }
-                    answer.deliver(result)
-                }
-            }
-        } onCancel: {
-            exchange.cancel()
-            answer.deliver(.failure(SyncError(code: .cancelled, message: "the request was cancelled", url: request.url)))
+        // libcurl enforces the deadline; this later one only guards against a resolver that ignores it.
+        let result = await Deadline.run(request, grace: .seconds(1), stop: { exchange.cancel() }) { [idle] in
+            let result = handle.perform(exchange)
+            idle.withLock { if $0.count < 4 { $0.append(handle) } }
+            return result
         }
         return try result.get()
     }
@@ -79,7 +61,7 @@ final class CurlEasyHandle: @unchecked Sendable {
         }
         curl_easy_reset(raw)
         let context = Unmanaged.passUnretained(exchange).toOpaque()
-        let milliseconds = max(1, Int(min(CurlTransport.seconds(exchange.request.timeout) * 1000, 86_400_000)))
+        let milliseconds = max(1, Int(min(exchange.request.timeout.inSeconds * 1000, 86_400_000)))
         var headers: UnsafeMutablePointer<curl_slist>?
         if let etag = exchange.request.ifNoneMatch, !etag.contains(where: { $0 == "\r" || $0 == "\n" }) {
             headers = curl_slist_append(headers, "If-None-Match: \(etag)")
@@ -117,16 +99,11 @@ final class CurlEasyHandle: @unchecked Sendable {
             _ = CCurl_getinfo_long(raw, CURLINFO_RESPONSE_CODE, &responseCode)
             return .success(exchange.response(status: responseCode))
         case CURLE_WRITE_ERROR where exchange.overflowed, CURLE_FILESIZE_EXCEEDED:
-            return .failure(SyncError(
-                code: .tooLarge,
-                message: "the body is larger than the \(exchange.request.maxBytes)-byte cap; the download was stopped",
-                url: url))
+            return .failure(.overCap(exchange.request))
         case CURLE_OPERATION_TIMEDOUT:
-            return .failure(SyncError(
-                code: .deadline,
-                message: "no complete answer within \(exchange.request.timeout); the origin is too slow", url: url))
+            return .failure(.timedOut(exchange.request))
         case CURLE_ABORTED_BY_CALLBACK:
-            return .failure(SyncError(code: .cancelled, message: "the request was cancelled", url: url))
+            return .failure(.cancelled(url))
         case CURLE_WRITE_ERROR where exchange.headersOverflowed:
             return .failure(SyncError(code: .tooLarge, message: "the response headers are over 64 KiB", url: url))
         default:
@@ -137,13 +114,6 @@ final class CurlEasyHandle: @unchecked Sendable {
     static func describe(_ code: CURLcode) -> String {
         guard let text = curl_easy_strerror(code) else { return "libcurl error \(code.rawValue)" }
         return String(cString: text)
-    }
-}
-
-extension CurlTransport {
-    static func seconds(_ duration: Duration) -> Double {
-        let (seconds, attoseconds) = duration.components
-        return Double(seconds) + Double(attoseconds) / 1e18
     }
 }
 
@@ -171,15 +141,10 @@ final class CurlExchange: @unchecked Sendable {
     func cancel() { cancelled.withLock { $0 = true } }
     var isCancelled: Bool { cancelled.withLock { $0 } }
 
-    /// Keeps at most `maxBytes + 1` bytes; past the cap, answers 0 so libcurl aborts the transfer.
+    /// Past the cap, answers 0 so libcurl aborts the transfer.
     func receive(body chunk: UnsafeRawBufferPointer) -> Int {
-        let room = request.maxBytes + 1 - body.count
-        body.append(contentsOf: chunk.prefix(max(0, room)))
-        if body.count > request.maxBytes {
-            overflowed = true
-            return 0
-        }
-        return chunk.count
+        overflowed = body.append(chunk, cap: request.maxBytes)
+        return overflowed ? 0 : chunk.count
     }
 
     /// One header line (`HTTP/1.1 200 OK`, `ETag: "x"`, or the empty line).
@@ -200,14 +165,10 @@ final class CurlExchange: @unchecked Sendable {
         return line.count
     }
 
-    func header(_ name: String) -> String? {
-        headers.last { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
-    }
-
     func response(status: Int) -> TransportResponse {
-        TransportResponse(
-            status: status, etag: header("ETag"), retryAfter: header("Retry-After").flatMap { RetryAfter.parse($0, date: header("Date")) },
-            body: body)
+        TransportResponse(status: status, body: body) { name in
+            headers.last { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+        }
     }
 }
 

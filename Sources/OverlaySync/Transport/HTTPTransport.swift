@@ -102,3 +102,46 @@ public enum DefaultHTTPTransport {
         #endif
     }
 }
+
+extension TransportResponse {
+    /// A response from its headers, looked up by name as each transport stores them: `Retry-After` is read against
+    /// the response's `Date`.
+    init(status: Int, body: Data, header: (String) -> String?) {
+        let retryAfter = header("Retry-After").flatMap { RetryAfter.parse($0, date: header("Date")) }
+        self.init(status: status, etag: header("ETag"), retryAfter: retryAfter, body: body)
+    }
+}
+
+/// The failures every transport reports alike.
+extension SyncError {
+    static func timedOut(_ request: TransportRequest) -> SyncError {
+        SyncError(
+            code: .deadline, message: "no complete answer within \(request.timeout); the origin is too slow",
+            url: request.url)
+    }
+
+    static func overCap(_ request: TransportRequest) -> SyncError {
+        SyncError(
+            code: .tooLarge,
+            message: "the body is larger than the \(request.maxBytes)-byte cap; the download was stopped",
+            url: request.url)
+    }
+
+    static func cancelled(_ url: URL?) -> SyncError {
+        SyncError(code: .cancelled, message: "the request was cancelled", url: url)
+    }
+}
+
+extension Data {
+    /// Appends `chunk` but keeps at most `cap + 1` bytes: true once the body is over the cap.
+    mutating func append(_ chunk: some Collection<UInt8>, cap: Int) -> Bool {
+        append(contentsOf: chunk.prefix(Swift.max(0, cap + 1 - count)))
+        return count > cap
+    }
+}
+
+extension Duration {
+    var inSeconds: Double {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
+    }
+}

@@ -32,38 +32,30 @@ public final class URLSessionTransport: HTTPTransport {
         urlRequest.httpMethod = "GET"
         urlRequest.cachePolicy = .reloadIgnoringLocalCacheData
         // URLSession's own timeout is an idle timeout; the overall deadline below is the one that counts.
-        urlRequest.timeoutInterval = Self.seconds(request.timeout) + 1
+        urlRequest.timeoutInterval = request.timeout.inSeconds + 1
         if let etag = request.ifNoneMatch { urlRequest.setValue(etag, forHTTPHeaderField: "If-None-Match") }
         let task = session.dataTask(with: urlRequest)
         let result: Result<TransportResponse, SyncError> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                delegate.register(task, maxBytes: request.maxBytes) { continuation.resume(returning: $0) }
+                delegate.register(task, request) { continuation.resume(returning: $0) }
                 let deadline = Task { [delegate] in
                     try await Task.sleep(for: request.timeout)
-                    delegate.fail(task, SyncError(
-                        code: .deadline,
-                        message: "no complete answer within \(Self.seconds(request.timeout)) s; the origin is too slow",
-                        url: request.url))
+                    delegate.fail(task, .timedOut(request))
                 }
                 delegate.onFinish(task) { deadline.cancel() }
                 task.resume()
             }
         } onCancel: { [delegate] in
-            delegate.fail(task, SyncError(code: .cancelled, message: "the request was cancelled", url: request.url))
+            delegate.fail(task, .cancelled(request.url))
         }
         return try result.get()
-    }
-
-    static func seconds(_ duration: Duration) -> Double {
-        let (seconds, attoseconds) = duration.components
-        return Double(seconds) + Double(attoseconds) / 1e18
     }
 }
 
 /// Collects each task's response and body, enforcing the byte cap as data arrives.
 private final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     private struct Pending {
-        var maxBytes: Int
+        var request: TransportRequest
         var response: HTTPURLResponse?
         var body = Data()
         var completion: @Sendable (Result<TransportResponse, SyncError>) -> Void
@@ -73,10 +65,10 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable 
     private let pending = LockedValue<[Int: Pending]>([:])
 
     func register(
-        _ task: URLSessionTask, maxBytes: Int,
+        _ task: URLSessionTask, _ request: TransportRequest,
         completion: @escaping @Sendable (Result<TransportResponse, SyncError>) -> Void
     ) {
-        pending.withLock { $0[task.taskIdentifier] = Pending(maxBytes: maxBytes, completion: completion) }
+        pending.withLock { $0[task.taskIdentifier] = Pending(request: request, completion: completion) }
     }
 
     func onFinish(_ task: URLSessionTask, _ action: @escaping @Sendable () -> Void) {
@@ -106,18 +98,13 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable 
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let overflow = pending.withLock { state -> Int? in
+        let overflow = pending.withLock { state -> TransportRequest? in
             guard var entry = state[dataTask.taskIdentifier] else { return nil }
-            let room = entry.maxBytes + 1 - entry.body.count
-            entry.body.append(data.prefix(max(0, room)))
+            let over = entry.body.append(data, cap: entry.request.maxBytes)
             state[dataTask.taskIdentifier] = entry
-            return entry.body.count > entry.maxBytes ? entry.maxBytes : nil
+            return over ? entry.request : nil
         }
-        if let cap = overflow {
-            fail(dataTask, SyncError(
-                code: .tooLarge, message: "the body is larger than the \(cap)-byte cap; the download was stopped",
-                url: dataTask.originalRequest?.url))
-        }
+        if let request = overflow { fail(dataTask, .overCap(request)) }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
@@ -136,11 +123,8 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable 
             return
         }
         let headers = response.allHeaderFields
-        func header(_ name: String) -> String? {
+        finish(task, .success(TransportResponse(status: response.statusCode, body: entry.body) { name in
             headers.first { ($0.key as? String)?.caseInsensitiveCompare(name) == .orderedSame }?.value as? String
-        }
-        let retryAfter = header("Retry-After").flatMap { RetryAfter.parse($0, date: header("Date")) }
-        finish(task, .success(TransportResponse(
-            status: response.statusCode, etag: header("ETag"), retryAfter: retryAfter, body: entry.body)))
+        }))
     }
 }

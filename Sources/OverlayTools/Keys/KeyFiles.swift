@@ -11,6 +11,8 @@ public enum KeyFiles {
         public var privateKeyPath: URL
         public var publicKeyPath: URL
         public var keyID: String
+        /// The public key's 32 raw bytes: what an app passes to `Ed25519PublicKey(rawRepresentation:)`.
+        public var rawPublicKey: Data
     }
 
     /// Generates a key pair into `directory`. Never overwrites: an existing key file is an error naming it.
@@ -28,7 +30,9 @@ public enum KeyFiles {
         let key = try Ed25519PrivateKey.generate()
         try createExclusively(privateURL, contents: Data(key.pemRepresentation.utf8), mode: 0o600)
         try createExclusively(publicURL, contents: Data(key.publicKey.pemRepresentation.utf8), mode: 0o644)
-        return Generated(privateKeyPath: privateURL, publicKeyPath: publicURL, keyID: key.publicKey.keyID)
+        return Generated(
+            privateKeyPath: privateURL, publicKeyPath: publicURL, keyID: key.publicKey.keyID,
+            rawPublicKey: key.publicKey.rawRepresentation)
     }
 
     /// Reads a private key PEM, naming the file in any error.

@@ -84,11 +84,13 @@ struct Lab: Sendable {
         origin: URL? = nil, trust: TrustedKeys? = nil, shipped: Catalog? = nil, appVersion: String? = nil,
         store: URL? = nil, now: (@Sendable () -> Date)? = nil, syscalls: Syscalls = .live, concurrentDownloads: Int = 3
     ) -> SyncConfiguration {
-        SyncConfiguration(
+        var configuration = SyncConfiguration(
             origin: origin ?? candidate.originRoot, appVersion: appVersion ?? candidate.appVersion,
             trustedKeys: trust ?? run.options.trustedKeys, shipped: shipped ?? candidate.shipped,
-            storeURL: store ?? self.store, limits: .default, requestTimeout: .seconds(30), maxConcurrentDownloads: concurrentDownloads,
-            now: now ?? { Date() }, syscalls: syscalls)
+            storeURL: store ?? self.store, requestTimeout: .seconds(30), maxConcurrentDownloads: concurrentDownloads,
+            now: now ?? { Date() })
+        configuration.syscalls = syscalls
+        return configuration
     }
 
     /// One launch of the app: a new SyncService, one cycle.

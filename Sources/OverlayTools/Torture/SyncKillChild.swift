@@ -35,10 +35,11 @@ enum SyncKillChild {
             }
             let shipped = try CatalogLoader.load(at: URL(fileURLWithPath: bundle), mode: .lenient).catalog
             let plan = FaultPlan(killAt.map { [FaultPlan.Rule(kind: nil, occurrence: $0, action: .kill)] } ?? [])
-            let configuration = SyncConfiguration(
+            var configuration = SyncConfiguration(
                 origin: URL(fileURLWithPath: origin, isDirectory: true), appVersion: appVersion,
-                trustedKeys: try TrustedKeys(keys), shipped: shipped, storeURL: URL(fileURLWithPath: positional[0]), limits: .default,
-                maxConcurrentDownloads: 1, syscalls: .injecting(plan))
+                trustedKeys: try TrustedKeys(keys), shipped: shipped, storeURL: URL(fileURLWithPath: positional[0]),
+                maxConcurrentDownloads: 1)
+            configuration.syscalls = .injecting(plan)
             let outcome = LockedOutcome()
             let done = DispatchSemaphore(value: 0)
             Task {

@@ -8,9 +8,10 @@ enum KeygenCommand: Command {
     static let usage = "keygen --out <dir> [--json]"
     static let discussion = """
         Writes <dir>/\(KeyFiles.privateKeyName) (PKCS#8 PEM, mode 0600: keep it secret, give it to
-        'publish --key') and <dir>/\(KeyFiles.publicKeyName) (SPKI PEM: ship it in the app, give it to
-        '--trust'). Existing files are never overwritten. Prints the key id (SHA-256 of the raw public key),
-        which signature files name. An --out that exists and is not a directory is refused.
+        'publish --key') and <dir>/\(KeyFiles.publicKeyName) (SPKI PEM: give it to '--trust'). Existing
+        files are never overwritten. Prints the public key's 32 raw bytes in base64 (ship them in the app:
+        Ed25519PublicKey(rawRepresentation:)) and the key id (their SHA-256), which signature files name.
+        An --out that exists and is not a directory is refused.
 
         To rotate keys, ship the new public key in a build while the old key still signs:
         'publish --key old.pem --key new.pem' writes one signature per key.
@@ -37,11 +38,13 @@ enum KeygenCommand: Command {
                 ("private_key", .string(generated.privateKeyPath.path)),
                 ("public_key", .string(generated.publicKeyPath.path)),
                 ("keyid", .string(generated.keyID)),
+                ("public_key_base64", .string(generated.rawPublicKey.base64EncodedString())),
             ]).rendered())
         } else {
             console.line("private key: \(generated.privateKeyPath.path) (keep secret)")
             console.line("public key:  \(generated.publicKeyPath.path)")
             console.line("key id:      \(generated.keyID)")
+            console.line("app key:     \(generated.rawPublicKey.base64EncodedString()) (base64 of the raw public key)")
         }
         return ExitCode.success
     }

@@ -126,10 +126,12 @@ final class SyncHarness: Sendable {
         requestTimeout: Duration = .seconds(10), maxConcurrentDownloads: Int = 3, maxOverlayAge: TimeInterval? = nil
     ) throws -> SyncConfiguration {
         let clock = self.clock
-        return try SyncConfiguration(
+        var configuration = try SyncConfiguration(
             origin: server.baseURL, appVersion: appVersion, trustedKeys: TrustedKeys([key.publicKey]),
-            shipped: shipped ?? self.shipped, storeURL: storeURL, limits: limits, requestTimeout: requestTimeout,
+            shipped: shipped ?? self.shipped, storeURL: storeURL, requestTimeout: requestTimeout,
             maxConcurrentDownloads: maxConcurrentDownloads, maxOverlayAge: maxOverlayAge, now: { clock.now })
+        configuration.limits = limits
+        return configuration
     }
 
     func transport() -> FaultInjectingTransport {

@@ -23,7 +23,7 @@ import OverlayTestSupport
             let configuration = SyncConfiguration(
                 origin: URL(string: "http://127.0.0.1:\(origin.port)/")!, appVersion: "1.0",
                 trustedKeys: try TrustedKeys([try Ed25519PrivateKey.generate().publicKey]), shipped: shipped,
-                storeURL: store, limits: .default, now: { clock.now })
+                storeURL: store, now: { clock.now })
             let transport = FaultInjectingTransport(wrapping: CurlTransport())
             let service = SyncService(configuration: configuration, transport: transport)
 

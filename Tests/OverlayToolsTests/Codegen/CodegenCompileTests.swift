@@ -49,7 +49,7 @@ import OverlayTestSupport
     }
 
     /// A store holding a French revision of Checkout for testdata/catalog, written the way a sync writes it, and the
-    /// public key the program's SyncService is configured with: (store, revision directory, key PEM file).
+    /// public key the program's SyncService is configured with: (store, revision directory, raw key file).
     static func storeWithCheckoutOverlay(in directory: URL) throws -> (URL, URL, URL) {
         let catalog = try CatalogLoader.load(at: Self.catalog, mode: .lenient).catalog
         let storeURL = directory.appendingPathComponent("store")
@@ -61,8 +61,8 @@ import OverlayTestSupport
         guard let revision = store.snapshot().modules["Checkout"]?.directory else {
             throw SwiftProgram.Failure(description: "the Checkout revision was not activated")
         }
-        let key = directory.appendingPathComponent("signing.pub.pem")
-        try Data(try Ed25519PrivateKey.generate().publicKey.pemRepresentation.utf8).write(to: key)
+        let key = directory.appendingPathComponent("signing.pub.raw")
+        try Ed25519PrivateKey.generate().publicKey.rawRepresentation.write(to: key)
         return (storeURL, revision, key)
     }
 
@@ -93,7 +93,7 @@ import OverlayTestSupport
         let arguments = CommandLine.arguments
         setenv("XDG_CACHE_HOME", arguments[4], 1)  // where the bundle is written (the default is ~/.cache)
         let catalog = BuiltCatalogLoader.load(bundles: try appBundles(URL(fileURLWithPath: arguments[1]), main: "App")).catalog
-        let key = try Ed25519PublicKey(pem: String(contentsOfFile: arguments[3], encoding: .utf8))
+        let key = try Ed25519PublicKey(rawRepresentation: Data(contentsOf: URL(fileURLWithPath: arguments[3])))
         let sync = SyncService(
             configuration: SyncConfiguration(
                 origin: URL(fileURLWithPath: "/nonexistent-origin"), appVersion: "1.0", trustedKeys: try TrustedKeys([key]),

@@ -127,9 +127,10 @@ struct MatrixTests {
         let shipped = try CatalogLoader.load(at: MatrixFixture.catalog, mode: .lenient).catalog
         let recorder = FaultPlan()
         let store = fixture.directory.appendingPathComponent("store")
-        let configuration = SyncConfiguration(
+        var configuration = SyncConfiguration(
             origin: fixture.origin, appVersion: fixture.appVersion, trustedKeys: try TrustedKeys([fixture.key.publicKey]),
-            shipped: shipped, storeURL: store, limits: .default, maxConcurrentDownloads: 1, syscalls: .injecting(recorder))
+            shipped: shipped, storeURL: store, maxConcurrentDownloads: 1)
+        configuration.syscalls = .injecting(recorder)
         let report = await SyncService(configuration: configuration, transport: FileTransport()).start()
         #expect(report.outcome == .applied)
         let root = store.standardizedFileURL.path

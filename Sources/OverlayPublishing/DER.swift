@@ -1,3 +1,5 @@
+package import OverlayCore
+
 /// A reader of the DER (X.690) that key files are written in. Our own on every backend, because CryptoKit reads no
 /// Ed25519 PEM or DER, and so that a key file is accepted or refused alike whichever library signs.
 package struct DERReader: Sendable {
@@ -8,11 +10,6 @@ package struct DERReader: Sendable {
     package struct Failure: Error, Sendable, Hashable, CustomStringConvertible {
         package var offset: Int
         package var problem: String
-
-        package init(offset: Int, problem: String) {
-            self.offset = offset
-            self.problem = problem
-        }
 
         package var description: String { "at byte \(offset): \(problem)" }
     }

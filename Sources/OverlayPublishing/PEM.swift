@@ -1,3 +1,5 @@
+package import OverlayCore
+
 /// One `-----BEGIN <label>-----` … `-----END <label>-----` block (RFC 7468) and the DER bytes it carries.
 package struct PEMBlock: Sendable, Equatable {
     package var label: String
