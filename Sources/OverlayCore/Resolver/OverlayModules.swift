@@ -144,7 +144,7 @@ final class OverlayModules: Sendable {
         var strings: OverlayStrings?
         if hasStrings {
             if let data = files.open(stringsPath)?.data {
-                if case .found(let index) = files.indexParts([stringsPath])[0] {
+                if case .found(let index) = files.indexPart(stringsPath) {
                     strings = OverlayStrings.read(data, index: index)
                 }
                 strings = strings ?? OverlayStrings.read(data)

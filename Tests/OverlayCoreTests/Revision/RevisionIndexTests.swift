@@ -24,7 +24,7 @@ import Testing
         let fd = open(file.path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK)
         guard fd >= 0 else { return Array(repeating: .absent, count: paths.count) }
         defer { close(fd) }
-        return RevisionIndex.parts(paths, descriptor: fd, path: file.path)
+        return paths.map { RevisionIndex.part($0, descriptor: fd, filePath: file.path) }
     }
 
     @Test("The file hands back each table's index, and nothing for a path or table it lacks")
