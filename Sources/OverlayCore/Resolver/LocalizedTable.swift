@@ -28,19 +28,24 @@ public final class LocalizedTable: Sendable {
     private let device: String
     private let counters: LocalizerCounters
 
-    init(
-        module: String, table: String, chain: [String], developmentRegion: String, values: MergedTableValues,
-        developmentValues: CatalogTable?, mode: Localizer.Mode, device: String, counters: LocalizerCounters
-    ) {
+    /// Merges the chain now; keeps what it needs of `snapshot`, not the snapshot, which caches this handle.
+    init(_ table: String, in module: String, of snapshot: LocalizerSnapshot) {
+        let shipped = snapshot.catalog.modules[module]
+        let chain = snapshot.chain(for: module)
+        let region = shipped?.developmentRegion ?? "en"
+        let developmentValues = shipped.flatMap { LocalizerSnapshot.table(table, of: $0, locale: region) }
         self.module = module
         self.table = table
         self.chain = chain
-        self.developmentRegion = developmentRegion
-        self.merged = values
+        developmentRegion = region
         self.developmentValues = developmentValues
-        self.mode = mode
-        self.device = device
-        self.counters = counters
+        merged = MergedTableValues.merge(
+            table: table, chain: chain, shipped: shipped, developmentTable: developmentValues,
+            translatedKeys: shipped.flatMap { LocalizerSnapshot.translatedKeys(table, of: $0) },
+            overlays: snapshot.overlays, overlayModule: module, device: snapshot.device)
+        mode = snapshot.mode
+        device = snapshot.device
+        counters = snapshot.counters
     }
 
     /// The text for `key`: a string as written (no formatting), an entry's format key.

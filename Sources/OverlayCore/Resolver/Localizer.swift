@@ -1,18 +1,15 @@
 public import Foundation
 
-/// Serves localized strings: the active overlay revision over the shipped catalog over a sentinel.
-///
-/// Built once at cold launch. Lookups are synchronous, never throw, and read an immutable snapshot, so any
-/// thread may call them. Get a ``LocalizedTable`` handle per (module, table) once and keep it.
+/// Serves localized strings: the active overlay revision over the shipped catalog over a sentinel. Built once at
+/// cold launch; lookups are synchronous, never throw, and read an immutable snapshot from any thread.
 ///
 /// ```swift
 /// let localizer = Localizer(catalog: shipped, store: snapshot, preferredLanguages: ["fr-CA", "en"])
-/// let checkout = localizer.table(in: "Checkout")
-/// label.text = checkout.string(forKey: "cart.title")
+/// label.text = localizer.table(in: "Checkout").string(forKey: "cart.title")
 /// ```
 ///
 /// ``setPreferredLanguages(_:)`` and ``applyPendingUpdates(_:)`` publish a new snapshot and notify observers;
-/// handles already handed out keep their snapshot (strings never change under a user's eyes).
+/// handles already handed out keep theirs (strings never change under a user's eyes).
 public final class Localizer: Sendable {
     /// What a total miss shows.
     public enum Mode: String, Sendable, Hashable, CaseIterable {
@@ -38,12 +35,8 @@ public final class Localizer: Sendable {
     /// Nil until the first ``bundle(for:)``: nothing is made at launch.
     private let bundles = Guarded<BundleMemo?>(nil)
 
-    /// Builds the Localizer at cold launch.
-    ///
-    /// - Parameters:
-    ///   - catalog: the shipped catalog (`BuiltCatalogLoader.load(bundles:)`).
-    ///   - store: the store's snapshot; ignored (and counted) when its source hash is not the catalog's.
-    ///   - sourceHash: the catalog's source hash when the build already knows it; computed otherwise.
+    /// `catalog` is the shipped catalog (`BuiltCatalogLoader.load(bundles:)`); `store` is ignored (and counted) when
+    /// its source hash is not the catalog's; `sourceHash` spares computing it when the build knows it.
     public init(
         catalog: Catalog, store: StoreSnapshot? = nil, preferredLanguages: [String], mode: Mode = .production,
         device: String = "other", sourceHash: String? = nil
@@ -118,12 +111,9 @@ public final class Localizer: Sendable {
         }
     }
 
-    /// What this Localizer serves for `module`, as a `Bundle`, for code that keeps `NSLocalizedString`:
-    /// `NSLocalizedString("cart.title", bundle: localizer.bundle(for: "Checkout") ?? .module, comment: "")`.
-    ///
-    /// Every key answers as ``table(_:in:)`` answers it. The bundle is written once per content under the caches
-    /// folder; ask again after observers are told of a change. Nil when the module is unknown or the bundle cannot
-    /// be written: fall back to the shipped bundle.
+    /// What this Localizer serves for `module` as a `Bundle`, for code that keeps `NSLocalizedString`: every key
+    /// answers as ``table(_:in:)`` answers it. Ask again after observers are told of a change. Nil when the module is
+    /// unknown or the bundle cannot be written: fall back to the shipped bundle.
     public func bundle(for module: String) -> Bundle? {
         guard let cache = OverlayBundles.defaultCacheDirectory else { return nil }
         return bundle(for: module, cacheDirectory: cache)
@@ -181,10 +171,8 @@ public final class Localizer: Sendable {
     }
 }
 
-/// The bundles handed out for the current snapshot, and every folder ever handed out (a `Bundle` reads files lazily,
-/// so they are never pruned while the Localizer lives).
-///
-/// `@unchecked Sendable`: only touched under the Localizer's lock; `Bundle` is not `Sendable` on every platform.
+/// The bundles handed out for the current snapshot, and every folder ever handed out: a `Bundle` reads files lazily,
+/// so they are never pruned while the Localizer lives. `@unchecked Sendable`: only touched under the Localizer's lock.
 struct BundleMemo: @unchecked Sendable {
     struct Entry {
         var bundle: Bundle

@@ -8,7 +8,7 @@ final class LocalizerSnapshot: Sendable {
     let mode: Localizer.Mode
     let device: String
     let counters: LocalizerCounters
-    /// Keyed by a length-prefixed `String`, not a struct: see `OverlayModules.LocaleID`.
+    /// Keyed by a length-prefixed `String`, not a struct: see `OverlayModules.localeID`.
     private let handles = Guarded<[String: LocalizedTable]>([:])
 
     init(
@@ -26,7 +26,7 @@ final class LocalizerSnapshot: Sendable {
     func table(_ table: String, in module: String) -> LocalizedTable {
         let id = "\(module.utf8.count):\(module)\(table)"
         if let handle = handles.withLock({ $0[id] }) { return handle }
-        let built = build(table, in: module)
+        let built = LocalizedTable(table, in: module, of: self)
         return handles.withLock { cache in
             if let existing = cache[id] { return existing }
             cache[id] = built
@@ -35,10 +35,8 @@ final class LocalizerSnapshot: Sendable {
     }
 
     func chain(for module: String) -> [String] {
-        Self.chain(preferences: preferredLanguages, shipped: catalog.modules[module], overlay: overlays.listing(module))
-    }
-
-    static func chain(preferences: [String], shipped: CatalogModule?, overlay: OverlayModules.Listing?) -> [String] {
+        let shipped = catalog.modules[module]
+        let overlay = overlays.listing(module)
         var available = Array(shipped?.localizations.keys ?? [:].keys)
         if shipped?.base != nil { available.append("Base") }
         for locale in overlay?.locales.keys ?? [:].keys where locale != "Base" && !available.contains(locale) {
@@ -47,21 +45,7 @@ final class LocalizerSnapshot: Sendable {
         available.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         let developmentRegion = shipped?.developmentRegion ?? overlay?.developmentRegion ?? "en"
         return LocaleIdentifier.fallbackChain(
-            preferences: preferences, available: available, developmentRegion: developmentRegion)
-    }
-
-    private func build(_ tableName: String, in moduleName: String) -> LocalizedTable {
-        let shipped = catalog.modules[moduleName]
-        let chain = Self.chain(preferences: preferredLanguages, shipped: shipped, overlay: overlays.listing(moduleName))
-        let developmentRegion = shipped?.developmentRegion ?? "en"
-        let developmentTable = shipped.flatMap { Self.table(tableName, of: $0, locale: developmentRegion) }
-        let values = MergedTableValues.merge(
-            table: tableName, chain: chain, shipped: shipped, developmentTable: developmentTable,
-            translatedKeys: shipped.flatMap { Self.translatedKeys(tableName, of: $0) },
-            overlays: overlays, overlayModule: moduleName, device: device)
-        return LocalizedTable(
-            module: moduleName, table: tableName, chain: chain, developmentRegion: developmentRegion, values: values,
-            developmentValues: developmentTable, mode: mode, device: device, counters: counters)
+            preferences: preferredLanguages, available: available, developmentRegion: developmentRegion)
     }
 
     /// For a table the development language does not ship (its text lives in code): every key some shipped

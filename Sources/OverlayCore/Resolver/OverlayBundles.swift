@@ -2,17 +2,10 @@ public import Foundation
 
 /// Foundation bundles for code that keeps `NSLocalizedString`: `localizer.bundle(for: "Checkout") ?? .module`.
 ///
-/// ``Localizer/bundle(for:)`` writes, once per content, a language bundle whose tables hold the Localizer's answer
-/// for every key (`Bundle` reads a language bundle without choosing a language, so `setPreferredLanguages` holds).
-/// It lives under the caches folder, named by the SHA-256 of its content: `Bundle` caches by path for the life of
-/// the process, so a path never changes under it. Written whole (temporary folder, fsync, rename).
+/// ``Localizer/bundle(for:)`` writes, once per content, a language bundle holding the Localizer's answer for every
+/// key, whole (temporary folder, fsync, rename) under the caches folder, named by the SHA-256 of its content: `Bundle`
+/// caches by path for the life of the process, so a path never changes under it.
 public enum OverlayBundles {
-    /// The raw active revision directory of `module`, for tools that inspect a store. Apps use
-    /// ``Localizer/bundle(for:)``: a revision directory falls back per table, not per key.
-    public static func bundle(for module: String, in snapshot: StoreSnapshot) -> Bundle? {
-        snapshot.modules[module].flatMap { Bundle(url: $0.directory) }
-    }
-
     /// Where ``Localizer/bundle(for:)`` writes by default: `<Caches>/OverlayBundles`.
     public static var defaultCacheDirectory: URL? {
         FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask).first?.appendingPathComponent("OverlayBundles")

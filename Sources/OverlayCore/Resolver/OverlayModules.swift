@@ -20,15 +20,11 @@ final class OverlayModules: Sendable {
         case catalog(CatalogTable)
     }
 
-    /// Cache keys are `String`s, not structs: the first dictionary keyed by a new `Hashable` type makes the runtime
-    /// search every protocol conformance of the process at launch.
-    private typealias LocaleID = String
-    private typealias TableID = String
+    /// Cache keys are length-prefixed `String`s, not structs: the first dictionary keyed by a new `Hashable` type makes
+    /// the runtime search every protocol conformance of the process at launch.
+    private static func localeID(module: String, locale: String) -> String { "\(module.utf8.count):\(module)\(locale)" }
 
-    /// Length-prefixed, so no two pairs give one key.
-    private static func localeID(module: String, locale: String) -> LocaleID { "\(module.utf8.count):\(module)\(locale)" }
-
-    private static func tableID(module: String, locale: String, table: String) -> TableID {
+    private static func tableID(module: String, locale: String, table: String) -> String {
         "\(module.utf8.count):\(module)\(locale.utf8.count):\(locale)\(table)"
     }
 
@@ -40,8 +36,8 @@ final class OverlayModules: Sendable {
     let sourceHash: String?
     private let counters: LocalizerCounters
     private let syscalls: Syscalls
-    /// Everything read, a miss as nil, in one dictionary: each dictionary of a new value type builds runtime
-    /// metadata on its first insert, at launch. Keys: `L` + module, `T` + table ID, `C` + locale ID.
+    /// Everything read, a miss as nil, in one dictionary (each new value type's dictionary costs runtime metadata at
+    /// launch). Keys: `L` + module, `T` + table ID, `C` + locale ID.
     private enum Cached {
         case listing(Listing?)
         case table(Table?)
@@ -72,8 +68,8 @@ final class OverlayModules: Sendable {
         self.counters = counters
     }
 
-    /// The active revision if its digest list reads. Without the store's heal, a revision is also checked (sizes, no
-    /// hashing) where first served, and the previous one serves when it is damaged.
+    /// The active revision if its digest list reads. Without the store's heal, it is also checked (sizes, no hashing)
+    /// and the previous one serves when it is damaged.
     private func servableRevision(_ name: String) -> (ActiveRevision, RevisionFiles)? {
         for candidate in checksRevisions ? [revisions[name], fallbacks[name]] : [revisions[name]] {
             guard let candidate, let files = RevisionFiles(path: candidate.path, syscalls: syscalls) else { continue }
@@ -139,12 +135,11 @@ final class OverlayModules: Sendable {
         let hasStrings = files.lists(stringsPath)
         let hasPlurals = files.lists(pluralsPath)
         guard hasStrings || hasPlurals else { return nil }
-        // A file that does not parse adds nothing, as in the catalog loader; one that cannot be opened makes the
-        // revision count as unreadable. The store's compiled index, when it checks and fits, spares a scan.
+        // A file that does not parse adds nothing, as in the catalog loader; one that cannot be opened is counted.
         var strings: OverlayStrings?
         if hasStrings {
             if let data = files.open(stringsPath)?.data {
-                if case .found(let index) = files.indexParts([stringsPath])[0] {
+                if case .found(let index) = files.indexPart(stringsPath) {
                     strings = OverlayStrings.read(data, index: index)
                 }
                 strings = strings ?? OverlayStrings.read(data)
@@ -191,8 +186,7 @@ final class OverlayModules: Sendable {
         return LocalizerSnapshot.table(table, of: module, locale: locale).map(Table.catalog)
     }
 
-    /// The localizations of `locales` read leniently by the catalog loader's rules, as Apple reads the bundle
-    /// (`Base.lproj` with the development region).
+    /// The localizations of `locales` read leniently by the catalog loader, as Apple reads the bundle.
     func module(_ name: String, locales: [String]) -> CatalogModule? {
         guard let listing = listing(name) else { return nil }
         var wanted = Set(locales.filter { listing.locales[$0] != nil })

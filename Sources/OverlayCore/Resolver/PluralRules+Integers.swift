@@ -1,14 +1,11 @@
 extension PluralRules {
-    /// The category of a non-negative integer (v = w = f = t = c = 0), evaluated on the number itself rather than
-    /// on its digit strings: the renderer's fast path for integer plural arguments. Same answer as
-    /// `category(for: PluralOperands(String(value)))`.
+    /// The category of a non-negative integer (v = w = f = t = c = 0), evaluated on the number rather than its digit
+    /// strings; the same answer as `category(for: PluralOperands(String(value)))`.
     func category(forInteger value: UInt64) -> PluralCategory {
-        for rule in rules where rule.condition.alternatives.contains(where: { relations in
-            relations.allSatisfy { $0.matches(integer: value) }
-        }) {
-            return rule.category
+        let rule = rules.first { rule in
+            rule.condition.alternatives.contains { relations in relations.allSatisfy { $0.matches(integer: value) } }
         }
-        return .other
+        return rule?.category ?? .other
     }
 }
 

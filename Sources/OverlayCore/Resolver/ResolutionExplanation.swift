@@ -62,22 +62,9 @@ public struct ResolutionExplanation: Sendable, Equatable {
         /// The overlay revision number, for overlay steps of a served revision.
         public var revision: Int?
         /// For a ``Outcome/rejected`` entry, the code of the rule it breaks (`plural.missing-other`).
-        public var rejection: String?
+        public var rejection: String? = nil
         /// For a ``Outcome/rejected`` entry, the finding's message.
-        public var rejectionMessage: String?
-
-        package init(
-            locale: String, layer: ResolutionLayer, outcome: Outcome, value: String?, revision: Int?,
-            rejection: String? = nil, rejectionMessage: String? = nil
-        ) {
-            self.locale = locale
-            self.layer = layer
-            self.outcome = outcome
-            self.value = value
-            self.revision = revision
-            self.rejection = rejection
-            self.rejectionMessage = rejectionMessage
-        }
+        public var rejectionMessage: String? = nil
     }
 
     public var key: String
@@ -181,11 +168,8 @@ extension Localizer {
         }
         for locale in handle.chain {
             step(locale, .overlay, module: overlay, revision: listing?.revision.revision)
-            if let shipped {
-                step(locale, .shipped, module: shipped, revision: nil)
-            } else {
-                steps.append(.init(locale: locale, layer: .shipped, outcome: .localeAbsent, value: nil, revision: nil))
-            }
+            // A build without the module has no locale of it.
+            step(locale, .shipped, module: shipped ?? CatalogModule(name: module, developmentRegion: ""), revision: nil)
         }
 
         var otherLocales: Set<String> = []

@@ -1,17 +1,15 @@
 package import Foundation
 
-/// The digest list written last inside each revision directory, `overlay-digests.json`: the SHA-256 and size of every
-/// file the revision was given (not of the store's own index file, ``RevisionIndex``, which checks itself).
-///
-/// `{"files":{"Info.plist":"<sha256>",…},"format_version":1,"sizes":{"Info.plist":312,…}}`. `sizes` lets an open
-/// check a revision cheaply (no hashing); lists written before it have none and are checked for presence only. The
-/// list is also what a revision *is* to its readers: the resolver opens no name it does not list (``RevisionFiles``).
+/// The digest list written last inside each revision directory, `overlay-digests.json` (docs/FORMATS.md): the
+/// SHA-256 and size of every file the revision was given, not of the store's index file (``RevisionIndex``), which
+/// checks itself. It is also what a revision *is* to its readers: the resolver opens no name it does not list.
+/// Lists written before sizes were recorded have none and are checked for presence only.
 package struct DigestList: Sendable, Equatable {
     package static let fileName = "overlay-digests.json"
 
     /// Relative path → lowercase hex SHA-256.
     package var files: [String: String]
-    /// Relative path → byte count; empty for a list written before sizes were recorded.
+    /// Relative path → byte count.
     package var sizes: [String: Int]
 
     init(files: [String: Data]) {
@@ -30,8 +28,7 @@ package struct DigestList: Sendable, Equatable {
         return Data(root.serialized(sortedKeys: true).utf8)
     }
 
-    /// Decodes a digest list. An entry for the store's index file (an older store listed it) is dropped: that file is
-    /// checked by its own checksums.
+    /// An entry for the store's index file (an older store listed it) is dropped.
     package init(data: Data) throws {
         let root = try JSONNode(StrictJSON.parse(data)).object()
         guard try root.required("format_version", as: Int.self) == 1 else {
@@ -60,9 +57,8 @@ package struct DigestList: Sendable, Equatable {
         JSONError(code: .invalidValue, message: "\(fileName) \(problem)")
     }
 
-    /// Why the revision at `directory` does not hold what this list names — a listed file missing, not a regular file,
-    /// or of another size than written — or nil. Contents are not hashed: the cheap check of an open and a launch.
-    /// `status` is `lstat(2)` (the store's seam); the first damaged file in path order is named.
+    /// Why the revision at `directory` does not hold what this list names (a file missing, not a regular file, or of
+    /// another size), naming the first in path order; nil when it does. No hashing: the check of an open and a launch.
     func damage(in directory: String, status: (String) throws -> FileStatus?) rethrows -> String? {
         var damaged: (path: String, reason: String)?
         // One path buffer for all: a launch checks every file of each revision it serves.
@@ -90,9 +86,8 @@ package struct DigestList: Sendable, Equatable {
     /// A name a revision may list: a plain relative path (``isPlainPath(_:)``) other than the list's own.
     static func isListable(_ path: String) -> Bool { isPlainPath(path) && path != fileName }
 
-    /// Components split on `/` bytes, each 1–255 bytes and not `.` or `..`; at most 1,024 bytes in all; no NUL or
-    /// backslash. Bytes, not `Substring`s: no string canonically equals `.` or `..` but those, and the split and
-    /// Unicode comparisons were a visible part of checking the launch path's digest list (BENCHMARKS.md).
+    /// Components split on `/`, each 1–255 bytes and not `.` or `..`; at most 1,024 bytes in all; no NUL or
+    /// backslash. Checked over bytes: no string canonically equals `.` or `..` but those, and it runs at launch.
     static func isPlainPath(_ path: String) -> Bool {
         let bytes = path.utf8
         guard !bytes.isEmpty, bytes.count <= 1024 else { return false }

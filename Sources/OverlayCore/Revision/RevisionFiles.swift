@@ -3,31 +3,24 @@ import Foundation
 /// One revision directory as the resolver reads it: only names its digest list has (and the store's index file),
 /// each opened one name at a time from the store's root without following a symbolic link (`O_NOFOLLOW` at every
 /// step, `O_NONBLOCK`, then `fstat`), and never a file of another size than the list records. A link, a FIFO, a file
-/// added to the revision after activation or one grown since is never read: unsigned text from outside the store is
-/// not served, and nothing unbounded is read into memory.
-///
-/// ```swift
-/// guard let files = RevisionFiles(path: revision.path) else { return nil }  // its digest list reads
-/// let table = files.open("fr.lproj/Localizable.strings")?.data
-/// ```
+/// added after activation or one grown since is never read: unsigned text from outside the store is not served, and
+/// nothing unbounded is read into memory.
 struct RevisionFiles: Sendable {
-    /// The revision directory (`<store>/modules/<Module>/<sha256>`).
+    /// `<store>/modules/<Module>/<sha256>`.
     let path: String
     let list: DigestList
     private let syscalls: Syscalls
 
-    /// The largest digest list read (more than the store ever writes).
+    /// More than the store ever writes.
     private static let listLimit = 4 << 20
-    /// The largest file read, for a list of an older store that recorded no sizes: more than a revision file may hold
-    /// (the client inflates a whole module archive to at most 64 MiB).
+    /// For a list of an older store that recorded no sizes: the client inflates a module archive to at most 64 MiB.
     private static let fileLimit = 64 << 20
 
-    /// The revision at `path`, with its digest list; nil when the list cannot be read.
+    /// Nil when the digest list cannot be read.
     init?(path: String, syscalls: Syscalls = .live) {
         self.path = path
         self.syscalls = syscalls
-        let descriptor = Self.open(DigestList.fileName, under: path, syscalls)
-        guard let descriptor else { return nil }
+        guard let descriptor = Self.open(DigestList.fileName, under: path, syscalls) else { return nil }
         defer { try? syscalls.close(descriptor, path) }
         guard let file = MappedFile.open(descriptor: descriptor, path: path, limit: Self.listLimit, syscalls: syscalls),
             let list = try? DigestList(data: file.data)
@@ -35,7 +28,6 @@ struct RevisionFiles: Sendable {
         self.list = list
     }
 
-    /// Whether the digest list names `relative`.
     func lists(_ relative: String) -> Bool { list.files[relative] != nil }
 
     /// The listed file at `relative`, mapped (or read when small); nil when the list does not name it, or it is not a
@@ -47,17 +39,14 @@ struct RevisionFiles: Sendable {
                                syscalls: syscalls)
     }
 
-    /// The compiled indexes of the tables at `tables` (relative paths), from the revision's index file.
-    func indexParts(_ tables: [String]) -> [RevisionIndex.Part] {
-        guard let descriptor = Self.open(RevisionIndex.fileName, under: path, syscalls) else {
-            return Array(repeating: .absent, count: tables.count)
-        }
+    /// The compiled index of the table at `table` (a relative path), from the revision's index file.
+    func indexPart(_ table: String) -> RevisionIndex.Part {
+        guard let descriptor = Self.open(RevisionIndex.fileName, under: path, syscalls) else { return .absent }
         defer { try? syscalls.close(descriptor, path) }
-        return RevisionIndex.parts(tables, descriptor: descriptor, path: path, syscalls: syscalls)
+        return RevisionIndex.part(table, descriptor: descriptor, filePath: path, syscalls: syscalls)
     }
 
-    /// Why the revision does not hold what its list names (a file missing, not a regular file or of another size), or
-    /// nil: the cheap check of a revision before it serves, no hashing.
+    /// Why the revision does not hold what its list names, or nil: the cheap check before it serves, no hashing.
     func damage() -> String? {
         do {
             return try list.damage(in: path, status: syscalls.status)
@@ -66,11 +55,9 @@ struct RevisionFiles: Sendable {
         }
     }
 
-    // MARK: Opening without links
-
-    /// `relative` under the revision at `revision`, opened one name at a time without following a link: from the
-    /// store's root through `modules/<Module>/<sha256>` when the path has that shape (a store whose module folder became
-    /// a link is not read through), else from the revision directory itself. Nil when any step fails.
+    /// `relative` under the revision, opened one name at a time without following a link: from the store's root
+    /// through `modules/<Module>/<sha256>` when the path has that shape (a module folder that became a link is not
+    /// read through), else from the revision directory itself. Nil when any step fails.
     private static func open(_ relative: String, under revision: String, _ syscalls: Syscalls) -> Int32? {
         var names = relative.split(separator: "/").map(String.init)
         let components = revision.split(separator: "/", omittingEmptySubsequences: false)

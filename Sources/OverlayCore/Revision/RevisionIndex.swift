@@ -1,19 +1,9 @@
 package import Foundation
 
-/// The index file at the root of a revision, `overlay-strings.index` (docs/FORMATS.md §8): the compiled index of each
-/// of its `.strings` tables (``StringsTableIndex``), one file per revision rather than one per table (each file of a
-/// revision costs an fsync).
-///
-/// The store derives it from the revision's tables and writes it — at activation, and again when an open finds it
-/// damaged; the resolver reads it. It is not in the digest list: it checks itself. A CRC-32 covers the counts and
-/// the directory, and each part has its own, checked when the part is first mapped; a part that fails is not used
-/// (its table is scanned), so a damaged index costs time, never text.
-///
-/// Little-endian: `OVLYIDX2`; the part count and the directory's byte count (UInt32 each); the CRC-32 of those eight
-/// bytes and the directory (UInt32); the directory, per part in path order: the path's byte count (UInt16), the path
-/// relative to the revision (`fr.lproj/Localizable.strings`), where the part starts in the file (UInt64), its byte
-/// count and its CRC-32 (UInt32 each); then the parts, each at a multiple of 8 (zeros between), the last one ending
-/// the file.
+/// The index file at the root of a revision, `overlay-strings.index` (docs/FORMATS.md §8): every `.strings` table's
+/// compiled index (``StringsTableIndex``) in one file, because each file of a revision costs an fsync. The store
+/// writes it, the resolver reads it; it checks itself with CRC-32s, and a part that fails is not used (its table is
+/// scanned), so a damaged index costs time, never text.
 package enum RevisionIndex {
     package static let fileName = "overlay-strings.index"
     private static let magic = Array("OVLYIDX2".utf8)
@@ -21,52 +11,45 @@ package enum RevisionIndex {
     private static let headerSize = 8 + 4 + 4 + 4
     /// More than any revision's directory (its paths are at most 1,024 bytes each).
     private static let directoryLimit = 16 << 20
-    /// More than the index of every table a revision may hold.
     static let fileLimit = Int(UInt32.max)
 
     // MARK: Writing
 
-    /// The index file of a revision's `files` (relative path → bytes): an index per `.strings` table that reads; nil
-    /// when none does (nothing is written then).
+    /// The index file of a revision's `files` (relative path → bytes): a part per `.strings` table that reads, in path
+    /// order; nil when none does (nothing is written then).
     static func file(forTables files: [String: Data]) -> Data? {
-        var parts: [(path: String, data: Data)] = []
+        var paths: [[UInt8]] = []
+        var parts: [Data] = []
         for (path, data) in files.sorted(by: { $0.key < $1.key }) where path.hasSuffix(".strings") {
-            if let index = StringsTableIndex.encode(data) { parts.append((path, index)) }
+            guard path.utf8.count <= Int(UInt16.max), let index = StringsTableIndex.encode(data) else { continue }
+            paths.append(Array(path.utf8))
+            parts.append(index)
         }
-        return file(parts: parts)
-    }
-
-    /// The file holding `parts` in the given order; nil when there are none or a path is too long.
-    static func file(parts: [(path: String, data: Data)]) -> Data? {
-        let paths = parts.map { Array($0.path.utf8) }
-        guard !parts.isEmpty, paths.allSatisfy({ $0.count <= Int(UInt16.max) }) else { return nil }
+        guard !parts.isEmpty else { return nil }
         let directorySize = paths.reduce(0) { $0 + 2 + $1.count + 8 + 4 + 4 }
         var directory: [UInt8] = []
         directory.reserveCapacity(directorySize)
-        func put<T: FixedWidthInteger>(_ value: T, into out: inout [UInt8]) {
-            withUnsafeBytes(of: value.littleEndian) { out.append(contentsOf: $0) }
-        }
         // Each part starts at a multiple of 8, so a mapped part can be read in place.
         var offset = headerSize + directorySize
         for (path, part) in zip(paths, parts) {
             offset = aligned(offset)
-            put(UInt16(path.count), into: &directory)
+            directory.appendLittleEndian(UInt16(path.count))
             directory.append(contentsOf: path)
-            put(UInt64(offset), into: &directory)
-            put(UInt32(part.data.count), into: &directory)
-            put(part.data.withUnsafeBytes { Zlib.crc32($0) }, into: &directory)
-            offset += part.data.count
+            directory.appendLittleEndian(UInt64(offset))
+            directory.appendLittleEndian(UInt32(part.count))
+            directory.appendLittleEndian(part.withUnsafeBytes { Zlib.crc32($0) })
+            offset += part.count
         }
         var counts: [UInt8] = []
-        put(UInt32(parts.count), into: &counts)
-        put(UInt32(directorySize), into: &counts)
+        counts.appendLittleEndian(UInt32(parts.count))
+        counts.appendLittleEndian(UInt32(directorySize))
         var out = magic + counts
-        put(checksum(counts: counts, directory: directory), into: &out)
+        out.appendLittleEndian(checksum(counts: counts, directory: directory))
         out += directory
         var data = Data(out)
         for part in parts {
             data.append(contentsOf: [UInt8](repeating: 0, count: aligned(data.count) - data.count))
-            data.append(part.data)
+            data.append(part)
         }
         return data
     }
@@ -90,21 +73,20 @@ package enum RevisionIndex {
         case damaged
     }
 
-    /// The directory of an index file, checked: per part its path, offset, byte count and CRC-32.
     private struct Directory {
         var entries: [(path: ArraySlice<UInt8>, offset: Int, count: Int, crc: UInt32)] = []
         var end: Int
     }
 
-    /// The directory in the first bytes of a file (its header and directory); nil when the magic, the counts or the
-    /// CRC-32 do not hold. `size` is the file's byte count.
+    /// The directory in the first bytes of a file of `size` bytes; nil when the magic, the counts or the CRC-32 do
+    /// not hold.
     private static func directory(_ raw: UnsafeRawBufferPointer, size: Int) -> Directory? {
         guard raw.count >= headerSize, raw.prefix(8).elementsEqual(magic) else { return nil }
-        let count = Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt32.self)))
-        let directorySize = Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 12, as: UInt32.self)))
-        let crc = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 16, as: UInt32.self))
+        let count = Int(raw.littleEndian(UInt32.self, at: 8))
+        let directorySize = Int(raw.littleEndian(UInt32.self, at: 12))
         guard directorySize <= directoryLimit, directorySize <= raw.count - headerSize,
-            checksum(counts: raw[8..<16], directory: raw[headerSize..<(headerSize + directorySize)]) == crc
+            checksum(counts: raw[8..<16], directory: raw[headerSize..<(headerSize + directorySize)])
+                == raw.littleEndian(UInt32.self, at: 16)
         else { return nil }
         let bytes = Array(raw[headerSize..<(headerSize + directorySize)])
         var result = Directory(end: headerSize + directorySize)
@@ -115,52 +97,43 @@ package enum RevisionIndex {
             let pathEnd = position + 2 + length
             guard pathEnd + 16 <= bytes.count else { return nil }
             let fields = bytes.withUnsafeBytes { UnsafeRawBufferPointer(rebasing: $0[pathEnd..<(pathEnd + 16)]) }
-            let offset = UInt64(littleEndian: fields.loadUnaligned(fromByteOffset: 0, as: UInt64.self))
-            let partCount = Int(UInt32(littleEndian: fields.loadUnaligned(fromByteOffset: 8, as: UInt32.self)))
-            let partCRC = UInt32(littleEndian: fields.loadUnaligned(fromByteOffset: 12, as: UInt32.self))
+            let offset = fields.littleEndian(UInt64.self, at: 0)
             guard offset <= UInt64(size) else { return nil }
-            result.entries.append((bytes[(position + 2)..<pathEnd], Int(offset), partCount, partCRC))
+            result.entries.append((bytes[(position + 2)..<pathEnd], Int(offset),
+                                   Int(fields.littleEndian(UInt32.self, at: 8)), fields.littleEndian(UInt32.self, at: 12)))
             position = pathEnd + 16
         }
         return position == bytes.count ? result : nil
     }
 
-    /// The parts named `paths` of the index file open at `fd` (its caller closes it). Only the header and directory
-    /// are read; each part found is mapped on its own and its CRC-32 checked, so a launch keeps resident only the parts
-    /// it reads. Every part is ``Part/damaged`` when the header or directory fails its check.
-    static func parts(_ paths: [String], descriptor fd: Int32, path: String, syscalls: Syscalls = .live) -> [Part] {
-        let wanted = paths.map { Array($0.utf8) }
-        var crcs = [UInt32?](repeating: nil, count: wanted.count)
+    /// The part named `path` of the index file open at `fd` (its caller closes it). Only the header and directory are
+    /// read, then the part is mapped on its own and its CRC-32 checked, so a launch keeps resident only what it reads.
+    static func part(_ path: String, descriptor fd: Int32, filePath: String, syscalls: Syscalls = .live) -> Part {
+        let name = Array(path.utf8)
+        var crc: UInt32?
         var readable = false
         let mapped = MappedFile.parts(
-            descriptor: fd, path: path, limit: fileLimit, head: headerSize, syscalls: syscalls,
+            descriptor: fd, path: filePath, limit: fileLimit, head: headerSize, syscalls: syscalls,
             more: { head in
                 guard head.count >= headerSize, head.prefix(8).elementsEqual(magic) else { return 0 }
-                return min(Int(UInt32(littleEndian: head.loadUnaligned(fromByteOffset: 12, as: UInt32.self))), directoryLimit)
+                return min(Int(head.littleEndian(UInt32.self, at: 12)), directoryLimit)
             }
         ) { raw, size in
-            guard let directory = directory(raw, size: size) else {
-                return [(offset: Int, count: Int)?](repeating: nil, count: wanted.count)
-            }
+            guard let directory = directory(raw, size: size) else { return [nil] }
             readable = true
-            return wanted.enumerated().map { slot, name in
-                guard let entry = directory.entries.first(where: { $0.path.elementsEqual(name) }) else { return nil }
-                crcs[slot] = entry.crc
-                return (entry.offset, entry.count)
-            }
+            guard let entry = directory.entries.first(where: { $0.path.elementsEqual(name) }) else { return [nil] }
+            crc = entry.crc
+            return [(entry.offset, entry.count)]
         }
-        guard let mapped, readable else { return Array(repeating: .damaged, count: paths.count) }
-        return zip(mapped, crcs).map { data, crc in
-            guard let crc else { return .absent }
-            guard let data, data.withUnsafeBytes({ Zlib.crc32($0) }) == crc else { return .damaged }
-            return .found(data)
-        }
+        guard let mapped, readable else { return .damaged }
+        guard let crc else { return .absent }
+        guard let data = mapped.first ?? nil, data.withUnsafeBytes({ Zlib.crc32($0) }) == crc else { return .damaged }
+        return .found(data)
     }
 
-    /// Why the index file `data` is damaged, or nil when every byte of it checks: the header and directory match their
-    /// CRC-32, every part matches its own and is the index of a table `tables` lists (relative path → byte count) of
-    /// that size, and nothing but zeros lies between the parts or after the last. What the store's open checks before
-    /// rewriting the file, and `inspect` reports.
+    /// Why the index file `data` is damaged, or nil when every byte of it checks: the header, the directory and every
+    /// part match their CRC-32, each part indexes a table `tables` lists (relative path → byte count) of that size,
+    /// and only zeros lie between parts. What the store's open checks before rewriting the file, and `inspect` reports.
     package static func damage(of data: Data, tables: [String: Int]) -> String? {
         data.withUnsafeBytes { raw -> String? in
             guard let directory = directory(raw, size: raw.count) else {
@@ -176,12 +149,24 @@ package enum RevisionIndex {
                 let part = UnsafeRawBufferPointer(rebasing: raw[entry.offset..<(entry.offset + entry.count)])
                 guard Zlib.crc32(part) == entry.crc else { return "the part of \(name) does not match its checksum" }
                 guard let listed = tables[name] else { return "it indexes \(name), which the revision does not list" }
-                guard StringsTableIndex.tableSize(of: Data(part)) == listed else {
+                guard StringsTableIndex.tableSize(of: part) == listed else {
                     return "its part of \(name) is for a table of another size"
                 }
                 covered = entry.offset + entry.count
             }
             return covered == raw.count ? nil : "it has bytes after its last part"
         }
+    }
+}
+
+extension [UInt8] {
+    mutating func appendLittleEndian<T: FixedWidthInteger>(_ value: T) {
+        Swift.withUnsafeBytes(of: value.littleEndian) { append(contentsOf: $0) }
+    }
+}
+
+extension UnsafeRawBufferPointer {
+    func littleEndian<T: FixedWidthInteger>(_ type: T.Type, at offset: Int) -> T {
+        T(littleEndian: loadUnaligned(fromByteOffset: offset, as: T.self))
     }
 }

@@ -1,84 +1,25 @@
 import Foundation
 
 /// One `.strings` table's compiled index, a part of the revision's index file (``RevisionIndex``, docs/FORMATS.md §8):
-/// the table's entries as the grammar walk finds them (``StringsParser/walkFile(_:)``), so a launch reads them back
-/// instead of validating and scanning the text again.
-///
-/// Little-endian: `OVLYIDX1`, the table's byte count (UInt64), where its text starts (UInt32: after a BOM), the entry
-/// count and the byte count of decoded text (UInt32 each); then per entry the key's and the value's start and end
-/// (UInt32 × 4; a start with the high bit set is in the decoded text, else in the table's); then the decoded text.
-/// An index that does not fit its table (another size, a range outside it) is not used: the table is scanned.
-struct StringsTableIndex: Sendable {
-    /// One entry: key and value as ranges of the table's text (after a BOM) or decoded text.
+/// the table's entries in file order as the grammar walk finds them (``StringsParser/walkFile(_:)``), duplicates kept
+/// (the last one is the table's value), each read from the index when asked for. The resolver reads every overlay
+/// table through one: the store's when it fits its table, else one compiled from a scan.
+struct StringsTableIndex: RandomAccessCollection, Sendable {
+    typealias Indices = Range<Int>
+
+    /// Key and value as ranges of the table's text (after a BOM) or of the index's decoded text.
     struct Entry: Sendable {
         var key: StringsParser.Span
         var value: StringsParser.Span
-    }
-
-    /// A table's entries in file order, duplicates kept (the last one is the table's value), and where its text starts.
-    struct Scanned: Sendable {
-        var entries: [Entry]
-        var textStart: Int
     }
 
     private static let magic = Array("OVLYIDX1".utf8)
     private static let headerSize = 8 + 8 + 4 + 4 + 4
     private static let decodedFlag: UInt32 = 1 << 31
 
-    // MARK: Scanning
-
-    /// The entries of the table `data`, or nil when ``StringsReader`` rejects it. UTF-8 old-style text is walked by the
-    /// parser and kept as ranges; anything else (UTF-16 or UTF-32, a property list) is read by ``StringsReader`` itself,
-    /// every key and value decoded.
-    static func scan(_ data: Data) -> Scanned? {
-        let walked = data.withUnsafeBytes { raw -> Scanned?? in
-            let bytes = raw.bindMemory(to: UInt8.self)
-            guard !bytes.isEmpty, case .utf8(let bomLength) = StringsTextDecoding.detect(bytes),
-                StringsTextDecoding.firstInvalidUTF8Offset(bytes, from: bomLength) == nil
-            else { return .some(nil) }
-            let text = UnsafeBufferPointer(rebasing: bytes[bomLength...])
-            guard !startsWithMarkup(text) else { return .some(nil) }
-            var parser = StringsParser(bytes: text)
-            var collector = Collector(capacity: text.count / 48)
-            do {
-                try parser.walkFile(&collector)
-            } catch {
-                return .none  // the parser rejects it, as StringsReader would
-            }
-            return Scanned(entries: collector.entries, textStart: bomLength)
-        }
-        switch walked {
-        case .none: return nil
-        case .some(.some(let scanned)): return scanned
-        case .some(.none):
-            guard let file = try? StringsReader.read(data) else { return nil }
-            return Scanned(entries: file.entries.map { Entry(key: .decoded($0.key), value: .decoded($0.value)) },
-                           textStart: 0)
-        }
-    }
-
-    /// `<` after leading whitespace: `StringsReader` decides between an XML property list and an error.
-    private static func startsWithMarkup(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        var index = 0
-        while index < text.count, text[index] == ASCII.space || (text[index] >= 0x09 && text[index] <= 0x0D) {
-            index += 1
-        }
-        return index < text.count && text[index] == ASCII.lessThan
-    }
-
-    private struct Collector: StringsEntryVisitor {
-        var entries: [Entry] = []
-
-        init(capacity: Int) { entries.reserveCapacity(capacity) }
-
-        mutating func visit(key: StringsParser.Span, value: StringsParser.Span, keyStart: Int) {
-            entries.append(Entry(key: key, value: value))
-        }
-    }
-
     // MARK: Writing
 
-    /// The index of the table `data`, or nil when it does not read (nothing is written for it then) or is 2 GiB or more.
+    /// The index of the table `data`, or nil when ``StringsReader`` rejects it or it is 2 GiB or more.
     static func encode(_ data: Data) -> Data? {
         guard data.count < Int(decodedFlag), let scanned = scan(data) else { return nil }
         var decoded: [UInt8] = []
@@ -102,43 +43,87 @@ struct StringsTableIndex: Sendable {
         guard decoded.count < Int(decodedFlag) else { return nil }
         var out = magic
         out.reserveCapacity(headerSize + ranges.count * 4 + decoded.count)
-        func put<T: FixedWidthInteger>(_ value: T) { withUnsafeBytes(of: value.littleEndian) { out.append(contentsOf: $0) } }
-        put(UInt64(data.count))
-        put(UInt32(scanned.textStart))
-        put(UInt32(scanned.entries.count))
-        put(UInt32(decoded.count))
-        for value in ranges { put(value) }
+        out.appendLittleEndian(UInt64(data.count))
+        out.appendLittleEndian(UInt32(scanned.textStart))
+        out.appendLittleEndian(UInt32(scanned.entries.count))
+        out.appendLittleEndian(UInt32(decoded.count))
+        for value in ranges { out.appendLittleEndian(value) }
         out.append(contentsOf: decoded)
         return Data(out)
+    }
+
+    /// UTF-8 old-style text is walked by the parser and kept as ranges; anything else (UTF-16 or UTF-32, a property
+    /// list) is read by ``StringsReader`` itself, every key and value decoded.
+    private static func scan(_ data: Data) -> (entries: [Entry], textStart: Int)? {
+        let walked = data.withUnsafeBytes { raw -> (entries: [Entry], textStart: Int)?? in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            guard !bytes.isEmpty, case .utf8(let bomLength) = StringsTextDecoding.detect(bytes),
+                StringsTextDecoding.firstInvalidUTF8Offset(bytes, from: bomLength) == nil
+            else { return .some(nil) }
+            let text = UnsafeBufferPointer(rebasing: bytes[bomLength...])
+            guard !startsWithMarkup(text) else { return .some(nil) }
+            var parser = StringsParser(bytes: text)
+            var collector = Collector(capacity: text.count / 48)
+            do {
+                try parser.walkFile(&collector)
+            } catch {
+                return .none  // the parser rejects it, as StringsReader would
+            }
+            return (collector.entries, bomLength)
+        }
+        switch walked {
+        case .none: return nil
+        case .some(.some(let scanned)): return scanned
+        case .some(.none):
+            guard let file = try? StringsReader.read(data) else { return nil }
+            return (file.entries.map { Entry(key: .decoded($0.key), value: .decoded($0.value)) }, 0)
+        }
+    }
+
+    /// `<` after leading whitespace: `StringsReader` decides between an XML property list and an error.
+    private static func startsWithMarkup(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        while index < text.count, text[index] == ASCII.space || (text[index] >= 0x09 && text[index] <= 0x0D) {
+            index += 1
+        }
+        return index < text.count && text[index] == ASCII.lessThan
+    }
+
+    private struct Collector: StringsEntryVisitor {
+        var entries: [Entry] = []
+
+        init(capacity: Int) { entries.reserveCapacity(capacity) }
+
+        mutating func visit(key: StringsParser.Span, value: StringsParser.Span, keyStart: Int) {
+            entries.append(Entry(key: key, value: value))
+        }
     }
 
     // MARK: Reading
 
     /// The index's bytes, checked whole against its table.
     let bytes: Data
-    /// The entry count.
-    let count: Int
     /// Where the table's text starts (after a BOM).
     let textStart: Int
+    let endIndex: Int
+    var startIndex: Int { 0 }
 
     /// The index `bytes` of a table of `tableSize` bytes; nil when it does not fit that table: another magic or table
     /// size, a length other than its counts give, or a range outside the table's text or the decoded text.
     init?(_ bytes: Data, tableSize: Int) {
         let checked = bytes.withUnsafeBytes { raw -> (count: Int, textStart: Int)? in
             guard raw.count >= Self.headerSize, raw.prefix(8).elementsEqual(Self.magic) else { return nil }
-            func word(_ offset: Int) -> UInt32 { UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self)) }
-            let size = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
-            let textStart = Int(word(16))
-            let count = Int(word(20))
-            let decodedCount = Int(word(24))
-            guard size == UInt64(tableSize), textStart <= tableSize, count <= (raw.count - Self.headerSize) / 16,
-                raw.count == Self.headerSize + count * 16 + decodedCount
+            let textStart = Int(raw.littleEndian(UInt32.self, at: 16))
+            let count = Int(raw.littleEndian(UInt32.self, at: 20))
+            let decodedCount = Int(raw.littleEndian(UInt32.self, at: 24))
+            guard raw.littleEndian(UInt64.self, at: 8) == UInt64(tableSize), textStart <= tableSize,
+                count <= (raw.count - Self.headerSize) / 16, raw.count == Self.headerSize + count * 16 + decodedCount
             else { return nil }
             let textCount = tableSize - textStart
-            // Every range is checked now; an entry is read from the index when asked for.
+            // Every range is checked now, so reading an entry later cannot fail.
             func fits(_ offset: Int) -> Bool {
-                let start = word(offset)
-                let end = word(offset + 4)
+                let start = raw.littleEndian(UInt32.self, at: offset)
+                let end = raw.littleEndian(UInt32.self, at: offset + 4)
                 if start & Self.decodedFlag == 0 { return start <= end && Int(end) <= textCount }
                 let (from, to) = (Int(start & ~Self.decodedFlag), Int(end & ~Self.decodedFlag))
                 return end & Self.decodedFlag != 0 && from <= to && to <= decodedCount
@@ -151,13 +136,12 @@ struct StringsTableIndex: Sendable {
         }
         guard let checked else { return nil }
         self.bytes = bytes
-        self.count = checked.count
+        self.endIndex = checked.count
         self.textStart = checked.textStart
     }
 
-    /// The entry at `position` (below ``count``).
-    func entry(at position: Int) -> Entry {
-        precondition(position >= 0 && position < count, "entry out of range")
+    subscript(position: Int) -> Entry {
+        precondition(position >= 0 && position < endIndex, "entry out of range")
         return bytes.withUnsafeBytes { raw in
             let offset = Self.headerSize + position * 16
             return Entry(key: span(raw, at: offset), value: span(raw, at: offset + 8))
@@ -165,20 +149,17 @@ struct StringsTableIndex: Sendable {
     }
 
     private func span(_ raw: UnsafeRawBufferPointer, at offset: Int) -> StringsParser.Span {
-        let start = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
-        let end = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self))
+        let start = raw.littleEndian(UInt32.self, at: offset)
+        let end = raw.littleEndian(UInt32.self, at: offset + 4)
         if start & Self.decodedFlag == 0 { return .bytes(start: Int(start), end: Int(end)) }
-        let decodedStart = Self.headerSize + count * 16
+        let decodedStart = Self.headerSize + endIndex * 16
         let range = (decodedStart + Int(start & ~Self.decodedFlag))..<(decodedStart + Int(end & ~Self.decodedFlag))
         return .decoded(String(decoding: UnsafeRawBufferPointer(rebasing: raw[range]), as: UTF8.self))
     }
 
-    /// The table size an index records, or nil when `bytes` is not an index; what `inspect` and the open's check compare
-    /// with the table's listed size.
-    static func tableSize(of bytes: Data) -> Int? {
-        bytes.withUnsafeBytes { raw in
-            guard raw.count >= headerSize, raw.prefix(8).elementsEqual(magic) else { return nil }
-            return Int(exactly: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)))
-        }
+    /// The table size an index records, or nil when `bytes` is not an index.
+    static func tableSize(of raw: UnsafeRawBufferPointer) -> Int? {
+        guard raw.count >= headerSize, raw.prefix(8).elementsEqual(magic) else { return nil }
+        return Int(exactly: raw.littleEndian(UInt64.self, at: 8))
     }
 }

@@ -54,9 +54,6 @@ import Testing
         #expect(Self.text(bundle, "title") == "Titre")  // only the shipped fr table has it
         #expect(Self.text(bundle, "devOnly") == "Dev only")  // only the development language has it
         #expect(Self.text(bundle, "nope") == "«missing»")
-        // The revision directory itself, as bundle(for:) served it before: Bundle falls back per table.
-        let raw = try #require(OverlayBundles.bundle(for: "M", in: fixture.store))
-        #expect(raw.localizedString(forKey: "title", value: "«missing»", table: nil) != "Titre")
     }
 
     @Test func theBundleFollowsSetPreferredLanguages() throws {

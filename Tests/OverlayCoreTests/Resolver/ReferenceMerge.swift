@@ -6,7 +6,7 @@ extension LocalizerSnapshot {
     func referenceValues(_ tableName: String, in moduleName: String) -> [String: ResolvedValue] {
         let shipped = catalog.modules[moduleName]
         let listing = overlays.listing(moduleName)
-        let chain = Self.chain(preferences: preferredLanguages, shipped: shipped, overlay: listing)
+        let chain = self.chain(for: moduleName)
         let overlay = overlays.module(moduleName, locales: chain)
         let developmentRegion = shipped?.developmentRegion ?? "en"
         let developmentTable = shipped.flatMap { Self.table(tableName, of: $0, locale: developmentRegion) }

@@ -138,7 +138,7 @@ import Testing
         func entries(_ path: String) -> [String: String]? {
             guard let data = revision.open(path)?.data else { return nil }
             var table: OverlayStrings?
-            if case .found(let part) = revision.indexParts([path])[0] { table = OverlayStrings.read(data, index: part) }
+            if case .found(let part) = revision.indexPart(path) { table = OverlayStrings.read(data, index: part) }
             guard let read = table ?? OverlayStrings.read(data) else { return nil }
             var entries: [String: String] = [:]
             for entry in read.entries { entries[read.string(entry.key)] = read.string(entry.value) }

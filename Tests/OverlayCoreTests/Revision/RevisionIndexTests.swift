@@ -19,12 +19,14 @@ import Testing
         files.filter { $0.key.hasSuffix(".strings") }.mapValues(\.count)
     }
 
-    /// The parts named `paths` of the index file at `file`.
+    /// The parts named `paths` of the index file at `file`, each read on a descriptor of its own, as the resolver does.
     static func parts(_ paths: [String], of file: URL) -> [RevisionIndex.Part] {
-        let fd = open(file.path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK)
-        guard fd >= 0 else { return Array(repeating: .absent, count: paths.count) }
-        defer { close(fd) }
-        return RevisionIndex.parts(paths, descriptor: fd, path: file.path)
+        paths.map { path in
+            let fd = open(file.path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK)
+            guard fd >= 0 else { return .absent }
+            defer { close(fd) }
+            return RevisionIndex.part(path, descriptor: fd, filePath: file.path)
+        }
     }
 
     @Test("The file hands back each table's index, and nothing for a path or table it lacks")

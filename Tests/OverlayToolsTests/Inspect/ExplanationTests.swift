@@ -1,5 +1,5 @@
 import Foundation
-import OverlayCore
+@testable import OverlayCore
 import OverlayPublishing
 import Testing
 @testable import OverlayTools
