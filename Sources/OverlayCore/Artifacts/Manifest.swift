@@ -1,12 +1,6 @@
 package import Foundation
 
 /// `<origin>/<app-version>/manifest.json`, schema_version 1: what the origin publishes for one app version.
-///
-/// ```swift
-/// let (manifest, warnings) = try Manifest.decodeWithWarnings(bytes)   // after the signature check
-/// for module in manifest.modules where module.sha256 != active[module.name] { … }
-/// let bytes = manifest.encoded()   // deterministic; decodes back to an equal value
-/// ```
 package struct Manifest: Sendable, Equatable {
     /// One module archive the manifest lists.
     package struct Module: Sendable, Equatable {

@@ -34,7 +34,7 @@ package struct DigestList: Sendable, Equatable {
     /// checked by its own checksums.
     package init(data: Data) throws {
         let root = try JSONNode(StrictJSON.parse(data)).object()
-        guard try root.required("format_version", as: Int.self) == 1 else {
+        guard try root.required("format_version").int() == 1 else {
             throw Self.invalid("has an unknown format_version")
         }
         var files: [String: String] = [:]

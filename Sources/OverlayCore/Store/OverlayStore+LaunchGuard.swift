@@ -106,12 +106,7 @@ extension OverlayStore {
             var line = JSONObject()
             line["at"] = .string(RFC3339.string(from: now))
             line["event"] = .string("launch.rollback")
-            line["module"] = .string(rollback.module)
-            line["from_sha256"] = .string(rollback.fromSHA256)
-            line["from_revision"] = .number(JSONNumber(rollback.fromRevision))
-            if let to = rollback.toSHA256 { line["to_sha256"] = .string(to) }
-            if let to = rollback.toRevision { line["to_revision"] = .number(JSONNumber(to)) }
-            line["launches"] = .number(JSONNumber(rollback.launches))
+            rollback.write(to: &line)
             line["reason"] = .string(rollback.reason)
             try? appendJournal(.object(line))
         }
@@ -145,8 +140,7 @@ extension OverlayStore {
         let temp = "\(layout.temporaryPath)/\(StoreLayout.launchGuardFile).\(StoreLayout.uniqueSuffix())"
         let fd = try syscalls.open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         do {
-            try syscalls.write(fd, temp, Array(data))
-            try syscalls.close(fd, temp)
+            try syscalls.closing(fd, temp) { try syscalls.write($0, temp, Array(data)) }
             try syscalls.rename(temp, layout.launchGuardPath)
         } catch {
             try? syscalls.unlink(temp)

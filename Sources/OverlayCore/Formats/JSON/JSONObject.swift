@@ -1,11 +1,8 @@
 /// A JSON object: members in document order, each with the location of its key, and lookup by key.
 ///
-/// Keys are unique. Keys are compared the way Swift compares `String`s (Unicode canonical equivalence),
-/// so the parser treats `"é"` written precomposed and decomposed as the same key: otherwise they would
-/// silently collapse later in any `[String: …]` built from the object.
-///
-/// Equality ignores member order and locations: two objects are equal when they have the same keys
-/// with equal values (RFC 8259 objects are unordered).
+/// Keys are unique as Swift compares `String`s (canonical equivalence): `"é"` precomposed and decomposed are one
+/// key, which would otherwise collapse silently in a `[String: …]` built later. Equality ignores member order and
+/// locations (RFC 8259 objects are unordered).
 package struct JSONObject: Sendable, Equatable {
     /// One `"key": value` pair.
     package struct Member: Sendable, Equatable {

@@ -1,9 +1,5 @@
-/// A JSON value as parsed by ``StrictJSON``: numbers keep their text, objects keep key order and locations.
-///
-/// ```swift
-/// let value = try StrictJSON.parse(Data(#"{"n": 12345678901234567890}"#.utf8))
-/// value.objectValue?["n"]?.numberValue?.text   // "12345678901234567890", exact
-/// ```
+/// A JSON value as parsed by ``StrictJSON``: numbers keep their text (integers stay exact), objects keep key order
+/// and locations.
 package indirect enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
