@@ -130,7 +130,7 @@ package struct ArtifactDecoder {
 
     /// A required `sha256:<64 lowercase hex>` source hash.
     package func sourceHash(_ object: JSONObjectNode, _ key: String) throws(ArtifactError) -> String {
-        try string(object, key, where: { $0.hasPrefix("sha256:") && String($0.dropFirst(7)).isLowercaseHex(count: 64) }) {
+        try string(object, key, where: { $0.hasPrefix("sha256:") && $0.dropFirst(7).isLowercaseHex(count: 64) }) {
             "expected sha256:<64 lowercase hex digits> (as `overlay source-hash` prints it), found \(quoted($0))"
         }
     }

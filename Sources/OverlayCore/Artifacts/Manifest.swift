@@ -15,9 +15,7 @@ package struct Manifest: Sendable, Equatable {
         package var size: Int
         /// The manifest revision in which this content was first published (1 ≤ revision ≤ the manifest's).
         package var revision: Int
-        /// The locales the archive holds.
         package var locales: [String]
-        /// The table names the archive holds.
         package var tables: [String]
         /// The number of entries (strings and plurals) over all its tables and locales.
         package var entries: Int
@@ -92,12 +90,10 @@ package struct Manifest: Sendable, Equatable {
         "modules/\(name)-\(sha256.prefix(archiveHashPrefixLength)).zip"
     }
 
-    /// The module entry named `name`, if listed.
     package func module(named name: String) -> Module? {
         modules.first { $0.name == name }
     }
 
-    /// Whether `sha256` is revoked for `module`.
     package func isRevoked(module: String, sha256: String) -> Bool {
         revoked.contains(Revocation(module: module, sha256: sha256))
     }

@@ -3,7 +3,6 @@ package import Foundation
 /// `signatures/<hex>.sig`, schema_version 1: signatures over the exact bytes of one manifest.json. Decoding checks
 /// shape only; the verifier decides which signatures count.
 package struct SignatureFile: Sendable, Equatable {
-    /// One signature record.
     package struct Signature: Sendable, Hashable {
         /// Lowercase hex SHA-256 of the raw 32-byte public key.
         package var keyid: String

@@ -46,12 +46,9 @@ public struct LaunchRollback: Sendable, Hashable {
     }
 }
 
-/// `launch-guard.json`: the crash-loop guard's record (docs/DESIGN.md "Crash-loop guard").
-///
-/// `trial` is the module set (module → archive SHA-256) the launches counted in `launches` served; `completed` says
-/// one of them reached `launchCompleted()`, which also makes the set `knownGood`. `crashed` holds the archives
-/// taken back, which a sync never activates again; `rollbacks` the last few rollbacks, for `SyncReport` and
-/// `overlay inspect`.
+/// `launch-guard.json`: the crash-loop guard's record. `trial` is the module set (module → archive SHA-256) the
+/// `launches` served; `completed` says one of them reached `launchCompleted()`, which makes the set `knownGood`;
+/// `crashed` holds the archives taken back, which a sync never activates again.
 package struct LaunchGuardRecord: Sendable, Equatable {
     static let formatVersion = 1
     /// Rollbacks kept in the record (the journal keeps every one).

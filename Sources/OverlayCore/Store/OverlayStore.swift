@@ -6,7 +6,6 @@ import Synchronization
 /// re-reads `store.json` and `state.json` before changing anything; `state.json` is only ever replaced atomically and
 /// only names complete, fsynced revision directories. Readers take no lock.
 package final class OverlayStore: Sendable {
-    /// The store directory.
     package let url: URL
     /// The app version this instance reads and writes for.
     package let appVersion: String
@@ -226,20 +225,6 @@ package final class OverlayStore: Sendable {
               let signature = try syscalls.readFileIfPresent(layout.signaturePath, limit: Self.fileLimit)
         else { return nil }
         return (manifest, signature)
-    }
-
-    /// Digest mismatches in a stored revision: changed, missing or unlisted files (for `overlay inspect --verify`).
-    /// - Returns: Relative paths, sorted; empty when every file matches its digest.
-    /// - Throws: ``StoreError/Code/notFound`` when the revision directory does not exist.
-    package func verifyRevision(module: String, sha256: String) throws -> [String] {
-        try StoreLayout.validate(module: module)
-        try StoreLayout.validate(sha256: sha256)
-        let directory = layout.absolute(StoreLayout.revisionDirectory(module: module, sha256: sha256))
-        guard try syscalls.status(directory)?.isDirectory == true else {
-            throw StoreError(code: .notFound, message: "no revision \(sha256) of module \(module) in the store",
-                             syscall: "lstat", path: directory, cause: ENOENT)
-        }
-        return try syscalls.verifyRevision(at: directory, fileLimit: Self.fileLimit)
     }
 
     func revision(_ record: StoreState.Revision, of module: String) -> ActiveRevision {

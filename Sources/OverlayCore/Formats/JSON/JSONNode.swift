@@ -27,13 +27,11 @@ package struct JSONNode: Sendable, Equatable {
         error(.wrongType, "expected \(expected), found \(value.kindDescription)")
     }
 
-    /// The string, or a wrong-type error.
     package func string() throws(JSONError) -> String {
         guard let text = value.stringValue else { throw wrongType(expected: "a string") }
         return text
     }
 
-    /// The Boolean, or a wrong-type error.
     package func bool() throws(JSONError) -> Bool {
         guard let flag = value.boolValue else { throw wrongType(expected: "true or false") }
         return flag
@@ -64,7 +62,6 @@ package struct JSONNode: Sendable, Equatable {
         }
     }
 
-    /// The object with keyed accessors, or a wrong-type error.
     package func object() throws(JSONError) -> JSONObjectNode {
         guard let object = value.objectValue else { throw wrongType(expected: "an object") }
         return JSONObjectNode(object: object, path: path, location: object.location ?? location)

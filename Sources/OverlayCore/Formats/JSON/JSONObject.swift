@@ -27,7 +27,6 @@ package struct JSONObject: Sendable, Equatable {
     private var indexByKey: [String: Int]?
     private static let linearLimit = 8
 
-    /// Creates an empty object.
     package init(location: SourceLocation? = nil) {
         self.location = location
     }
@@ -37,13 +36,10 @@ package struct JSONObject: Sendable, Equatable {
         for (key, value) in pairs { self[key] = value }
     }
 
-    /// The number of members.
     package var count: Int { members.count }
 
-    /// Whether the object has no members.
     package var isEmpty: Bool { members.isEmpty }
 
-    /// The keys in order.
     package var keys: [String] { members.map(\.key) }
 
     /// The member named `key`, with its location.
@@ -87,7 +83,6 @@ package struct JSONObject: Sendable, Equatable {
         return members.firstIndex { $0.key == key }
     }
 
-    /// Whether a member named `key` exists.
     package func contains(_ key: String) -> Bool { index(of: key) != nil }
 
     private mutating func rebuildIndex() {
