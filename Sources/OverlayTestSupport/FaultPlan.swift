@@ -113,52 +113,59 @@ extension Syscalls {
             case .kill: killSelf()
             }
         }
-        return Syscalls(
-            open: { path, flags, mode in try gate(.open, path); return try base.open(path, flags, mode) },
-            read: { fd, path, count in try gate(.read, path); return try base.read(fd, path, count) },
-            write: { fd, path, bytes in
-                switch plan.decide(.write, path) {
-                case .proceed: try base.write(fd, path, bytes)
-                case .fail(let number): throw StoreError.syscall("write", path: path, errno: number)
-                case .crash: throw StoreError.simulatedCrash("write", path: path)
-                case .kill: killSelf()
-                case .tornWrite:
-                    try? base.write(fd, path, Array(bytes.prefix(bytes.count / 2)))
-                    throw StoreError.simulatedCrash("write", path: path)
-                }
-            },
-            fsync: { fd, path in try gate(.fsync, path); try base.fsync(fd, path) },
-            close: { fd, path in
-                // Whatever the plan says, the descriptor is released: the kernel closes a dead process's files.
-                switch plan.decide(.close, path) {
-                case .proceed: try base.close(fd, path)
-                case .fail(let number):
-                    try? base.close(fd, path)
-                    throw StoreError.syscall("close", path: path, errno: number)
-                case .crash, .tornWrite:
-                    try? base.close(fd, path)
-                    throw StoreError.simulatedCrash("close", path: path)
-                case .kill: killSelf()
-                }
-            },
-            rename: { from, to in try gate(.rename, "\(from) -> \(to)"); try base.rename(from, to) },
-            mkdir: { path, mode in try gate(.mkdir, path); try base.mkdir(path, mode) },
-            unlink: { path in try gate(.unlink, path); try base.unlink(path) },
-            rmdir: { path in try gate(.rmdir, path); try base.rmdir(path) },
-            listDirectory: { path in try gate(.readdir, path); return try base.listDirectory(path) },
-            flock: { fd, path, operation in try gate(.flock, path); try base.flock(fd, path, operation) },
-            status: { path in try gate(.stat, path); return try base.status(path) },
-            descriptorStatus: { fd, path in try gate(.stat, path); return try base.descriptorStatus(fd, path) },
-            openAt: { directory, name, flags, path in
-                try gate(.open, path)
-                return try base.openAt(directory, name, flags, path)
-            },
-            unlinkAt: { directory, name, flags, path in
-                try gate(flags & AT_REMOVEDIR != 0 ? .rmdir : .unlink, path)
-                try base.unlinkAt(directory, name, flags, path)
-            },
-            statusAt: { directory, name, path in try gate(.stat, path); return try base.statusAt(directory, name, path) },
-            listDirectoryAt: { directory, path in try gate(.readdir, path); return try base.listDirectoryAt(directory, path) })
+        var syscalls = base
+        syscalls.open = { path, flags, mode in try gate(.open, path); return try base.open(path, flags, mode) }
+        syscalls.read = { fd, path, count in try gate(.read, path); return try base.read(fd, path, count) }
+        syscalls.write = { fd, path, bytes in
+            switch plan.decide(.write, path) {
+            case .proceed: try base.write(fd, path, bytes)
+            case .fail(let number): throw StoreError.syscall("write", path: path, errno: number)
+            case .crash: throw StoreError.simulatedCrash("write", path: path)
+            case .kill: killSelf()
+            case .tornWrite:
+                try? base.write(fd, path, Array(bytes.prefix(bytes.count / 2)))
+                throw StoreError.simulatedCrash("write", path: path)
+            }
+        }
+        syscalls.fsync = { fd, path in try gate(.fsync, path); try base.fsync(fd, path) }
+        syscalls.close = { fd, path in
+            // Whatever the plan says, the descriptor is released: the kernel closes a dead process's files.
+            switch plan.decide(.close, path) {
+            case .proceed: try base.close(fd, path)
+            case .fail(let number):
+                try? base.close(fd, path)
+                throw StoreError.syscall("close", path: path, errno: number)
+            case .crash, .tornWrite:
+                try? base.close(fd, path)
+                throw StoreError.simulatedCrash("close", path: path)
+            case .kill: killSelf()
+            }
+        }
+        syscalls.rename = { from, to in try gate(.rename, "\(from) -> \(to)"); try base.rename(from, to) }
+        syscalls.mkdir = { path, mode in try gate(.mkdir, path); try base.mkdir(path, mode) }
+        syscalls.unlink = { path in try gate(.unlink, path); try base.unlink(path) }
+        syscalls.rmdir = { path in try gate(.rmdir, path); try base.rmdir(path) }
+        syscalls.listDirectory = { path in try gate(.readdir, path); return try base.listDirectory(path) }
+        syscalls.flock = { fd, path, operation in try gate(.flock, path); try base.flock(fd, path, operation) }
+        syscalls.status = { path in try gate(.stat, path); return try base.status(path) }
+        syscalls.descriptorStatus = { fd, path in try gate(.stat, path); return try base.descriptorStatus(fd, path) }
+        syscalls.openAt = { directory, name, flags, path in
+            try gate(.open, path)
+            return try base.openAt(directory, name, flags, path)
+        }
+        syscalls.unlinkAt = { directory, name, flags, path in
+            try gate(flags & AT_REMOVEDIR != 0 ? .rmdir : .unlink, path)
+            try base.unlinkAt(directory, name, flags, path)
+        }
+        syscalls.statusAt = { directory, name, path in
+            try gate(.stat, path)
+            return try base.statusAt(directory, name, path)
+        }
+        syscalls.listDirectoryAt = { directory, path in
+            try gate(.readdir, path)
+            return try base.listDirectoryAt(directory, path)
+        }
+        return syscalls
     }
 }
 

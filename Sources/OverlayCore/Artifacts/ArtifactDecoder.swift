@@ -75,75 +75,71 @@ package struct ArtifactDecoder {
     }
 
     package func string(_ object: JSONObjectNode, _ key: String) throws(ArtifactError) -> String {
-        try json { () throws(JSONError) in try object.required(key, as: String.self) }
+        try json { () throws(JSONError) in try object.required(key).string() }
+    }
+
+    /// A required string that `isValid` accepts; otherwise an `invalid-value` error with `reason(found)`.
+    func string(
+        _ object: JSONObjectNode, _ key: String, where isValid: (String) -> Bool, _ reason: (String) -> String
+    ) throws(ArtifactError) -> String {
+        let field = try node(object, key)
+        let text = try json { () throws(JSONError) in try field.string() }
+        guard isValid(text) else { throw invalid(field, reason(text)) }
+        return text
+    }
+
+    /// A required integer that `isValid` accepts; otherwise an `invalid-value` error with `reason(found)`.
+    private func int(
+        _ object: JSONObjectNode, _ key: String, where isValid: (Int) -> Bool, _ reason: (Int) -> String
+    ) throws(ArtifactError) -> Int {
+        let field = try node(object, key)
+        let value = try json { () throws(JSONError) in try field.int() }
+        guard isValid(value) else { throw invalid(field, reason(value)) }
+        return value
     }
 
     /// A required string with at least one character.
     package func nonEmptyString(_ object: JSONObjectNode, _ key: String) throws(ArtifactError) -> String {
-        let field = try node(object, key)
-        let text = try json { () throws(JSONError) in try field.string() }
-        guard !text.isEmpty else { throw invalid(field, "must not be empty") }
-        return text
+        try string(object, key, where: { !$0.isEmpty }) { _ in "must not be empty" }
     }
 
-    /// A required integer no smaller than `minimum`.
     func int(_ object: JSONObjectNode, _ key: String, minimum: Int) throws(ArtifactError) -> Int {
-        let field = try node(object, key)
-        let value = try json { () throws(JSONError) in try field.int() }
-        guard value >= minimum else { throw invalid(field, "must be at least \(minimum), found \(value)") }
-        return value
+        try int(object, key, where: { $0 >= minimum }) { "must be at least \(minimum), found \($0)" }
     }
 
     /// A required revision: an integer from 1 to ``Manifest/maximumRevision``, which every JSON reader keeps exact.
     package func revision(_ object: JSONObjectNode, _ key: String) throws(ArtifactError) -> Int {
-        let field = try node(object, key)
-        let value = try json { () throws(JSONError) in try field.int() }
-        guard value >= 1, value <= Manifest.maximumRevision else {
-            throw invalid(field, "a revision is an integer from 1 to \(Manifest.maximumRevision) (2^53 - 1), found \(value)")
+        try int(object, key, where: { (1...Manifest.maximumRevision).contains($0) }) {
+            "a revision is an integer from 1 to \(Manifest.maximumRevision) (2^53 - 1), found \($0)"
         }
-        return value
     }
 
     /// A required app version (``NameGrammar/isAppVersion(_:)``): it names a folder of the origin.
     func appVersion(_ object: JSONObjectNode, _ key: String) throws(ArtifactError) -> String {
-        let field = try node(object, key)
-        let text = try json { () throws(JSONError) in try field.string() }
-        guard NameGrammar.isAppVersion(text) else {
-            throw invalid(field, "an app version is \(NameGrammar.appVersionRule), found \(quoted(text))")
+        try string(object, key, where: NameGrammar.isAppVersion) {
+            "an app version is \(NameGrammar.appVersionRule), found \(quoted($0))"
         }
-        return text
     }
 
     /// A required SHA-256 digest: exactly 64 lowercase hex digits.
     func hex64(_ object: JSONObjectNode, _ key: String) throws(ArtifactError) -> String {
-        let field = try node(object, key)
-        let text = try json { () throws(JSONError) in try field.string() }
-        guard text.isLowercaseHex(count: 64) else {
-            throw invalid(field, "expected 64 lowercase hex digits (a SHA-256), found \(quoted(text))")
+        try string(object, key, where: { $0.isLowercaseHex(count: 64) }) {
+            "expected 64 lowercase hex digits (a SHA-256), found \(quoted($0))"
         }
-        return text
     }
 
     /// A required `sha256:<64 lowercase hex>` source hash.
     package func sourceHash(_ object: JSONObjectNode, _ key: String) throws(ArtifactError) -> String {
-        let field = try node(object, key)
-        let text = try json { () throws(JSONError) in try field.string() }
-        guard text.hasPrefix("sha256:"), String(text.dropFirst(7)).isLowercaseHex(count: 64) else {
-            throw invalid(
-                field, "expected sha256:<64 lowercase hex digits> (as `overlay source-hash` prints it), "
-                    + "found \(quoted(text))")
+        try string(object, key, where: { $0.hasPrefix("sha256:") && $0.dropFirst(7).isLowercaseHex(count: 64) }) {
+            "expected sha256:<64 lowercase hex digits> (as `overlay source-hash` prints it), found \(quoted($0))"
         }
-        return text
     }
 
     /// A required module name (``NameGrammar/isModuleName(_:)``).
     package func moduleName(_ object: JSONObjectNode, _ key: String) throws(ArtifactError) -> String {
-        let field = try node(object, key)
-        let text = try json { () throws(JSONError) in try field.string() }
-        guard NameGrammar.isModuleName(text) else {
-            throw invalid(field, "a module name is \(NameGrammar.moduleNameRule), found \(quoted(text))")
+        try string(object, key, where: NameGrammar.isModuleName) {
+            "a module name is \(NameGrammar.moduleNameRule), found \(quoted($0))"
         }
-        return text
     }
 
     /// A required RFC 3339 date-time, truncated to whole seconds.

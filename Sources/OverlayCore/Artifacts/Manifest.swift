@@ -1,12 +1,6 @@
 package import Foundation
 
 /// `<origin>/<app-version>/manifest.json`, schema_version 1: what the origin publishes for one app version.
-///
-/// ```swift
-/// let (manifest, warnings) = try Manifest.decodeWithWarnings(bytes)   // after the signature check
-/// for module in manifest.modules where module.sha256 != active[module.name] { … }
-/// let bytes = manifest.encoded()   // deterministic; decodes back to an equal value
-/// ```
 package struct Manifest: Sendable, Equatable {
     /// One module archive the manifest lists.
     package struct Module: Sendable, Equatable {
@@ -21,9 +15,7 @@ package struct Manifest: Sendable, Equatable {
         package var size: Int
         /// The manifest revision in which this content was first published (1 ≤ revision ≤ the manifest's).
         package var revision: Int
-        /// The locales the archive holds.
         package var locales: [String]
-        /// The table names the archive holds.
         package var tables: [String]
         /// The number of entries (strings and plurals) over all its tables and locales.
         package var entries: Int
@@ -98,12 +90,10 @@ package struct Manifest: Sendable, Equatable {
         "modules/\(name)-\(sha256.prefix(archiveHashPrefixLength)).zip"
     }
 
-    /// The module entry named `name`, if listed.
     package func module(named name: String) -> Module? {
         modules.first { $0.name == name }
     }
 
-    /// Whether `sha256` is revoked for `module`.
     package func isRevoked(module: String, sha256: String) -> Bool {
         revoked.contains(Revocation(module: module, sha256: sha256))
     }

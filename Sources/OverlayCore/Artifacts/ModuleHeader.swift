@@ -12,9 +12,7 @@ package struct ModuleHeader: Sendable, Equatable {
     package var revision: Int
     /// The catalog's development language.
     package var developmentRegion: String
-    /// The locales the archive holds.
     package var locales: [String]
-    /// The table names the archive holds.
     package var tables: [String]
 
     package init(

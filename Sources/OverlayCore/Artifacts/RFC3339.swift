@@ -2,15 +2,9 @@ package import Foundation
 
 /// A strict RFC 3339 `date-time` reader and writer for artifact timestamps.
 ///
-/// Input: `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`, `T` and `Z` in either case, real calendar dates
-/// only (`2026-02-30` is rejected), no leap second (`:60`), no missing zone, no spaces. The fraction is
-/// accepted and truncated to whole seconds so a timestamp survives a write and a read unchanged.
-/// Output: always UTC, `Z`, no fraction.
-///
-/// ```swift
-/// let date = RFC3339.date(from: "2026-11-30T14:20:59.75+01:00")   // 13:20:59 UTC
-/// RFC3339.string(from: date!)                                   // "2026-11-30T13:20:59Z"
-/// ```
+/// Input: `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`, `T` and `Z` in either case, real calendar dates only, no leap
+/// second, no missing zone. The fraction is truncated to whole seconds, so a timestamp survives a write and a read
+/// unchanged. Output: always UTC, `Z`, no fraction.
 package enum RFC3339 {
     /// The instant `text` names, truncated to whole seconds; `nil` when it is not a valid RFC 3339
     /// date-time or falls outside years 0000…9999 in UTC.

@@ -1,16 +1,8 @@
 package import Foundation
 
-/// `signatures/<hex>.sig`, schema_version 1: signatures over the exact bytes of one manifest.json.
-///
-/// Decoding checks shape only; the verifier decides which signatures count (it ignores algorithms other
-/// than `ed25519` and unknown key ids).
-///
-/// ```swift
-/// let file = try SignatureFile.decode(sigBytes)
-/// for signature in file.signatures where signature.alg == "ed25519" { … signature.signatureBytes … }
-/// ```
+/// `signatures/<hex>.sig`, schema_version 1: signatures over the exact bytes of one manifest.json. Decoding checks
+/// shape only; the verifier decides which signatures count.
 package struct SignatureFile: Sendable, Equatable {
-    /// One signature record.
     package struct Signature: Sendable, Hashable {
         /// Lowercase hex SHA-256 of the raw 32-byte public key.
         package var keyid: String
@@ -61,10 +53,8 @@ package struct SignatureFile: Sendable, Equatable {
             decoder.noteUnknownFields(of: object, known: ["keyid", "alg", "sig"])
             let keyid = try decoder.hex64(object, "keyid")
             let alg = try decoder.nonEmptyString(object, "alg")
-            let sigNode = try decoder.node(object, "sig")
-            let sig = try decoder.json { () throws(JSONError) in try sigNode.string() }
-            guard isPaddedBase64(sig) else {
-                throw decoder.invalid(sigNode, "expected standard base64 with padding, found \(decoder.quoted(sig))")
+            let sig = try decoder.string(object, "sig", where: isPaddedBase64) {
+                "expected standard base64 with padding, found \(decoder.quoted($0))"
             }
             file.signatures.append(Signature(keyid: keyid, alg: alg, sig: sig))
         }

@@ -31,7 +31,7 @@ package struct DigestList: Sendable, Equatable {
     /// An entry for the store's index file (an older store listed it) is dropped.
     package init(data: Data) throws {
         let root = try JSONNode(StrictJSON.parse(data)).object()
-        guard try root.required("format_version", as: Int.self) == 1 else {
+        guard try root.required("format_version").int() == 1 else {
             throw Self.invalid("has an unknown format_version")
         }
         var files: [String: String] = [:]

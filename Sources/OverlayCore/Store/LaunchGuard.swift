@@ -27,6 +27,16 @@ public struct LaunchRollback: Sendable, Hashable {
         self.at = at
     }
 
+    /// The members the guard's record and the journal share, in their order.
+    func write(to object: inout JSONObject) {
+        object["module"] = .string(module)
+        object["from_sha256"] = .string(fromSHA256)
+        object["from_revision"] = .number(JSONNumber(fromRevision))
+        if let toSHA256 { object["to_sha256"] = .string(toSHA256) }
+        if let toRevision { object["to_revision"] = .number(JSONNumber(toRevision)) }
+        object["launches"] = .number(JSONNumber(launches))
+    }
+
     /// One sentence for logs: what was taken back, to what, and why.
     public var reason: String {
         let to = toSHA256.map { "its previous known good revision \(toRevision.map(String.init) ?? "?") (\($0.prefix(12)))" }
@@ -36,12 +46,9 @@ public struct LaunchRollback: Sendable, Hashable {
     }
 }
 
-/// `launch-guard.json`: the crash-loop guard's record (docs/DESIGN.md "Crash-loop guard").
-///
-/// `trial` is the module set (module → archive SHA-256) the launches counted in `launches` served; `completed` says
-/// one of them reached `launchCompleted()`, which also makes the set `knownGood`. `crashed` holds the archives
-/// taken back, which a sync never activates again; `rollbacks` the last few rollbacks, for `SyncReport` and
-/// `overlay inspect`.
+/// `launch-guard.json`: the crash-loop guard's record. `trial` is the module set (module → archive SHA-256) the
+/// `launches` served; `completed` says one of them reached `launchCompleted()`, which makes the set `knownGood`;
+/// `crashed` holds the archives taken back, which a sync never activates again.
 package struct LaunchGuardRecord: Sendable, Equatable {
     static let formatVersion = 1
     /// Rollbacks kept in the record (the journal keeps every one).
@@ -72,12 +79,7 @@ package struct LaunchGuardRecord: Sendable, Equatable {
         root["crashed"] = .object(JSONObject(crashed.keys.sorted().map { ($0, .array(crashed[$0]!.map { .string($0) })) }))
         root["rollbacks"] = .array(rollbacks.map { rollback in
             var object = JSONObject()
-            object["module"] = .string(rollback.module)
-            object["from_sha256"] = .string(rollback.fromSHA256)
-            object["from_revision"] = .number(JSONNumber(rollback.fromRevision))
-            if let to = rollback.toSHA256 { object["to_sha256"] = .string(to) }
-            if let to = rollback.toRevision { object["to_revision"] = .number(JSONNumber(to)) }
-            object["launches"] = .number(JSONNumber(rollback.launches))
+            rollback.write(to: &object)
             object["at"] = .number(JSONNumber(Int(rollback.at.timeIntervalSince1970)))
             return .object(object)
         })
@@ -90,7 +92,7 @@ package struct LaunchGuardRecord: Sendable, Equatable {
     /// the next launch, and `crashed` archives lost with it are still in `state.json`'s `rejected`).
     package init(json data: Data) throws {
         let root = try JSONNode(StrictJSON.parse(data)).object()
-        guard try root.required("format_version", as: Int.self) == Self.formatVersion else {
+        guard try root.required("format_version").int() == Self.formatVersion else {
             throw StoreError.invalid("launch-guard.json has an unknown format_version")
         }
         func map(_ key: String) throws -> [String: String] {
@@ -99,8 +101,8 @@ package struct LaunchGuardRecord: Sendable, Equatable {
             return result
         }
         trial = try map("trial")
-        launches = try root.required("launches", as: Int.self)
-        completed = try root.required("completed", as: Bool.self)
+        launches = try root.required("launches").int()
+        completed = try root.required("completed").bool()
         knownGood = try map("known_good")
         for (name, node) in try root.required("crashed").object().members {
             crashed[name] = try node.array().map { try $0.string() }
@@ -108,13 +110,13 @@ package struct LaunchGuardRecord: Sendable, Equatable {
         rollbacks = try root.required("rollbacks").array().map { node in
             let object = try node.object()
             return LaunchRollback(
-                module: try object.required("module", as: String.self),
-                fromSHA256: try object.required("from_sha256", as: String.self),
-                fromRevision: try object.required("from_revision", as: Int.self),
-                toSHA256: try object.optional("to_sha256", as: String.self),
-                toRevision: try object.optional("to_revision", as: Int.self),
-                launches: try object.required("launches", as: Int.self),
-                at: Date(timeIntervalSince1970: TimeInterval(try object.required("at", as: Int.self))))
+                module: try object.required("module").string(),
+                fromSHA256: try object.required("from_sha256").string(),
+                fromRevision: try object.required("from_revision").int(),
+                toSHA256: try object.optional("to_sha256")?.string(),
+                toRevision: try object.optional("to_revision")?.int(),
+                launches: try object.required("launches").int(),
+                at: Date(timeIntervalSince1970: TimeInterval(try object.required("at").int())))
         }
     }
 }

@@ -1,17 +1,7 @@
 package import Foundation
 
 extension OverlayStore {
-    /// Writes a validated revision durably and makes it the module's active one; the active one becomes previous.
-    ///
-    /// Under `LOCK`: re-check the store's identity; write `files` and then the digest list into `tmp/<unique>/`,
-    /// then fsync each file (after all the writes of a batch of them) and each directory; rename it to `modules/<Module>/<sha256>/`; fsync the parent;
-    /// then replace `state.json` atomically. A directory already at that name (left by a crash before the
-    /// state switch) is reused if every file matches its digest list, else removed and written anew.
-    /// Any failure (including `fsync`, never retried, and `ENOSPC`) removes the temporary directory and leaves
-    /// the active and previous revisions as they were.
-    /// - Parameters:
-    ///   - files: Relative path (`Info.plist`, `fr.lproj/Localizable.strings`, …) → bytes.
-    /// - Throws: ``StoreError``; `invalidArgument` for a bad module name, SHA-256 or path.
+    /// Writes one validated revision and makes it the module's active one (``activate(_:)`` of one).
     package func activate(module: String, sha256: String, revision: Int, files: [String: Data]) throws {
         try activate([PendingRevision(module: module, sha256: sha256, revision: revision, files: files)])
     }
@@ -36,15 +26,11 @@ extension OverlayStore {
         var givenFiles: [String: Data] { files.filter { $0.key != RevisionIndex.fileName } }
     }
 
-    /// Writes several validated revisions and switches them all with one replacement of `state.json`: a sync
-    /// cycle's modules become active together (a crash leaves all old or all new), and the cycle pays for one
-    /// state write and one fsync of `tmp/` instead of one per module.
-    ///
-    /// All or nothing: if any revision cannot be written, none is switched (revision directories already
-    /// renamed into `modules/` are unnamed by `state.json` and collected at the next open, or reused by the
-    /// next activation after their digests verify).
-    /// - Returns: The modules this call switched; the others already served their revision (another writer, in this
-    ///   process or another, activated it first).
+    /// Writes validated revisions durably and switches them all with one replacement of `state.json` (a crash leaves
+    /// all old or all new); each active revision becomes the previous one. If any cannot be written (a failed
+    /// `fsync` is never retried), none is switched: directories already renamed into `modules/` are collected at the
+    /// next open, or reused once their digests verify.
+    /// - Returns: The modules this call switched; the others already served their revision.
     /// - Throws: ``StoreError``; `invalidArgument` for a bad module name, SHA-256 or path, or a module listed twice.
     @discardableResult
     package func activate(_ revisions: [PendingRevision]) throws -> Set<String> {
@@ -78,12 +64,9 @@ extension OverlayStore {
         }
     }
 
-    /// Writes a validated revision's directory durably into `modules/` without making it active, so a sync cycle
-    /// can pay for the fsyncs while other archives are still downloading; ``activate(_:)`` then finds it in place.
-    ///
-    /// A staged directory is named by no `state.json`: to everyone else it is a leftover like one a crash leaves.
-    /// ``activate(_:)`` reuses it only after its digest list verifies, and writes it again if an open by another
-    /// process collected it meanwhile. Staging the active revision, or one already staged, writes nothing.
+    /// Writes a revision's directory durably into `modules/` without making it active, so a sync cycle pays for the
+    /// fsyncs while other archives still download. No `state.json` names it: ``activate(_:)`` reuses it only after
+    /// its digest list verifies, and writes it again if an open collected it meanwhile.
     /// - Throws: ``StoreError``; `invalidArgument` for a bad module name, SHA-256 or path.
     package func stage(_ pending: PendingRevision) throws {
         try StoreLayout.validate(module: pending.module)
@@ -119,12 +102,7 @@ extension OverlayStore {
     /// Returns the module to the shipped strings: no active and no previous revision.
     package func deactivate(module: String) throws {
         try StoreLayout.validate(module: module)
-        try mutate { state in
-            guard var entry = state.modules[module] else { return }
-            entry.active = nil
-            entry.previous = nil
-            state.modules[module] = entry.isEmpty ? nil : entry
-        }
+        try mutate { state in state.deactivate(module) }
     }
 
     /// Returns `modules` to the shipped strings and forgets the ETag, in one state write (all or none). An overlay
@@ -133,12 +111,7 @@ extension OverlayStore {
     package func expire(modules: [String]) throws {
         for module in modules { try StoreLayout.validate(module: module) }
         try mutate { state in
-            for module in modules {
-                guard var entry = state.modules[module] else { continue }
-                entry.active = nil
-                entry.previous = nil
-                state.modules[module] = entry.isEmpty ? nil : entry
-            }
+            for module in modules { state.deactivate(module) }
             state.etag = nil
         }
     }
@@ -185,12 +158,10 @@ extension OverlayStore {
         }
     }
 
-    /// Puts a complete, fsynced revision directory at `target`, reusing one a crash left there if it verifies.
+    /// Puts a complete, fsynced revision directory at `target`: files and digest list written in `tmp/`, fsynced,
+    /// renamed into place. One already there (staged, or left by a crash) is kept when it verifies; only its derived
+    /// index is checked by its own checksums and rewritten if damaged.
     /// - Returns: Whether a directory was renamed out of `tmp/` (the caller fsyncs `tmp/` once for the batch).
-    ///
-    /// A directory already in place (staged, or left by a crash) is kept when it verifies and holds the revision's
-    /// files; its index file, derived by the store, is checked by its own checksums and rewritten if damaged (it is
-    /// computed only when the revision is written, not once more for a comparison).
     private func placeRevision(_ pending: PendingRevision, at target: String) throws -> Bool {
         let module = pending.module
         let given = pending.givenFiles

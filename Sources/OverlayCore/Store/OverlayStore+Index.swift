@@ -1,10 +1,9 @@
 import Foundation
 
 extension OverlayStore {
-    /// Rewrites a revision's index file (``RevisionIndex``) when it does not check — a part or its directory fails its
-    /// CRC-32, it indexes a table of another size, it is missing or not a regular file — from the revision's own
-    /// tables, each verified against its digest first. Runs under `LOCK`: in the open's heal and when a staged
-    /// directory is reused. Best effort: a failure to write leaves the damaged index, which readers do not use.
+    /// Rewrites a revision's index file (``RevisionIndex``) that does not check, from the revision's own tables,
+    /// each verified against its digest first. Runs under `LOCK`. Best effort: a failure to write leaves the damaged
+    /// index, which readers do not use.
     /// - Returns: Why the revision itself is damaged (a table does not match its digest), or nil.
     static func repairIndex(ofRevisionAt directory: String, _ layout: StoreLayout, _ syscalls: Syscalls) throws -> String? {
         do {

@@ -20,13 +20,7 @@ extension OverlayStore {
                 try syscalls.rename(layout.journalPath, layout.rotatedJournalPath)
             }
             let fd = try syscalls.open(layout.journalPath, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
-            do {
-                try syscalls.write(fd, layout.journalPath, bytes)
-            } catch {
-                try? syscalls.close(fd, layout.journalPath)
-                throw error
-            }
-            try syscalls.close(fd, layout.journalPath)
+            try syscalls.closing(fd, layout.journalPath) { try syscalls.write($0, layout.journalPath, bytes) }
         }
     }
 

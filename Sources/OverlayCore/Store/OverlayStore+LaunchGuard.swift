@@ -1,9 +1,7 @@
 package import Foundation
 
 /// The crash-loop guard (docs/DESIGN.md "Crash-loop guard"): launches that serve an overlay and never reach
-/// `launchCompleted()` are counted in `launch-guard.json`; after the limit, the modules that changed since the last
-/// completed launch return to their previous known good revision, and a set that was known good and still fails
-/// returns to the shipped strings.
+/// `launchCompleted()` are counted in `launch-guard.json`; past the limit, the overlay is taken back.
 extension OverlayStore {
     /// What counting a launch found.
     package enum LaunchCount: Sendable, Equatable {
@@ -61,12 +59,10 @@ extension OverlayStore {
         }
     }
 
-    /// Takes back the revisions a crash loop served: each module whose active revision is not its known good one
-    /// returns to its previous revision when that is the known good one, else to the shipped strings; when every
-    /// active revision is already known good (the app fails with them anyway), all return to the shipped strings.
-    /// The archives taken back are never activated again by a sync (``crashedArchives()``). `state.json` is replaced
-    /// first, then the record (both fsynced), then a journal line per module. Returns nothing when another process
-    /// rolled back first or a launch completed meanwhile.
+    /// Takes back the revisions a crash loop served: each module changed since the known good set returns to its
+    /// previous revision when that is the known good one, else to the shipped strings; when nothing changed (the app
+    /// fails with the known good set), all return to the shipped strings, and no sync activates these archives again.
+    /// `state.json` is replaced first, then the record (both fsynced), then a journal line per module.
     package func rollBackCrashLoop(limit: Int, now: Date) throws -> [LaunchRollback] {
         var record = Self.loadLaunchGuard(layout, syscalls) ?? LaunchGuardRecord()
         let rollbacks = try mutate { (state: inout StoreState) throws -> [LaunchRollback] in
@@ -106,12 +102,7 @@ extension OverlayStore {
             var line = JSONObject()
             line["at"] = .string(RFC3339.string(from: now))
             line["event"] = .string("launch.rollback")
-            line["module"] = .string(rollback.module)
-            line["from_sha256"] = .string(rollback.fromSHA256)
-            line["from_revision"] = .number(JSONNumber(rollback.fromRevision))
-            if let to = rollback.toSHA256 { line["to_sha256"] = .string(to) }
-            if let to = rollback.toRevision { line["to_revision"] = .number(JSONNumber(to)) }
-            line["launches"] = .number(JSONNumber(rollback.launches))
+            rollback.write(to: &line)
             line["reason"] = .string(rollback.reason)
             try? appendJournal(.object(line))
         }
@@ -145,8 +136,7 @@ extension OverlayStore {
         let temp = "\(layout.temporaryPath)/\(StoreLayout.launchGuardFile).\(StoreLayout.uniqueSuffix())"
         let fd = try syscalls.open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         do {
-            try syscalls.write(fd, temp, Array(data))
-            try syscalls.close(fd, temp)
+            try syscalls.closing(fd, temp) { try syscalls.write($0, temp, Array(data)) }
             try syscalls.rename(temp, layout.launchGuardPath)
         } catch {
             try? syscalls.unlink(temp)

@@ -26,11 +26,9 @@ extension OverlayStore {
         }
     }
 
-    /// Drops every revision of `state` whose directory is damaged (``Syscalls/damage(ofRevisionAt:)``, or a table that
-    /// fails its digest when its index is rebuilt): a damaged active revision gives way to an intact previous one, else
-    /// to the shipped strings. A damaged index file is rewritten (``repairIndex(ofRevisionAt:_:_:)``). When anything
-    /// was dropped the ETag goes too, so the next cycle's conditional GET gets the manifest and fetches the revision
-    /// again. Runs only at open, under `LOCK`. - Returns: The state now on disk.
+    /// Drops every damaged revision of `state` (an active one gives way to an intact previous one, else to the shipped
+    /// strings) and rewrites damaged index files. When anything was dropped the ETag goes too, so the next cycle
+    /// fetches the manifest and the revision again. Runs only at open, under `LOCK`. Returns the state now on disk.
     static func heal(_ state: StoreState, _ layout: StoreLayout, _ syscalls: Syscalls) throws -> StoreState {
         func isIntact(_ revision: StoreState.Revision) throws -> Bool {
             let directory = layout.absolute(revision.directory)
@@ -76,27 +74,16 @@ extension OverlayStore {
         case keptForeignFiles([String])
     }
 
-    /// The kill switch on a store that may be damaged: deletes only under a valid marker, only the names the store
-    /// owns, never following a symbolic link, and makes the store inert before deleting anything.
-    ///
-    /// Refused untouched: `/`, a symbolic link as the store path, a directory whose `store.json` is not a marker the
-    /// store wrote, one without `store.json` that holds names a store uses. Otherwise, under `LOCK` when `LOCK` is a
-    /// lock file (a damaged `LOCK` cannot be held by a writer either): rename the directory aside (readers at once see
-    /// no store); if that fails, write `DISABLED` (readers and writers honour it) and remove `state.json` in place.
-    /// Then every owned name is removed (symbolic links are unlinked, never followed; `store.json` and `DISABLED`
-    /// last, so a store left half-deleted stays inert and recognisable, and the next open finishes the job), and the
-    /// directory too when nothing foreign is left in it.
+    /// The kill switch on a store that may be damaged: only under a valid marker, only the names the store owns,
+    /// never through a symbolic link. The store is made inert first (moved aside; failing that, `DISABLED` written
+    /// and `state.json` removed), then every owned name goes, `store.json` and `DISABLED` last, so a store left
+    /// half-deleted stays inert and recognisable and the next open finishes the job.
     /// - Throws: ``StoreError``: `notAStore` or `invalidArgument` for a refusal (nothing touched); otherwise the first
-    ///   failure, after removing everything else it could, with a message saying the store is inert.
+    ///   failure, after removing everything else it could.
     @discardableResult
     package static func delete(at url: URL, syscalls: Syscalls = .live) throws -> Deletion {
         let root = try StoreLayout.rootPath(of: url)
-        switch try syscalls.status(root)?.kind {
-        case nil: return .absent
-        case .directory?: break
-        case .symbolicLink?: throw StoreError.symbolicLinkRoot(root)
-        case .regular?, .other?: throw StoreError.notAStore(root, "is not a directory")
-        }
+        guard try rootExists(root, syscalls) else { return .absent }
         let layout = StoreLayout(root: root)
         switch try readMarker(layout, syscalls) {
         case .invalid(let reason): throw StoreError.invalidMarker(root, reason)

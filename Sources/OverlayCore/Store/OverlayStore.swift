@@ -1,24 +1,11 @@
 package import Foundation
 import Synchronization
 
-/// The durable client store: validated revisions on disk, and which one each module serves.
-///
-/// Layout and protocol are described in `docs/DESIGN.md` ("Client store"). Every write takes `LOCK` (`flock`, so one writer
-/// across processes), re-reads `store.json` and `state.json` and re-checks the store's identity before
-/// changing anything; `state.json` is only ever replaced atomically and only names complete, fsynced
-/// revision directories. Readers take no lock.
-///
-/// Thread safety: the type is `Sendable` and its methods may be called from any thread (writes from one
-/// instance are serialised by a mutex, writes from several instances or processes by `LOCK`), but it is
-/// meant to be owned by one actor (the sync service) that decides when to write.
-///
-/// ```swift
-/// let store = try OverlayStore.open(at: url, appVersion: "2.4.0", sourceHash: catalogHash)
-/// try store.activate(module: "Checkout", sha256: archiveHash, revision: 12, files: extracted)
-/// let snapshot = store.snapshot()   // what the Localizer reads at launch
-/// ```
+/// The durable client store: validated revisions on disk, and which one each module serves (docs/DESIGN.md,
+/// "Client store"). Every write takes `LOCK` (`flock`: one writer across processes; a mutex within one instance) and
+/// re-reads `store.json` and `state.json` before changing anything; `state.json` is only ever replaced atomically and
+/// only names complete, fsynced revision directories. Readers take no lock.
 package final class OverlayStore: Sendable {
-    /// The store directory.
     package let url: URL
     /// The app version this instance reads and writes for.
     package let appVersion: String
@@ -65,28 +52,17 @@ package final class OverlayStore: Sendable {
 
     /// Opens the store at `url` for one build of the app, creating it in a missing or empty directory.
     ///
-    /// A directory that holds anything but a valid `store.json` (written by the store itself), a `store.json` that
-    /// is not such a marker, a symbolic link and `/` are refused with ``StoreError/Code/notAStore`` before
-    /// anything is created in them. Under `LOCK`: repairs owned names of the wrong kind (`tmp`, `modules` or
-    /// `state.json`), finishes a kill switch that left `DISABLED`, heals (a revision whose files are missing or
-    /// of another size than recorded is dropped from `state.json`, and the ETag with it, so the next cycle fetches
-    /// it again), removes `tmp/` debris and garbage-collects revision directories `state.json` does not name.
-    /// A store written for another app version or source hash reads as empty and is replaced by the first write;
-    /// a store of a newer format is left untouched.
-    /// - Parameters:
-    ///   - journalLimit: `journal.jsonl` rotates to `journal.1.jsonl` past this many bytes.
-    /// - Throws: ``StoreError`` when the directory is not a store or cannot be created, locked or cleaned.
+    /// A directory that is not a store Overlay wrote, a symbolic link and `/` are refused with
+    /// ``StoreError/Code/notAStore`` before anything is created in them. Under `LOCK` the open repairs owned names of
+    /// the wrong kind, finishes a kill switch that left `DISABLED`, heals (a revision whose files are missing or of
+    /// another size is dropped, and the ETag with it, so the next cycle fetches it again) and collects garbage.
+    /// - Parameter journalLimit: `journal.jsonl` rotates to `journal.1.jsonl` past this many bytes.
     package static func open(at url: URL, appVersion: String, sourceHash: String, syscalls: Syscalls = .live,
                             journalLimit: Int = 256 * 1024) throws -> OverlayStore {
         let path = try StoreLayout.rootPath(of: url)
         let root = URL(fileURLWithPath: path, isDirectory: true)
         let layout = StoreLayout(root: path)
-        switch try syscalls.status(path)?.kind {
-        case nil: try syscalls.makeDirectories(path)
-        case .directory?: break
-        case .symbolicLink?: throw StoreError.symbolicLinkRoot(path)
-        case .regular?, .other?: throw StoreError.notAStore(path, "is not a directory")
-        }
+        if try !rootExists(path, syscalls) { try syscalls.makeDirectories(path) }
         // Before LOCK exists: a directory of someone else's files gets nothing created in it.
         try checkOwnership(layout, syscalls)
         // Ours: out of backups, and readable in a locked background launch, before the first file is made in it.
@@ -122,6 +98,16 @@ package final class OverlayStore: Sendable {
         return OverlayStore(url: root, appVersion: appVersion, sourceHash: sourceHash, storeID: storeID,
                             ownsIdentity: owns, syscalls: syscalls, journalLimit: journalLimit,
                             platformProblems: platformProblems)
+    }
+
+    /// Whether the store's directory exists; a symbolic link or a file there is refused.
+    static func rootExists(_ path: String, _ syscalls: Syscalls) throws -> Bool {
+        switch try syscalls.status(path)?.kind {
+        case nil: return false
+        case .directory?: return true
+        case .symbolicLink?: throw StoreError.symbolicLinkRoot(path)
+        case .regular?, .other?: throw StoreError.notAStore(path, "is not a directory")
+        }
     }
 
     /// Refuses a directory without a marker unless it is empty or holds only what a creation in progress (or
@@ -162,26 +148,17 @@ package final class OverlayStore: Sendable {
         return Self.snapshot(of: state, layout: layout)
     }
 
-    /// What the store at `url` serves, read without `LOCK` and without writing: the launch path, before a sync
-    /// opens the store. It reads `store.json` and `state.json` only; ``open(at:appVersion:sourceHash:syscalls:journalLimit:)``
-    /// also repairs, heals and collects garbage, which a launch need not wait for. A revision damaged since the last
-    /// open is caught when a `Localizer` first reads its module (`RevisionFiles.damage()`), which then
-    /// serves the previous revision or the shipped strings.
+    /// What the store at `url` serves, for the launch: `store.json` and `state.json` read without `LOCK`, nothing
+    /// written, nothing healed. A revision damaged since the last open is caught when a `Localizer` first reads it.
     /// - Returns: An empty snapshot when there is no store, or it is disabled, of a newer format or another build's.
-    /// - Throws: ``StoreError`` for an empty path or `/`, a path that is not a directory or is a symbolic link, and a
-    ///   `store.json` that is not a marker Overlay wrote (as `open` refuses them).
+    /// - Throws: ``StoreError`` for what `open` refuses.
     package static func readSnapshot(
         at url: URL, appVersion: String, sourceHash: String, syscalls: Syscalls = .live
     ) throws -> StoreSnapshot {
         let path = try StoreLayout.rootPath(of: url)
         let layout = StoreLayout(root: path)
         let empty = StoreSnapshot(appVersion: appVersion, sourceHash: sourceHash)
-        switch try syscalls.status(path)?.kind {
-        case nil: return empty
-        case .directory?: break
-        case .symbolicLink?: throw StoreError.symbolicLinkRoot(path)
-        case .regular?, .other?: throw StoreError.notAStore(path, "is not a directory")
-        }
+        guard try rootExists(path, syscalls) else { return empty }
         switch try readMarker(layout, syscalls) {
         case .current, .legacy: break
         case .invalid(let reason): throw StoreError.invalidMarker(path, reason)
@@ -248,20 +225,6 @@ package final class OverlayStore: Sendable {
               let signature = try syscalls.readFileIfPresent(layout.signaturePath, limit: Self.fileLimit)
         else { return nil }
         return (manifest, signature)
-    }
-
-    /// Digest mismatches in a stored revision: changed, missing or unlisted files (for `overlay inspect --verify`).
-    /// - Returns: Relative paths, sorted; empty when every file matches its digest.
-    /// - Throws: ``StoreError/Code/notFound`` when the revision directory does not exist.
-    package func verifyRevision(module: String, sha256: String) throws -> [String] {
-        try StoreLayout.validate(module: module)
-        try StoreLayout.validate(sha256: sha256)
-        let directory = layout.absolute(StoreLayout.revisionDirectory(module: module, sha256: sha256))
-        guard try syscalls.status(directory)?.isDirectory == true else {
-            throw StoreError(code: .notFound, message: "no revision \(sha256) of module \(module) in the store",
-                             syscall: "lstat", path: directory, cause: ENOENT)
-        }
-        return try syscalls.verifyRevision(at: directory, fileLimit: Self.fileLimit)
     }
 
     func revision(_ record: StoreState.Revision, of module: String) -> ActiveRevision {
@@ -400,8 +363,8 @@ package final class OverlayStore: Sendable {
         return record.seen
     }
 
-    /// Opens `LOCK`, takes `flock(LOCK_EX)`, checks the locked file is still the one at the path (a concurrent
-    /// `deleteAll` may have moved it), runs `body`, and releases the lock by closing the descriptor.
+    /// Runs `body` holding `flock(LOCK_EX)` on `LOCK`, once the locked file is still the one at the path (a
+    /// concurrent `deleteAll` may have moved it).
     static func withFileLock<R>(_ layout: StoreLayout, _ syscalls: Syscalls, _ body: () throws -> R) throws -> R {
         let path = layout.lockPath
         for _ in 0..<16 {

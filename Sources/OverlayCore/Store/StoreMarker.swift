@@ -51,8 +51,8 @@ package enum StoreMarker: Equatable {
             self = .invalid(reason: "store.json is not a JSON object")
             return
         }
-        guard (try? root.required("format", as: String.self)) == Self.format,
-              let version = try? root.required("version", as: Int.self), version >= Self.version
+        guard (try? root.required("format").string()) == Self.format,
+              let version = try? root.required("version").int(), version >= Self.version
         else {
             self = .invalid(reason: "store.json does not say {\"format\":\"\(Self.format)\",\"version\":\(Self.version),…}")
             return
@@ -62,7 +62,7 @@ package enum StoreMarker: Equatable {
             return
         }
         let keys = Set(root.members.map(\.key))
-        guard keys == ["format", "version", "id"], let id = try? root.required("id", as: String.self),
+        guard keys == ["format", "version", "id"], let id = try? root.required("id").string(),
               id.isLowercaseHex(count: 32)
         else {
             self = .invalid(reason: "store.json holds other members than format, version and a 32-digit hex id")
@@ -104,13 +104,13 @@ package struct SeenRecord: Equatable {
 
     package init(data: Data) throws {
         let root = try JSONNode(StrictJSON.parse(data)).object()
-        guard try root.required("format_version", as: Int.self) == 1 else {
+        guard try root.required("format_version").int() == 1 else {
             throw StoreError.invalid("seen.json has an unknown format_version")
         }
-        appVersion = try root.required("app_version", as: String.self)
-        sourceHash = try root.required("source_hash", as: String.self)
-        seen = SeenManifest(revision: try root.required("highest_manifest_revision", as: Int.self),
-                            sha256: try root.required("highest_manifest_sha256", as: String.self))
+        appVersion = try root.required("app_version").string()
+        sourceHash = try root.required("source_hash").string()
+        seen = SeenManifest(revision: try root.required("highest_manifest_revision").int(),
+                            sha256: try root.required("highest_manifest_sha256").string())
         try StoreLayout.validate(sha256: seen.sha256)
     }
 }

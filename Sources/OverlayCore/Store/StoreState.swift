@@ -42,6 +42,14 @@ package struct StoreState: Sendable, Equatable {
         self.appVersion == appVersion && self.sourceHash == sourceHash
     }
 
+    /// Returns `name` to the shipped strings: no active and no previous revision.
+    mutating func deactivate(_ name: String) {
+        guard var entry = modules[name] else { return }
+        entry.active = nil
+        entry.previous = nil
+        modules[name] = entry.isEmpty ? nil : entry
+    }
+
     /// Every revision directory the state names (active and previous), relative to the root.
     var namedDirectories: Set<String> {
         Set(modules.values.flatMap { [$0.active?.directory, $0.previous?.directory].compactMap { $0 } })
@@ -77,11 +85,11 @@ extension StoreState {
     /// Decodes `state.json`; any structural problem throws (the caller treats the store as empty).
     init(json data: [UInt8]) throws {
         let root = try JSONNode(StrictJSON.parse(Data(data))).object()
-        guard try root.required("format_version", as: Int.self) == Self.formatVersion else {
+        guard try root.required("format_version").int() == Self.formatVersion else {
             throw StoreError.invalid("state.json has an unknown format_version")
         }
-        appVersion = try root.required("app_version", as: String.self)
-        sourceHash = try root.required("source_hash", as: String.self)
+        appVersion = try root.required("app_version").string()
+        sourceHash = try root.required("source_hash").string()
         for (name, node) in try root.required("modules").object().members {
             let object = try node.object()
             var module = Module()
@@ -95,11 +103,11 @@ extension StoreState {
             }
             modules[name] = module
         }
-        if let revision = try root.optional("highest_manifest_revision", as: Int.self) {
+        if let revision = try root.optional("highest_manifest_revision")?.int() {
             highestSeen = SeenManifest(revision: revision,
-                                       sha256: try root.required("highest_manifest_sha256", as: String.self))
+                                       sha256: try root.required("highest_manifest_sha256").string())
         }
-        etag = try root.optional("etag", as: String.self)
+        etag = try root.optional("etag")?.string()
     }
 }
 
@@ -111,9 +119,9 @@ extension StoreState.Revision {
 
     init(node: JSONNode) throws {
         let object = try node.object()
-        sha256 = try object.required("sha256", as: String.self)
-        revision = try object.required("revision", as: Int.self)
-        directory = try object.required("dir", as: String.self)
+        sha256 = try object.required("sha256").string()
+        revision = try object.required("revision").int()
+        directory = try object.required("dir").string()
         try StoreLayout.validate(sha256: sha256)
         guard Self.isDirectory(directory, of: sha256) else {
             throw StoreError.invalid("state.json: dir \(directory) does not end in the revision's sha256")

@@ -5,12 +5,11 @@ extension Syscalls {
     /// Reads a whole file, refusing more than `limit` bytes. A symbolic link is refused (`ELOOP`), never followed;
     /// a FIFO reads as empty instead of waiting for a writer.
     func readFile(_ path: String, limit: Int) throws -> Data {
-        let fd = try open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0)
-        var result = Data()
-        do {
+        try closing(open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0), path) { fd in
+            var result = Data()
             while true {
                 let chunk = try read(fd, path, 64 * 1024)
-                if chunk.isEmpty { break }
+                if chunk.isEmpty { return result }
                 result.append(contentsOf: chunk)
                 if result.count > limit {
                     throw StoreError(code: .tooLarge,
@@ -19,6 +18,14 @@ extension Syscalls {
                                      syscall: "read", path: path)
                 }
             }
+        }
+    }
+
+    /// Runs `body` on the open descriptor `fd`, then closes it; after a failure the close is only attempted.
+    func closing<R>(_ fd: Int32, _ path: String, _ body: (Int32) throws -> R) throws -> R {
+        let result: R
+        do {
+            result = try body(fd)
         } catch {
             try? close(fd, path)
             throw error
@@ -38,15 +45,10 @@ extension Syscalls {
 
     /// Creates a new file (never an existing one), writes every byte, fsyncs and closes it.
     func writeNewFile(_ path: String, _ data: Data) throws {
-        let fd = try open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        do {
+        try closing(open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644), path) { fd in
             try write(fd, path, Array(data))
             try fsync(fd, path)
-        } catch {
-            try? close(fd, path)
-            throw error
         }
-        try close(fd, path)
     }
 
     /// Creates new files (never existing ones) and writes every byte of each, then fsyncs and closes them, in
@@ -81,14 +83,7 @@ extension Syscalls {
 
     /// Opens a directory and fsyncs it, so the names created, renamed or removed in it are durable.
     func fsyncDirectory(_ path: String) throws {
-        let fd = try open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0)
-        do {
-            try fsync(fd, path)
-        } catch {
-            try? close(fd, path)
-            throw error
-        }
-        try close(fd, path)
+        try closing(open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0), path) { try fsync($0, path) }
     }
 
     /// Replaces `path` with `data` atomically: temp file in `temporaryDirectory`, fsync, rename, fsync the parent.
@@ -137,14 +132,9 @@ extension Syscalls {
             try unlink(path)
             return
         }
-        let fd = try open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0)
-        do {
-            try removeContents(of: fd, path)
-        } catch {
-            try? close(fd, path)
-            throw error
+        try closing(open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0), path) {
+            try removeContents(of: $0, path)
         }
-        try close(fd, path)
         try rmdir(path)
     }
 
@@ -156,14 +146,9 @@ extension Syscalls {
                 try unlinkAt(directory, name, 0, child)
                 continue
             }
-            let fd = try openAt(directory, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, child)
-            do {
-                try removeContents(of: fd, child)
-            } catch {
-                try? close(fd, child)
-                throw error
+            try closing(openAt(directory, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, child), child) {
+                try removeContents(of: $0, child)
             }
-            try close(fd, child)
             try unlinkAt(directory, name, AT_REMOVEDIR, child)
         }
     }

@@ -39,13 +39,9 @@ package struct Syscalls: Sendable {
     package var fsync: @Sendable (_ fd: Int32, _ path: String) throws -> Void
     /// `close(2)`; `EINTR` counts as closed (Linux frees the descriptor anyway).
     package var close: @Sendable (_ fd: Int32, _ path: String) throws -> Void
-    /// `rename(2)`.
     package var rename: @Sendable (_ from: String, _ to: String) throws -> Void
-    /// `mkdir(2)`.
     package var mkdir: @Sendable (_ path: String, _ mode: UInt32) throws -> Void
-    /// `unlink(2)`.
     package var unlink: @Sendable (_ path: String) throws -> Void
-    /// `rmdir(2)`.
     package var rmdir: @Sendable (_ path: String) throws -> Void
     /// `opendir`/`readdir`/`closedir`: the names in a directory, without `.` and `..`.
     package var listDirectory: @Sendable (_ path: String) throws -> [String]
@@ -66,46 +62,6 @@ package struct Syscalls: Sendable {
     /// The platform's durability, backup and protection calls: the live `fsync` goes through it, and the store asks it
     /// to prepare its directory at every open that writes.
     package var storage: PlatformStorage
-
-    package init(
-        open: @escaping @Sendable (_ path: String, _ flags: Int32, _ mode: UInt32) throws -> Int32,
-        read: @escaping @Sendable (_ fd: Int32, _ path: String, _ count: Int) throws -> [UInt8],
-        write: @escaping @Sendable (_ fd: Int32, _ path: String, _ bytes: [UInt8]) throws -> Void,
-        fsync: @escaping @Sendable (_ fd: Int32, _ path: String) throws -> Void,
-        close: @escaping @Sendable (_ fd: Int32, _ path: String) throws -> Void,
-        rename: @escaping @Sendable (_ from: String, _ to: String) throws -> Void,
-        mkdir: @escaping @Sendable (_ path: String, _ mode: UInt32) throws -> Void,
-        unlink: @escaping @Sendable (_ path: String) throws -> Void,
-        rmdir: @escaping @Sendable (_ path: String) throws -> Void,
-        listDirectory: @escaping @Sendable (_ path: String) throws -> [String],
-        flock: @escaping @Sendable (_ fd: Int32, _ path: String, _ operation: Int32) throws -> Void,
-        status: @escaping @Sendable (_ path: String) throws -> FileStatus?,
-        descriptorStatus: @escaping @Sendable (_ fd: Int32, _ path: String) throws -> FileStatus,
-        openAt: @escaping @Sendable (_ directory: Int32, _ name: String, _ flags: Int32, _ path: String) throws -> Int32,
-        unlinkAt: @escaping @Sendable (_ directory: Int32, _ name: String, _ flags: Int32, _ path: String) throws -> Void,
-        statusAt: @escaping @Sendable (_ directory: Int32, _ name: String, _ path: String) throws -> FileStatus?,
-        listDirectoryAt: @escaping @Sendable (_ directory: Int32, _ path: String) throws -> [String],
-        storage: PlatformStorage = .live
-    ) {
-        self.open = open
-        self.read = read
-        self.write = write
-        self.fsync = fsync
-        self.close = close
-        self.rename = rename
-        self.mkdir = mkdir
-        self.unlink = unlink
-        self.rmdir = rmdir
-        self.listDirectory = listDirectory
-        self.flock = flock
-        self.status = status
-        self.descriptorStatus = descriptorStatus
-        self.openAt = openAt
-        self.unlinkAt = unlinkAt
-        self.statusAt = statusAt
-        self.listDirectoryAt = listDirectoryAt
-        self.storage = storage
-    }
 
     /// The real libc calls.
     package static let live = Syscalls.live(storage: .live)

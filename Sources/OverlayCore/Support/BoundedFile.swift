@@ -1,17 +1,9 @@
 package import Foundation
 
-/// Reads of files the user or an origin hands us — catalog tables, `overlay validate` artifacts, a directory
-/// origin's files — that never hang and never read without a bound.
-///
-/// `open(2)` with `O_NONBLOCK` (a FIFO opens at once instead of waiting for a writer), optionally `O_NOFOLLOW`; then
-/// `fstat(2)` on the descriptor: only a regular file is read, and only when its size is within the cap, so a 2 GB
-/// file is refused from its size before one byte is read. The read itself stops at cap + 1 bytes should the file
-/// grow meanwhile. Every call retries `EINTR`; a failure names the call and the errno. The store's own files go
-/// through ``Syscalls`` instead, which can inject faults.
-///
-/// ```swift
-/// let data = try BoundedFile.read("catalog/App/en.lproj/Localizable.strings", maxBytes: 128 << 20, followSymlinks: false)
-/// ```
+/// Reads of files the user or an origin hands us (catalog tables, artifacts, a directory origin's files) that never
+/// hang and never read without a bound: `O_NONBLOCK` (a FIFO opens at once), then `fstat(2)` on the descriptor, so
+/// only a regular file within the cap is read (a 2 GB file is refused from its size), and the read stops at cap + 1
+/// bytes should the file grow meanwhile. The store's own files go through ``Syscalls``, which can inject faults.
 package enum BoundedFile {
     /// Why a read was refused.
     package enum Failure: Error, Sendable, Hashable {

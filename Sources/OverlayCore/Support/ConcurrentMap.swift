@@ -1,10 +1,7 @@
 import Foundation
 
-/// Independent work items spread over every core, results kept in index order.
-///
-/// Order is by index, never by completion, so what callers build from the results (archives, findings, a
-/// manifest) is the same bytes whatever the thread count or scheduling. Results are stored under a
-/// ``LockedValue`` (one lock per item, cheap next to the work) so ThreadSanitizer sees every hand-over.
+/// Independent work items spread over every core, results in index order (never completion order), so what callers
+/// build from them is the same bytes whatever the scheduling; ThreadSanitizer sees each hand-over (``LockedValue``).
 package enum ConcurrentMap {
     /// `work(0..<count)` on `DispatchQueue.concurrentPerform`; the first error by index is rethrown once all finished.
     package static func map<T: Sendable, E: Error>(_ count: Int, _ work: @Sendable (Int) throws(E) -> T) throws(E) -> [T] {

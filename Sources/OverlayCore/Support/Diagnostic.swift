@@ -28,7 +28,6 @@ package struct Diagnostic<Codes: DiagnosticCode>: Error, Hashable, CustomStringC
     /// A generic parameter is no member type: the alias lets `ZIPError.Code.truncated` be spelled as before.
     package typealias Code = Codes
 
-    /// What kind of problem this is.
     package var code: Code
     /// One sentence naming the problem and how to fix it.
     package var message: String

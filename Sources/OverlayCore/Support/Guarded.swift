@@ -1,15 +1,9 @@
 import Foundation
 
-/// A value guarded by a `pthread_mutex_t` (ThreadSanitizer sees it; see ``LockedValue``), held inline by its owner
-/// rather than as an object of its own.
-///
-/// Why both: `LockedValue` is a generic class, and each new `LockedValue<Value>` makes the runtime build its metadata
-/// from a mangled name the first time one is made, for each cache type a `Localizer` holds: a tenth of a cold launch
-/// for its five caches (BENCHMARKS.md). A non-copyable struct of two pointers has a layout the compiler
-/// knows, so its owner needs no metadata made at run time. The value lives behind a pointer, so `withLock` can
-/// change it through a `let`. Not copyable: one owner, which destroys the mutex and the value with itself.
-///
-/// `@unchecked Sendable`: the value is only touched between `pthread_mutex_lock` and `pthread_mutex_unlock`.
+/// A value guarded by a `pthread_mutex_t` (ThreadSanitizer sees it; see ``LockedValue``), held inline by its one
+/// owner. Not a generic class: each new class specialization makes the runtime build its metadata at first use, which
+/// a `Localizer`'s caches paid for at launch (BENCHMARKS.md). `@unchecked Sendable`: the value is only touched under
+/// the lock.
 package struct Guarded<Value>: ~Copyable, @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private let value: UnsafeMutablePointer<Value>

@@ -1,15 +1,7 @@
 import Foundation
-/// A value guarded by a `pthread_mutex_t`, with the same `withLock` shape as `Synchronization.Mutex`: a ``Guarded``
-/// in an object of its own, for a value that closures capture and share.
-///
-/// Why not `Mutex`: on Linux, `Synchronization.Mutex` locks with raw futex calls inside the uninstrumented
-/// runtime, so ThreadSanitizer cannot see its happens-before edges and reports every snapshot handed from
-/// one thread to another as a race. `pthread_mutex_lock` is intercepted by TSan, so
-/// `swift test --sanitize=thread` checks the resolver for real. The uncontended cost is of the same order, and
-/// only snapshot switches, first handle builds and caches take it.
-///
-/// A stored property an owner never shares is a `Guarded` itself: each new `LockedValue<Value>` costs the runtime
-/// its metadata on first use.
+/// A ``Guarded`` value in an object of its own, for a value that closures capture and share. Not
+/// `Synchronization.Mutex`: on Linux it locks with futex calls ThreadSanitizer cannot see, so every snapshot handed
+/// between threads would be reported as a race; TSan intercepts `pthread_mutex_lock`.
 package final class LockedValue<Value>: Sendable {
     private let guarded: Guarded<Value>
 

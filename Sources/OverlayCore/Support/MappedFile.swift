@@ -1,14 +1,8 @@
 import Foundation
 
-/// A store file mapped read-only instead of read, for the launch: reading a 200 KB table into fresh memory costs a
-/// page fault per 4 KiB page of the buffer, while a mapping of the page cache is filled sixteen pages a fault: those
-/// faults were a third of a cold launch (BENCHMARKS.md).
-///
-/// Only a regular file is mapped (`O_NOFOLLOW`, `O_NONBLOCK`, then `fstat`): never a symbolic link, never a FIFO
-/// waited on, and never more than `limit` bytes. The store writes every file once and renames it into place, so a
-/// mapped file never shrinks under a reader; a file smaller than ``mappingThreshold`` is read (a mapping costs more
-/// than it saves there). The `Data` keeps the mapping until its last copy — or the last slice of it made by
-/// ``part(_:_:)`` — goes.
+/// A store file mapped read-only instead of read, for the launch: page faults on freshly read buffers were a third
+/// of a cold launch (BENCHMARKS.md). Only a regular file of at most `limit` bytes is mapped; the store never rewrites
+/// a file in place, so a mapping never shrinks under a reader. Files under ``mappingThreshold`` are read instead.
 final class MappedFile: @unchecked Sendable {
     static let mappingThreshold = 16 << 10
 
@@ -65,11 +59,10 @@ final class MappedFile: @unchecked Sendable {
         return MappedFile(bytes: UnsafeRawBufferPointer(start: buffer, count: count), isMapped: false)
     }
 
-    /// Parts of the regular file open at `fd` (its caller closes it), each mapped on its own (a mapping's page faults
-    /// bring in neighbouring pages, up to sixteen, but never past the mapping: a launch that needs two parts of a 600 KB
-    /// file keeps only their pages resident). `head` bytes from the start are read, then as many more as `more` says of
-    /// them; `locate` names the parts in those bytes as (offset, count); nil for a part outside the file or that
-    /// cannot be mapped. Nil when the file is not a regular file of at most `limit` bytes.
+    /// Parts of the regular file open at `fd` (its caller closes it), each mapped on its own, so only their pages are
+    /// faulted in. `head` bytes are read, then as many more as `more` says; `locate` names the parts in those bytes as
+    /// (offset, count); nil for a part outside the file or that cannot be mapped, and for a file not regular or over
+    /// `limit` bytes.
     static func parts(
         descriptor fd: Int32, path: String, limit: Int, head: Int, syscalls: Syscalls = .live,
         more: (UnsafeRawBufferPointer) -> Int, locate: (UnsafeRawBufferPointer, Int) -> [(offset: Int, count: Int)?]

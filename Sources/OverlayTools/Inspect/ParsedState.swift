@@ -16,23 +16,23 @@ struct ParsedState: Sendable {
 
     init(_ data: Data) throws {
         let root = try JSONNode(StrictJSON.parse(data)).object()
-        appVersion = try root.required("app_version", as: String.self)
-        sourceHash = try root.required("source_hash", as: String.self)
-        highestSeenRevision = try? root.optional("highest_manifest_revision", as: Int.self)
-        highestSeenSHA256 = try? root.optional("highest_manifest_sha256", as: String.self)
-        etag = try? root.optional("etag", as: String.self)
+        appVersion = try root.required("app_version").string()
+        sourceHash = try root.required("source_hash").string()
+        highestSeenRevision = try? root.optional("highest_manifest_revision")?.int()
+        highestSeenSHA256 = try? root.optional("highest_manifest_sha256")?.string()
+        etag = try? root.optional("etag")?.string()
         for (name, node) in (try? root.required("modules").object().members) ?? [] {
             do {
                 let object = try node.object()
                 func revision(_ key: String) throws -> Revision? {
                     guard let node = object.optional(key) else { return nil }
                     let entry = try node.object()
-                    let sha = try entry.required("sha256", as: String.self)
-                    let dir = try entry.required("dir", as: String.self)
+                    let sha = try entry.required("sha256").string()
+                    let dir = try entry.required("dir").string()
                     guard dir == "\(StoreFormat.modulesDirectory)/\(name)/\(sha)" else {
                         throw StateProblem(text: "\(key) names directory \(dir), not modules/\(name)/\(sha)")
                     }
-                    return Revision(sha256: sha, revision: try entry.required("revision", as: Int.self))
+                    return Revision(sha256: sha, revision: try entry.required("revision").int())
                 }
                 let rejected = (try? object.required("rejected").array().map { try $0.string() }) ?? []
                 modules[name] = Module(active: try revision("active"), previous: try revision("previous"), rejected: rejected)

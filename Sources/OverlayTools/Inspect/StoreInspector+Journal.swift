@@ -31,7 +31,7 @@ extension Inspection {
                     if index == lines.count - 1 { read.torn.append(file) } else { read.garbage += 1 }
                     continue
                 }
-                let event = try? object.optional("event", as: String.self)
+                let event = try? object.optional("event")?.string()
                 if event == "missed-keys" {
                     read.missed = Self.missedModules(object)
                     continue
@@ -39,20 +39,20 @@ extension Inspection {
                 // The crash-loop guard's rollbacks are not cycles: `readLaunchGuard` reports them from its record.
                 if event == "launch.rollback" { continue }
                 var cycle = InspectReport.Cycle(
-                    at: try? object.optional("at", as: String.self),
-                    outcome: (try? object.optional("outcome", as: String.self)) ?? "unknown",
-                    revision: try? object.optional("revision", as: Int.self), counters: [],
-                    milliseconds: try? object.optional("ms", as: Int.self),
-                    error: try? object.optional("error", as: String.self), rejectedByCode: [])
+                    at: try? object.optional("at")?.string(),
+                    outcome: (try? object.optional("outcome")?.string()) ?? "unknown",
+                    revision: try? object.optional("revision")?.int(), counters: [],
+                    milliseconds: try? object.optional("ms")?.int(),
+                    error: try? object.optional("error")?.string(), rejectedByCode: [])
                 for (key, node) in object.members where !["at", "outcome", "revision", "ms", "error"].contains(key) {
                     if let value = try? node.int() { cycle.counters.append((key, value)) }
                 }
                 cycle.rejectedByCode = Self.counts(object, "rejected_by_code")
                 cycle.failedByCode = Self.counts(object, "failed_by_code")
                 cycle.fetchFailures = ((try? object.optional("fetch_failures")?.array()) ?? []).compactMap { node in
-                    guard let entry = try? node.object(), let module = try? entry.optional("module", as: String.self),
-                          let url = try? entry.optional("url", as: String.self),
-                          let code = try? entry.optional("code", as: String.self)
+                    guard let entry = try? node.object(), let module = try? entry.optional("module")?.string(),
+                          let url = try? entry.optional("url")?.string(),
+                          let code = try? entry.optional("code")?.string()
                     else { return nil }
                     return InspectReport.FetchFailure(module: module, url: url, code: code)
                 }
@@ -75,8 +75,8 @@ extension Inspection {
             guard let entry = try? member.node.object() else { return nil }
             let keys = ((try? entry.optional("keys")?.array()) ?? []).compactMap { try? $0.string() }
             return InspectReport.MissedModule(
-                module: member.key, count: (try? entry.optional("count", as: Int.self)) ?? keys.count,
-                overflow: (try? entry.optional("overflow", as: Int.self)) ?? 0, keys: keys)
+                module: member.key, count: (try? entry.optional("count")?.int()) ?? keys.count,
+                overflow: (try? entry.optional("overflow")?.int()) ?? 0, keys: keys)
         }
     }
 

@@ -266,16 +266,16 @@ struct Inspection {
             finding(.warning, "store.seen-unreadable", StoreFormat.seenFile, "seen.json \(why); state.json's record of the highest revision seen stands")
         case .data(let data):
             guard let root = try? JSONNode(StrictJSON.parse(data)).object(),
-                  let revision = try? root.required("highest_manifest_revision", as: Int.self) else {
+                  let revision = try? root.required("highest_manifest_revision").int() else {
                 finding(.warning, "store.seen-unreadable", StoreFormat.seenFile, "seen.json does not parse; state.json's record of the highest revision seen stands")
                 return
             }
-            let sourceHash = try? root.required("source_hash", as: String.self)
-            let appVersion = try? root.required("app_version", as: String.self)
+            let sourceHash = try? root.required("source_hash").string()
+            let appVersion = try? root.required("app_version").string()
             if let state, sourceHash != state.sourceHash || appVersion != state.appVersion { return }  // another build's
             if revision > (summary.highestSeenRevision ?? Int.min) {
                 summary.highestSeenRevision = revision
-                summary.highestSeenSHA256 = try? root.required("highest_manifest_sha256", as: String.self)
+                summary.highestSeenSHA256 = try? root.required("highest_manifest_sha256").string()
             }
         }
     }

@@ -29,14 +29,14 @@ enum StoreFormat {
         guard !data.isEmpty else { return .invalid("is empty") }
         if data.allSatisfy({ $0 == 0 }) { return .invalid("is \(data.count) zero bytes") }
         guard let root = try? JSONNode(StrictJSON.parse(data)).object() else { return .invalid("is not a JSON object") }
-        if root.members.map(\.key) == ["format_version"], (try? root.required("format_version", as: Int.self)) == 1 {
+        if root.members.map(\.key) == ["format_version"], (try? root.required("format_version").int()) == 1 {
             return .legacy
         }
-        guard (try? root.required("format", as: String.self)) == markerFormat,
-              let version = try? root.required("version", as: Int.self), version >= markerVersion
+        guard (try? root.required("format").string()) == markerFormat,
+              let version = try? root.required("version").int(), version >= markerVersion
         else { return .invalid("is not the store's marker {\"format\":\"\(markerFormat)\",\"version\":\(markerVersion),…}") }
         if version > markerVersion { return .newer(version: version) }
-        return .current(version: version, id: try? root.required("id", as: String.self))
+        return .current(version: version, id: try? root.required("id").string())
     }
     /// Names the store owns at the top level.
     static let ownedNames: Set<String> = [

@@ -111,7 +111,7 @@ struct Lab: Sendable {
             at: configuration.storeURL, appVersion: configuration.appVersion, sourceHash: configuration.sourceHash)
         var problems: [String] = []
         for (name, active) in store.snapshot().modules.sorted(by: { $0.key < $1.key }) {
-            problems += try store.verifyRevision(module: name, sha256: active.sha256).map { "\(name): \($0)" }
+            problems += try OverlayStore.verify(active).map { "\(name): \($0)" }
         }
         return problems
     }

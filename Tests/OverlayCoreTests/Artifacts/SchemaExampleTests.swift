@@ -15,8 +15,8 @@ struct SchemaExampleTests {
     func validExample(_ kind: ArtifactKind) throws {
         let schema = Fixtures.repositoryRoot.appendingPathComponent("schemas/\(kind).schema.json")
         let schemaObject = try JSONNode(StrictJSON.parse(Data(contentsOf: schema))).object()
-        #expect(try schemaObject.required("$id", as: String.self) == "https://overlay.invalid/schemas/\(kind)/1")
-        #expect(try schemaObject.required("$schema", as: String.self) == "https://json-schema.org/draft/2020-12/schema")
+        #expect(try schemaObject.required("$id").string() == "https://overlay.invalid/schemas/\(kind)/1")
+        #expect(try schemaObject.required("$schema").string() == "https://json-schema.org/draft/2020-12/schema")
         let data = try Data(contentsOf: Self.examples.appendingPathComponent("\(kind).json"))
         #expect(decodeError(kind, data) == nil)
     }

@@ -17,11 +17,11 @@ struct RFC8032Vector {
         return try root.required("vectors").array().map { node in
             let vector = try node.object()
             func hex(_ key: String) throws -> Data {
-                let text: String = try vector.required(key)
+                let text = try vector.required(key).string()
                 return try #require(HexEncoding.decode(text).map { Data($0) }, "\(key) is not hex")
             }
             return RFC8032Vector(
-                name: try vector.required("name"),
+                name: try vector.required("name").string(),
                 secret: try hex("secret"),
                 publicKey: try hex("public"),
                 message: try hex("message"),

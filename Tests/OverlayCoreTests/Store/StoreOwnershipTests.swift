@@ -290,7 +290,7 @@ struct StoreOwnershipTests {
         #expect(!FileManager.default.fileExists(atPath: active.path))
         // Activating it again restores it whole.
         try store.activate(module: "App", sha256: Sample.sha("B"), revision: 2, files: Sample.files("B"))
-        #expect(try store.verifyRevision(module: "App", sha256: Sample.sha("B")) == [])
+        #expect(try Sample.verify(temp.store, sha256: Sample.sha("B")) == [])
     }
 
     @Test("A damaged revision without an intact previous one returns the module to the shipped strings")
@@ -319,6 +319,6 @@ struct StoreOwnershipTests {
         let store = try Sample.open(temp.store)
         #expect(try Data(contentsOf: temp.store.appendingPathComponent("state.json")) == state)
         #expect(store.cycleView().etag == "\"e\"")
-        #expect(try store.verifyRevision(module: "App", sha256: Sample.sha("B")) == ["Info.plist"])
+        #expect(try Sample.verify(temp.store, sha256: Sample.sha("B")) == ["Info.plist"])
     }
 }

@@ -37,6 +37,13 @@ enum Sample {
         try OverlayStore.open(at: url, appVersion: appVersion, sourceHash: sourceHash, syscalls: syscalls,
                               journalLimit: journalLimit)
     }
+
+    /// Digest mismatches of the revision `sha256` of `module` in the store at `url` (what `overlay inspect --verify`
+    /// reports).
+    static func verify(_ url: URL, module: String = "App", sha256: String) throws -> [String] {
+        let directory = url.appendingPathComponent("modules/\(module)/\(sha256)").path
+        return try Syscalls.live.verifyRevision(at: directory, fileLimit: OverlayStore.fileLimit)
+    }
 }
 
 /// What a directory holds: relative path → bytes (directories end in `/`), for "left untouched" assertions.

@@ -140,7 +140,7 @@ import OverlayTestSupport
         }
         let outcomes = try (0..<3).map { index in
             let data = try Data(contentsOf: harness.root.appendingPathComponent("out-\(index).json"))
-            return try JSONNode(StrictJSON.parse(data)).object().required("outcome", as: String.self)
+            return try JSONNode(StrictJSON.parse(data)).object().required("outcome").string()
         }
         #expect(outcomes.allSatisfy { $0 == "applied" || $0 == "not-modified" }, "\(outcomes)")
         let expected = Dictionary(uniqueKeysWithValues: manifest.modules.map { ($0.name, $0.sha256) })

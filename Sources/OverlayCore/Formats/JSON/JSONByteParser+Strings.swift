@@ -1,11 +1,12 @@
 /// Strings, escapes and UTF-8 validation for ``JSONByteParser``.
 extension JSONByteParser {
-    /// Parses a string starting at its opening quote. Runs without escapes are decoded straight from
-    /// the input bytes; escapes go through the scratch buffer.
+    /// Parses a string starting at its opening quote. A string without escapes is decoded straight from the input
+    /// bytes; once one is met, the runs between escapes are gathered in the scratch buffer.
     mutating func parseString() throws(JSONError) -> String {
         let start = location
         index += 1
-        let contentStart = index
+        var runStart = index
+        var escaped = false
         index = ByteScanning.jsonPlainRun(bytes, from: index)
         while index < bytes.count {
             let byte = bytes[index]
@@ -15,29 +16,23 @@ extension JSONByteParser {
                 continue
             }
             if byte == UInt8(ascii: "\"") {
-                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[contentStart..<index]), as: UTF8.self)
+                let run = UnsafeBufferPointer(rebasing: bytes[runStart..<index])
                 index += 1
-                return text
-            }
-            if byte == UInt8(ascii: "\\") { break }
-            try checkPlain(byte, stringStart: start)
-        }
-        guard index < bytes.count else { throw unterminated(start) }
-        scratch.removeAll(keepingCapacity: true)
-        scratch.append(contentsOf: bytes[contentStart..<index])
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") {
-                index += 1
+                guard escaped else { return String(decoding: run, as: UTF8.self) }
+                scratch.append(contentsOf: run)
                 return String(decoding: scratch, as: UTF8.self)
             }
             if byte == UInt8(ascii: "\\") {
+                if !escaped {
+                    scratch.removeAll(keepingCapacity: true)
+                    escaped = true
+                }
+                scratch.append(contentsOf: bytes[runStart..<index])
                 try parseEscape()
+                runStart = index
                 continue
             }
-            let runStart = index
             try checkPlain(byte, stringStart: start)
-            scratch.append(contentsOf: bytes[runStart..<index])
         }
         throw unterminated(start)
     }

@@ -1,13 +1,5 @@
 /// A JSON value with its path and location, for decoders that report errors like
 /// `modules[2].sha256: expected a string, found a number`.
-///
-/// ```swift
-/// let root = try JSONNode(StrictJSON.parse(data)).object()
-/// let version = try root.required("schema_version", as: Int.self)
-/// for module in try root.required("modules").array() {
-///     let sha = try module.object().required("sha256", as: String.self)
-/// }
-/// ```
 package struct JSONNode: Sendable, Equatable {
     package let value: JSONValue
     package let path: JSONPath
@@ -35,13 +27,11 @@ package struct JSONNode: Sendable, Equatable {
         error(.wrongType, "expected \(expected), found \(value.kindDescription)")
     }
 
-    /// The string, or a wrong-type error.
     package func string() throws(JSONError) -> String {
         guard let text = value.stringValue else { throw wrongType(expected: "a string") }
         return text
     }
 
-    /// The Boolean, or a wrong-type error.
     package func bool() throws(JSONError) -> Bool {
         guard let flag = value.boolValue else { throw wrongType(expected: "true or false") }
         return flag
@@ -72,7 +62,6 @@ package struct JSONNode: Sendable, Equatable {
         }
     }
 
-    /// The object with keyed accessors, or a wrong-type error.
     package func object() throws(JSONError) -> JSONObjectNode {
         guard let object = value.objectValue else { throw wrongType(expected: "an object") }
         return JSONObjectNode(object: object, path: path, location: object.location ?? location)
@@ -110,41 +99,4 @@ package struct JSONObjectNode: Sendable, Equatable {
         }
         return node
     }
-
-    /// The member `key` converted to `T`, or an error for a missing field or a wrong type.
-    package func required<T: JSONScalar>(_ key: String, as type: T.Type = T.self) throws(JSONError) -> T {
-        try T(node: required(key))
-    }
-
-    /// The member `key` converted to `T`, `nil` when absent, or an error for a wrong type (`null` included).
-    package func optional<T: JSONScalar>(_ key: String, as type: T.Type = T.self) throws(JSONError) -> T? {
-        guard let node = optional(key) else { return nil }
-        return try T(node: node)
-    }
-
-    package static func == (lhs: JSONObjectNode, rhs: JSONObjectNode) -> Bool {
-        lhs.object == rhs.object && lhs.path == rhs.path && lhs.location == rhs.location
-    }
-}
-
-/// A Swift type that a ``JSONNode`` converts to directly: `String`, `Bool`, `Int`, `Double`.
-package protocol JSONScalar: Sendable {
-    /// Converts the node's value, or throws a path-naming error.
-    init(node: JSONNode) throws(JSONError)
-}
-
-extension String: JSONScalar {
-    package init(node: JSONNode) throws(JSONError) { self = try node.string() }
-}
-
-extension Bool: JSONScalar {
-    package init(node: JSONNode) throws(JSONError) { self = try node.bool() }
-}
-
-extension Int: JSONScalar {
-    package init(node: JSONNode) throws(JSONError) { self = try node.int() }
-}
-
-extension Double: JSONScalar {
-    package init(node: JSONNode) throws(JSONError) { self = try node.double() }
 }

@@ -1,11 +1,8 @@
 /// A JSON object: members in document order, each with the location of its key, and lookup by key.
 ///
-/// Keys are unique. Keys are compared the way Swift compares `String`s (Unicode canonical equivalence),
-/// so the parser treats `"é"` written precomposed and decomposed as the same key: otherwise they would
-/// silently collapse later in any `[String: …]` built from the object.
-///
-/// Equality ignores member order and locations: two objects are equal when they have the same keys
-/// with equal values (RFC 8259 objects are unordered).
+/// Keys are unique as Swift compares `String`s (canonical equivalence): `"é"` precomposed and decomposed are one
+/// key, which would otherwise collapse silently in a `[String: …]` built later. Equality ignores member order and
+/// locations (RFC 8259 objects are unordered).
 package struct JSONObject: Sendable, Equatable {
     /// One `"key": value` pair.
     package struct Member: Sendable, Equatable {
@@ -30,7 +27,6 @@ package struct JSONObject: Sendable, Equatable {
     private var indexByKey: [String: Int]?
     private static let linearLimit = 8
 
-    /// Creates an empty object.
     package init(location: SourceLocation? = nil) {
         self.location = location
     }
@@ -40,13 +36,10 @@ package struct JSONObject: Sendable, Equatable {
         for (key, value) in pairs { self[key] = value }
     }
 
-    /// The number of members.
     package var count: Int { members.count }
 
-    /// Whether the object has no members.
     package var isEmpty: Bool { members.isEmpty }
 
-    /// The keys in order.
     package var keys: [String] { members.map(\.key) }
 
     /// The member named `key`, with its location.
@@ -90,7 +83,6 @@ package struct JSONObject: Sendable, Equatable {
         return members.firstIndex { $0.key == key }
     }
 
-    /// Whether a member named `key` exists.
     package func contains(_ key: String) -> Bool { index(of: key) != nil }
 
     private mutating func rebuildIndex() {

@@ -15,12 +15,10 @@ package struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     /// The document's top-level value.
     package static let root = JSONPath()
 
-    /// This path followed by an object key.
     package func appending(key: String) -> JSONPath {
         appending(.key(key))
     }
 
-    /// This path followed by an array index.
     package func appending(index: Int) -> JSONPath {
         appending(.index(index))
     }

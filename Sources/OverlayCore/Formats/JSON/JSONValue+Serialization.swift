@@ -1,14 +1,8 @@
 /// A deterministic JSON writer whose output ``StrictJSON`` parses back to an equal value.
 extension JSONValue {
-    /// Writes the value as JSON text.
-    ///
-    /// - Parameters:
-    ///   - pretty: two-space indentation and `"key" : value` separators, the way Xcode writes
-    ///     `.xcstrings`; otherwise compact (`{"key":value}`). Empty containers are `{}` and `[]`.
-    ///   - sortedKeys: members sorted by the UTF-8 bytes of their keys; otherwise in stored order.
-    ///   - keySeparator: what follows a key when pretty (`" : "` by default, as Xcode writes; `": "` for the CLI).
-    /// - Returns: The text, with no trailing newline. Numbers are written as their text; strings escape
-    ///   `"`, `\` and U+0000…U+001F (`\n`, `\t`, … or `\u00XX`) and keep everything else, `/` included.
+    /// The value as JSON text, without a trailing newline: compact, or `pretty` with two-space indentation and
+    /// `keySeparator` after keys (`" : "` as Xcode writes `.xcstrings`); members in stored order, or sorted by the
+    /// UTF-8 bytes of their keys. Strings escape only `"`, `\` and U+0000…U+001F.
     package func serialized(pretty: Bool = false, sortedKeys: Bool = false, keySeparator: String = " : ") -> String {
         var writer = JSONWriter(pretty: pretty, sortedKeys: sortedKeys, keySeparator: keySeparator)
         writer.write(self, indent: 0)

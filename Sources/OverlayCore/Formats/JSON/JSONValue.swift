@@ -1,9 +1,5 @@
-/// A JSON value as parsed by ``StrictJSON``: numbers keep their text, objects keep key order and locations.
-///
-/// ```swift
-/// let value = try StrictJSON.parse(Data(#"{"n": 12345678901234567890}"#.utf8))
-/// value.objectValue?["n"]?.numberValue?.text   // "12345678901234567890", exact
-/// ```
+/// A JSON value as parsed by ``StrictJSON``: numbers keep their text (integers stay exact), objects keep key order
+/// and locations.
 package indirect enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
@@ -13,17 +9,14 @@ package indirect enum JSONValue: Sendable, Equatable {
     case array([JSONValue])
     case object(JSONObject)
 
-    /// The string, if this is a string.
     package var stringValue: String? {
         if case .string(let value) = self { value } else { nil }
     }
 
-    /// The Boolean, if this is `true` or `false`.
     package var boolValue: Bool? {
         if case .bool(let value) = self { value } else { nil }
     }
 
-    /// The number, if this is a number.
     package var numberValue: JSONNumber? {
         if case .number(let value) = self { value } else { nil }
     }
@@ -34,12 +27,10 @@ package indirect enum JSONValue: Sendable, Equatable {
     /// The number as the nearest finite `Double`, if this is a number.
     package var doubleValue: Double? { numberValue?.doubleValue }
 
-    /// The elements, if this is an array.
     package var arrayValue: [JSONValue]? {
         if case .array(let value) = self { value } else { nil }
     }
 
-    /// The object, if this is an object.
     package var objectValue: JSONObject? {
         if case .object(let value) = self { value } else { nil }
     }
@@ -67,7 +58,6 @@ package struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         self.text = validatedText
     }
 
-    /// Creates the number for an integer.
     package init(_ value: Int) {
         self.text = String(value)
     }

@@ -1,17 +1,9 @@
 package import Foundation
 
-/// A strict RFC 8259 JSON parser for the project's artifacts and wire formats.
-///
-/// Unlike `JSONSerialization` (which keeps the last duplicate key silently and accepts trailing commas),
-/// it rejects duplicate keys, trailing commas, comments, leading zeros, `NaN`, lone surrogates, raw
-/// control characters in strings and invalid UTF-8, and enforces size and depth limits. A UTF-8 byte
-/// order mark at the start is skipped. Every error names a line and column (the column counts UTF-8 bytes).
-///
-/// ```swift
-/// let value = try StrictJSON.parse(data)
-/// let root = try JSONNode(value).object()
-/// let version: String = try root.required("version", as: String.self)
-/// ```
+/// A strict RFC 8259 JSON parser for the project's artifacts and wire formats: unlike `JSONSerialization` (which
+/// keeps the last duplicate key silently and accepts trailing commas), it rejects duplicate keys, trailing commas,
+/// comments, leading zeros, `NaN`, lone surrogates, raw control characters and invalid UTF-8, and enforces size and
+/// depth limits. Every error names a line and column (the column counts UTF-8 bytes).
 package enum StrictJSON {
     /// Resource limits applied while parsing.
     package struct Limits: Sendable, Hashable {

@@ -21,18 +21,18 @@ import Testing
     @Test("reads required and optional fields")
     func reads() throws {
         let root = try JSONNode(StrictJSON.parse(Self.document)).object()
-        #expect(try root.required("schema_version", as: Int.self) == 1)
+        #expect(try root.required("schema_version").int() == 1)
         let first = try modules()[0].object()
-        #expect(try first.required("sha256", as: String.self) == "aa")
-        #expect(try first.optional("notes", as: String.self) == nil)
-        #expect(try modules()[1].object().required("size", as: Double.self) == 2.5)
+        #expect(try first.required("sha256").string() == "aa")
+        #expect(try first.optional("notes")?.string() == nil)
+        #expect(try modules()[1].object().required("size").double() == 2.5)
         #expect(first.members.map(\.key) == ["name", "sha256", "size"])
     }
 
     @Test("a wrong type names the field path and line")
     func wrongType() throws {
         let module = try modules()[2].object()
-        let error = try #require(throws: JSONError.self) { try module.required("sha256", as: String.self) }
+        let error = try #require(throws: JSONError.self) { try module.required("sha256").string() }
         #expect(error.code == .wrongType)
         #expect(error.message == "modules[2].sha256: expected a string, found a number")
         #expect(error.path?.description == "modules[2].sha256")
@@ -42,7 +42,7 @@ import Testing
     @Test("a missing field names the field path and the object's line")
     func missingField() throws {
         let module = try modules()[2].object()
-        let error = try #require(throws: JSONError.self) { try module.required("size", as: Int.self) }
+        let error = try #require(throws: JSONError.self) { try module.required("size").int() }
         #expect(error.code == .missingField)
         #expect(error.message == "modules[2].size: required field is missing")
         #expect(error.location == SourceLocation(line: 6, column: 5))
@@ -51,14 +51,14 @@ import Testing
     @Test("an explicit null is a wrong type for an optional string")
     func nullIsNotAbsent() throws {
         let module = try modules()[2].object()
-        let error = try #require(throws: JSONError.self) { try module.optional("notes", as: String.self) }
+        let error = try #require(throws: JSONError.self) { try module.optional("notes")?.string() }
         #expect(error.message == "modules[2].notes: expected a string, found null")
     }
 
     @Test("integers must be exact", arguments: ["2.5", "1e2", "1.0", "99999999999999999999"])
     func notAnInteger(_ text: String) throws {
         let error = try #require(throws: JSONError.self) {
-            try JSONNode(StrictJSON.parse("{\"n\": \(text)}")).object().required("n", as: Int.self)
+            try JSONNode(StrictJSON.parse("{\"n\": \(text)}")).object().required("n").int()
         }
         #expect(error.code == .invalidValue)
     }
