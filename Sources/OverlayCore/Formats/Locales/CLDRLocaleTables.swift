@@ -32,7 +32,7 @@ struct SortedPairs: Sendable {
         }
     }
 
-    /// A line that is not two fields (never in generated text) makes that stretch be scanned line by line.
+    /// Bisects whole lines, each `key value` with one space (`CLDRLocaleTablesTests` holds the generator to it).
     private static func bisect(_ bytes: UnsafeBufferPointer<UInt8>, for wanted: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
         let newline = UInt8(ascii: "\n")
         var low = 0
@@ -42,43 +42,11 @@ struct SortedPairs: Sendable {
             while start > low, bytes[start - 1] != newline { start -= 1 }
             var end = start
             while end < bytes.count, bytes[end] != newline { end += 1 }
-            guard let (key, value) = fields(bytes, start, end) else { return scan(bytes, low..<high, for: wanted) }
-            let candidate = UnsafeBufferPointer(rebasing: bytes[key])
-            if candidate.elementsEqual(wanted) { return value }
+            let space = bytes[start..<end].firstIndex(of: UInt8(ascii: " ")) ?? end
+            let candidate = UnsafeBufferPointer(rebasing: bytes[start..<space])
+            if candidate.elementsEqual(wanted) { return space < end ? space + 1..<end : nil }
             if candidate.lexicographicallyPrecedes(wanted) { low = end + 1 } else { high = start }
         }
         return nil
-    }
-
-    private static func scan(
-        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, for wanted: UnsafeBufferPointer<UInt8>
-    ) -> Range<Int>? {
-        var start = range.lowerBound
-        while start < range.upperBound {
-            var end = start
-            while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
-            if let (key, value) = fields(bytes, start, end), UnsafeBufferPointer(rebasing: bytes[key]).elementsEqual(wanted) {
-                return value
-            }
-            start = end + 1
-        }
-        return nil
-    }
-
-    /// Nil unless the line holds exactly two space-separated fields.
-    private static func fields(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> (Range<Int>, Range<Int>)? {
-        var key = 0..<0
-        var value = 0..<0
-        var count = 0
-        var index = start
-        while index < end {
-            while index < end, bytes[index] == UInt8(ascii: " ") { index += 1 }
-            let fieldStart = index
-            while index < end, bytes[index] != UInt8(ascii: " ") { index += 1 }
-            guard fieldStart < index else { continue }
-            count += 1
-            if count == 1 { key = fieldStart..<index } else if count == 2 { value = fieldStart..<index } else { return nil }
-        }
-        return count == 2 ? (key, value) : nil
     }
 }

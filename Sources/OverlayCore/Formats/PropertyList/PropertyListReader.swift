@@ -45,7 +45,8 @@ package enum PropertyListReader {
     private static func utf8Bytes(_ data: Data) throws(PropertyListError) -> [UInt8] {
         let bytes = [UInt8](data)
         if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) {
-            let utf8 = bytes.withUnsafeBufferPointer { try? StringsTextDecoding.transcodeUTF16($0, bigEndian: bytes[0] == 0xFE) }
+            let bigEndian = bytes[0] == 0xFE
+            let utf8 = bytes.withUnsafeBufferPointer { try? StringsTextDecoding.transcodeUTF16($0, bigEndian: bigEndian) }
             guard let utf8 else { throw invalidEncoding }
             return utf8
         }

@@ -8,7 +8,8 @@ extension StringsReader {
     ) throws(StringsError) -> StringsFile {
         let root: PropertyListValue
         do {
-            root = try PropertyListReader.read(Data(buffer: bytes), limits: .init(maximumBytes: bytes.count), acceptingBinary: true)
+            root = try PropertyListReader.read(
+                Data(buffer: bytes), limits: .init(maximumBytes: bytes.count), acceptingBinary: true)
         } catch {
             throw StringsError(code: .invalidPropertyList,
                 message: "the property list cannot be parsed (\(error.message)); re-export the table or convert it with plutil")
@@ -25,7 +26,8 @@ extension StringsReader {
                     message: "the value of \"\(member.key)\" is \(member.value.kindWithArticle); a .strings table holds only string values",
                     location: member.value.location)
             }
-            entries.append(StringsFile.Entry(key: member.key, value: value, location: member.keyLocation ?? StringsFile.Entry.unknownLocation))
+            let location = member.keyLocation ?? StringsFile.Entry.unknownLocation
+            entries.append(StringsFile.Entry(key: member.key, value: value, location: location))
         }
         return StringsFile(entries: entries, encoding: encoding)
     }

@@ -16,17 +16,6 @@ package enum StringsReader {
         return try result.get()
     }
 
-    package static func read(
-        _ bytes: [UInt8], rejectingDuplicates: Bool = false, acceptingPropertyLists: Bool = false
-    ) throws(StringsError) -> StringsFile {
-        let result = bytes.withUnsafeBufferPointer { buffer in
-            Result { () throws(StringsError) in
-                try read(buffer, rejectingDuplicates: rejectingDuplicates, acceptingPropertyLists: acceptingPropertyLists)
-            }
-        }
-        return try result.get()
-    }
-
     static func read(
         _ bytes: UnsafeBufferPointer<UInt8>, rejectingDuplicates: Bool, acceptingPropertyLists: Bool
     ) throws(StringsError) -> StringsFile {
