@@ -13,7 +13,7 @@ extension FuzzHarness {
         let bytes = Array(UnsafeRawBufferPointer(start: start, count: count))
         let file: StringsFile
         do {
-            file = try StringsReader.read(bytes, rejectingDuplicates: count % 2 == 1)
+            file = try StringsReader.read(Data(bytes), rejectingDuplicates: count % 2 == 1)
         } catch {
             // Every rejection must say where and why.
             precondition(!error.message.isEmpty, "empty message for \(error.code)")

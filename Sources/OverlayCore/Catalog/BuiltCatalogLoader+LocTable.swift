@@ -1,9 +1,8 @@
 import Foundation
 
 extension ModuleLoader {
-    /// Reads the bundle's `<Table>.loctable` files (FORMATS.md §3.3) into `module`, creating it when the bundle has no
-    /// `.lproj`. Top-level keys that are not a language (`LocProvenance`, `en~mac`) are skipped; an `.lproj` file's
-    /// value wins over the loctable's.
+    /// `<Table>.loctable` files (FORMATS.md §3.3); keys that are not a language (`LocProvenance`, `en~mac`) are
+    /// skipped, and an `.lproj` file's value wins.
     mutating func readLocTables(at location: BuiltCatalogLoader.Location, into module: inout CatalogModule?) throws {
         let names = try listEntries(of: location.resources, relativePath: location.path).filter { $0.hasSuffix(".loctable") }
         for file in names {

@@ -1,27 +1,24 @@
 public import Foundation
 
-/// Reads the shipped catalog from what Xcode built — the app's bundles — into the same ``Catalog`` the source loader
-/// makes from a catalog folder, so its source hash, the ``Localizer`` and validation work unchanged.
-///
-/// What a built bundle holds is in FORMATS.md §3.3. Files are read as ``CatalogLoader`` reads them: bounded, regular
-/// files only, never through a symbolic link.
+/// Reads the shipped catalog from what Xcode built (FORMATS.md §3.3), the app's bundles, into the same ``Catalog``
+/// the source loader makes, so its source hash, the ``Localizer`` and validation work unchanged.
 ///
 /// ```swift
 /// // In the app, at launch: the main bundle and the module bundles it names.
 /// let shipped = BuiltCatalogLoader.load(bundles: ["App": .main, "Checkout": CheckoutResources.bundle]).catalog
 /// ```
 ///
-/// Xcode builds no development-language string whose text is its own key: every key a translation has and the
-/// development table lacks is read back as its own text, as `Bundle` shows it, so an overlay of such a key is served.
+/// A key a translation has and the development table lacks (Xcode drops a string that is its own key) is read back
+/// as its own text, as `Bundle` shows it, so an overlay of such a key is served.
 public enum BuiltCatalogLoader {
-    /// One bundle of a built product: the module it serves and where its files are.
+    /// One bundle of a built product.
     package struct Location: Sendable, Hashable {
-        /// `Checkout` for `Shop_Checkout.bundle`, `Notes` for `Notes.app`.
+        /// `Checkout` for `Shop_Checkout.bundle`.
         package var module: String
         /// The folder holding the `.lproj` folders (`Contents/Resources` in a macOS bundle).
         package var resources: URL
         package var infoPlist: URL
-        /// The resources folder as findings name it, relative to the product (`Frameworks/Checkout.framework`).
+        /// As findings name it, relative to the product.
         package var path: String
         package var infoPlistPath: String
 
@@ -36,8 +33,8 @@ public enum BuiltCatalogLoader {
 
     /// Loads the shipped catalog from an app's bundles, at run time.
     ///
-    /// - Parameter bundles: module name → bundle: `Bundle.main` and each module bundle the app names (a Swift package
-    ///   target's `Bundle.module`, a framework's `Bundle(for:)`). Nested bundles are read only when named.
+    /// - Parameter bundles: module name → bundle (`Bundle.main`, a package's `Bundle.module`, a framework's
+    ///   `Bundle(for:)`). Nested bundles are read only when named.
     public static func load(bundles: [String: Bundle], mode: CatalogLoader.Mode = .lenient) -> CatalogLoadResult {
         let locations = bundles.keys.sorted(by: String.utf8Precedes).map { name in
             location(of: bundles[name]!.bundleURL, module: name, path: bundles[name]!.bundleURL.lastPathComponent)
@@ -45,8 +42,7 @@ public enum BuiltCatalogLoader {
         return load(locations, mode: mode, product: nil)
     }
 
-    /// Where a bundle folder keeps its resources and `Info.plist`: `Contents/` (a macOS app, extension or bundle),
-    /// `Versions/<V>/Resources` (a macOS framework), else the folder itself (iOS).
+    /// `Contents/` (a macOS bundle), `Versions/<V>/Resources` (a macOS framework), else the folder itself (iOS).
     package static func location(of bundle: URL, module: String, path: String) -> Location {
         let contents = bundle.appendingPathComponent("Contents")
         if BoundedFile.kind(of: contents.appendingPathComponent("Info.plist").path) == .regular {
@@ -67,8 +63,7 @@ public enum BuiltCatalogLoader {
             infoPlistPath: path + "/Info.plist")
     }
 
-    /// The one real folder in a macOS framework's `Versions` (the `Current` link is not followed); nil for an
-    /// iOS framework, which is flat, or when there is no single one.
+    /// The one real folder in a macOS framework's `Versions` (links are not followed); nil when there is no single one.
     static func frameworkVersion(of framework: URL) -> String? {
         let versions = framework.appendingPathComponent("Versions")
         guard CatalogLoader.isDirectoryURL(versions),
@@ -78,8 +73,7 @@ public enum BuiltCatalogLoader {
         return real.count == 1 ? real[0] : nil
     }
 
-    /// A module met twice (a package's bundle copied into the app and into an extension) is read from its first
-    /// location, with a warning when the copies differ.
+    /// A module met twice (a package's bundle copied into the app and an extension) is read from its first location.
     package static func load(_ locations: [Location], mode: CatalogLoader.Mode, product: URL?) -> CatalogLoadResult {
         let loaded = ConcurrentMap.map(locations.count) { (index: Int) -> (module: CatalogModule?, findings: [Finding]) in
             var loader = ModuleLoader(root: locations[index].resources, mode: mode)
@@ -115,7 +109,6 @@ public enum BuiltCatalogLoader {
 }
 
 extension ModuleLoader {
-    /// Nil when the bundle holds no localization.
     mutating func loadBuiltModule(at location: BuiltCatalogLoader.Location) -> CatalogModule? {
         guard CatalogLoader.isDirectoryURL(location.resources) else { return nil }
         var module: CatalogModule?
@@ -138,8 +131,7 @@ extension ModuleLoader {
 }
 
 extension CatalogModule {
-    /// Adds to each development-language table the keys a translation has and it lacks, as their own text. Tables
-    /// without development text (storyboards' strings, `InfoPlist`) are left alone: the Localizer knows their keys.
+    /// Tables without development text (storyboards' strings, `InfoPlist`) are left alone: the Localizer knows them.
     mutating func fillOmittedDevelopmentKeys() {
         let development = developmentTables
         var additions: [String: [String: String]] = [:]
@@ -163,7 +155,7 @@ extension CatalogModule {
 }
 
 extension Dictionary where Key == String, Value == CatalogTable {
-    /// What two copies of a bundle must share (not where they were read from).
+    /// Not where they were read from.
     var contentOnly: [String: CatalogTable] {
         mapValues { CatalogTable(name: $0.name, strings: $0.strings, plurals: $0.plurals) }
     }

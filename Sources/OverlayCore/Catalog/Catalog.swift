@@ -13,18 +13,10 @@ public struct Catalog: Sendable, Equatable {
     public var moduleNames: [String] { modules.keys.sorted(by: String.utf8Precedes) }
 }
 
-/// How an app shows a `.strings` value that takes no arguments (FORMATS.md §4.6): the per-module setting
-/// `OverlayPlainStrings` in `<Module>/Info.plist`, for modules that do not say the `--plain-strings` option of
-/// `check` and `publish`, else `asWritten`.
-///
-/// A String Catalog key without format specifiers is always shown as written (SwiftUI's `Text` and
-/// `String(localized:)` format only a key built from an interpolation), whatever the module says.
+/// How an app shows a `.strings` value that takes no arguments (FORMATS.md §4.6): as written (a `%` in it is no
+/// defect), or through `String(format:)` (a lone `%` is an error).
 package enum PlainStrings: String, Sendable, CaseIterable {
-    /// The app reads such a value as written (`NSLocalizedString`, `Text`, `LocalizedTable.string(forKey:)`):
-    /// `Battery Level %` and `100% sure` show as they read, so a `%` in them is no defect.
     case asWritten = "as-written"
-    /// The app passes every value through `String(format:)` (SwiftGen's and R.swift's generated accessors do): a lone
-    /// `%` is dropped or reads a missing argument, so it is an error, as in a value that takes arguments.
     case formatted
 }
 
@@ -32,12 +24,11 @@ package struct CatalogModule: Sendable, Equatable {
     package var name: String
     /// `CFBundleDevelopmentRegion` of the module's Info.plist, else the `.xcstrings` source language, else `en`.
     package var developmentRegion: String
-    /// Localizations by normalized identifier (`fr-CA`, `zh-Hant`); `Base.lproj` is kept apart in `base`.
+    /// By normalized identifier (`fr-CA`); `Base.lproj` is kept apart in `base`, consulted after the development
+    /// language key by key.
     package var localizations: [String: CatalogLocalization]
-    /// `Base.lproj`: development-region content consulted key by key after the development language.
     package var base: CatalogLocalization?
-    /// `OverlayPlainStrings` of the module's Info.plist, or the default a command gave; nil when neither said
-    /// (``PlainStrings/asWritten`` then applies).
+    /// `OverlayPlainStrings` of the module's Info.plist, or a command's default; nil: ``PlainStrings/asWritten``.
     package var plainStrings: PlainStrings?
 
     package init(
@@ -68,9 +59,9 @@ package struct CatalogModule: Sendable, Equatable {
 
 /// One `.lproj` folder (or one language of an `.xcstrings` catalog) of a module.
 package struct CatalogLocalization: Sendable, Equatable {
-    /// Normalized, e.g. `fr-CA`; `Base` for Base.lproj.
+    /// Normalized (`fr-CA`); `Base` for Base.lproj.
     package var identifier: String
-    /// As found on disk, e.g. `fr_CA.lproj`.
+    /// As on disk (`fr_CA.lproj`).
     package var directoryName: String
     package var tables: [String: CatalogTable]
     /// Tables with a file that could not be read; their keys are unknown, so nothing is reported missing there.
@@ -89,18 +80,16 @@ package struct CatalogLocalization: Sendable, Equatable {
 
 /// One table of one localization: `.strings` and `.stringsdict` merged, the `.stringsdict` winning on a collision.
 package struct CatalogTable: Sendable, Equatable {
-    /// The table Apple's OS reads for bundle metadata; never published.
+    /// Never published: the OS reads it from the app bundle.
     package static let infoPlistTableName = "InfoPlist"
 
     package var name: String
     package var strings: [String: String]
     package var plurals: [String: StringsdictEntry]
-    /// Where each key was defined, for findings.
     package var origins: KeyOrigins
-    /// Keys marked not to be translated (`shouldTranslate: false` in a String Catalog).
+    /// `shouldTranslate: false` in a String Catalog.
     package var nonTranslatableKeys: Set<String>
     package var files: [String]
-    /// `.stringsdict` entries that break a structural rule: the rest of the table reads.
     package var rejectedEntries: [String: StringsdictFile.Rejection] = [:]
 
     package init(
@@ -117,7 +106,7 @@ package struct CatalogTable: Sendable, Equatable {
 
     package var keySet: Set<String> { Set(strings.keys).union(plurals.keys) }
 
-    /// In byte order.
+    /// Byte order.
     package var keys: [String] {
         let unordered = plurals.isEmpty ? Array(strings.keys) : strings.isEmpty ? Array(plurals.keys) : Array(keySet)
         return unordered.sorted(by: String.utf8Precedes)
@@ -136,7 +125,6 @@ package struct CatalogTable: Sendable, Equatable {
         return nil
     }
 
-    /// Adds the keys of `other` that this table lacks.
     mutating func fill(from other: CatalogTable) {
         nonTranslatableKeys.formUnion(other.nonTranslatableKeys)
         for (key, rejection) in other.rejectedEntries where value(forKey: key) == nil && rejectedEntries[key] == nil {
@@ -175,7 +163,7 @@ extension String {
 }
 
 package struct KeyOrigin: Sendable, Hashable {
-    /// Relative to the catalog root, e.g. `Checkout/fr.lproj/Localizable.strings`.
+    /// Relative to the catalog root (`Checkout/fr.lproj/Localizable.strings`).
     package var file: String
     package var line: Int?
 
@@ -185,11 +173,11 @@ package struct KeyOrigin: Sendable, Hashable {
     }
 }
 
-/// A table's ``KeyOrigin`` by key, each stored as 8 bytes (which of the table's few files, and the line) instead of a
-/// `String` and an `Int?`: an entry for every key of every table, a sixth of a large catalog's model.
+/// A table's ``KeyOrigin`` by key packed in 8 bytes (file position, line): a `String` and an `Int?` per key were a
+/// sixth of a large catalog's model.
 package struct KeyOrigins: Sendable, Equatable {
     private var files: [String] = []
-    /// File position in the high 32 bits, the line (0: none) in the low 32.
+    /// The line 0 means none.
     private var packed: [String: UInt64] = [:]
 
     package init(_ origins: [String: KeyOrigin] = [:]) {
@@ -225,7 +213,7 @@ package struct KeyOrigins: Sendable, Equatable {
     }
 
     private mutating func pack(_ origin: KeyOrigin) -> UInt64 {
-        // A table is read from one to three files: a linear search is the cheapest lookup.
+        // One to three files per table: a linear search is cheapest.
         var position = files.count
         if let known = files.lastIndex(of: origin.file) {
             position = known
@@ -241,8 +229,7 @@ package struct KeyOrigins: Sendable, Equatable {
 }
 
 extension CatalogValue {
-    /// Whether the two values are the same bytes: every text compared by its UTF-8, not by Unicode equivalence (a
-    /// value "identical to the one the build shipped" must be exactly that).
+    /// Compared by UTF-8 bytes, not Unicode equivalence: "identical to what the build shipped" means exactly that.
     package func isIdentical(to other: CatalogValue) -> Bool {
         switch (self, other) {
         case (.string(let a), .string(let b)): a.utf8.elementsEqual(b.utf8)

@@ -12,7 +12,7 @@ package struct CompiledXCStrings {
 }
 
 extension ModuleLoader {
-    /// The file's bytes, or nil with an error finding (a link, not a regular file, too large, unreadable).
+    /// Nil with an error finding (a link, not a regular file, too large, unreadable).
     mutating func readFile(relativePath: String, url: URL) -> Data? {
         do {
             return try BoundedFile.read(url.path, maxBytes: CatalogLoader.maxFileBytes, followSymlinks: false)
@@ -22,7 +22,7 @@ extension ModuleLoader {
         }
     }
 
-    /// Like ``readFile(relativePath:url:)``, but a file that does not exist is nil without a finding (`Info.plist`).
+    /// A file that does not exist is nil without a finding (`Info.plist`).
     mutating func readOptionalFile(relativePath: String, url: URL) -> Data? {
         do {
             return try BoundedFile.read(url.path, maxBytes: CatalogLoader.maxFileBytes, followSymlinks: false)
@@ -36,8 +36,8 @@ extension ModuleLoader {
         }
     }
 
-    /// The names in a catalog directory, in byte order, without symbolic links (each one not hidden is an error
-    /// finding): nothing outside the catalog is read or published.
+    /// Byte order, without symbolic links (each one not hidden is an error finding): nothing outside the catalog is
+    /// read or published.
     package mutating func listEntries(of directory: URL, relativePath: String?) throws -> [String] {
         var kept: [String] = []
         for name in try CatalogLoader.sortedEntries(of: directory) {
@@ -87,14 +87,13 @@ extension CatalogTable {
 }
 
 extension ModuleLoader {
-    /// A duplicate key is an error in strict mode and a warning (the last value winning) in lenient mode.
     @discardableResult
     mutating func readStrings(relativePath: String, url: URL, into table: inout CatalogTable) -> Bool {
         guard let data = readFile(relativePath: relativePath, url: url) else { return false }
         return parseStrings(relativePath: relativePath, data: data, into: &table)
     }
 
-    /// False (with an error finding) when the bytes do not parse.
+    /// False (with an error finding) when the bytes do not parse. A duplicate key is an error in strict mode.
     mutating func parseStrings(relativePath: String, data: Data, into table: inout CatalogTable) -> Bool {
         let file: StringsFile
         do {
@@ -138,7 +137,6 @@ extension ModuleLoader {
 }
 
 extension ModuleLoader {
-    /// Its entries win over `.strings` entries of the same key.
     @discardableResult
     mutating func readStringsdict(relativePath: String, url: URL, locale: String, into table: inout CatalogTable) -> Bool {
         guard let data = readFile(relativePath: relativePath, url: url) else { return false }
@@ -182,9 +180,8 @@ extension ModuleLoader {
 }
 
 extension CatalogLoader {
-    /// Builds a module from in-memory files laid out like a module folder (`<lang>.lproj/<Table>.strings`,
-    /// `.stringsdict`; other names are ignored), e.g. an archive extracted in memory before anything is written.
-    /// File names in findings are `<module>/<path>`.
+    /// A module from in-memory files laid out like a module folder (an archive extracted before anything is
+    /// written); other names are ignored, findings name `<module>/<path>`.
     package static func module(
         named name: String, developmentRegion: String, files: [String: Data], mode: Mode = .strict
     ) -> (module: CatalogModule, findings: [Finding]) {

@@ -1,6 +1,6 @@
 package import Foundation
 
-/// The result of reading a catalog directory: the model and everything found wrong on the way.
+/// The model and everything found wrong on the way.
 public struct CatalogLoadResult: Sendable {
     public var catalog: Catalog
     public var findings: [Finding]
@@ -11,7 +11,7 @@ public struct CatalogLoadResult: Sendable {
     }
 }
 
-/// A catalog directory that cannot be read at all (as opposed to content problems, which are findings).
+/// A catalog directory that cannot be read at all (content problems are findings).
 public struct CatalogError: Error, Sendable, CustomStringConvertible {
     public var path: String
     public var message: String
@@ -24,13 +24,11 @@ public struct CatalogError: Error, Sendable, CustomStringConvertible {
     public var description: String { "\(path): \(message)" }
 }
 
-/// Reads `<lang>.lproj/<Table>.strings|.stringsdict`, `Base.lproj` and `Info.plist` into a `Catalog`: the built
-/// bundles an app ships (``BuiltCatalogLoader``) and an overlay's files. A source catalog folder (with `.xcstrings`)
-/// is read by the publishing side (`CatalogLoader.load(at:)` in OverlayPublishing).
+/// Reads `<lang>.lproj/<Table>.strings|.stringsdict`, `Base.lproj` and `Info.plist` into a `Catalog`: built bundles
+/// (``BuiltCatalogLoader``) and an overlay's files. A source catalog folder is read in OverlayPublishing.
 ///
 /// - `strict` (check, publish, validate): a duplicate key is an error.
-/// - `lenient` (a shipped catalog at run time): what Apple forgives is forgiven — a duplicate key keeps the last value
-///   with a warning; a table that does not parse is skipped with an error finding; nothing crashes.
+/// - `lenient` (a shipped catalog at run time): a duplicate key keeps the last value with a warning, as Apple does.
 public enum CatalogLoader {
     public enum Mode: Sendable {
         case strict, lenient
@@ -45,13 +43,13 @@ public enum CatalogLoader {
         }
     }
 
-    /// Not a symbolic link to one: links are never followed.
+    /// Links are never followed.
     package static func isDirectoryURL(_ url: URL) -> Bool {
         BoundedFile.kind(of: url.path) == .directory
     }
 
-    /// The largest catalog file read: 128 MiB, twice the most a client inflates for one module (a UTF-16 table is
-    /// twice its UTF-8 text), so nothing publishable is refused and nothing larger is ever read into memory.
+    /// Twice the most a client inflates for one module (a UTF-16 table is twice its UTF-8 text): nothing publishable
+    /// is refused.
     public static let maxFileBytes = 128 << 20
 }
 
@@ -60,16 +58,14 @@ public enum CatalogLoader {
 package typealias StringCatalogCompiler = @Sendable (_ data: Data, _ relativePath: String, _ findings: inout [Finding])
     -> CompiledXCStrings?
 
-/// Loads one module folder, collecting findings.
 package struct ModuleLoader {
     let root: URL
     let mode: CatalogLoader.Mode
     let compileXCStrings: StringCatalogCompiler?
-    /// Property-list tables go to Foundation only from files on this device (a bundle, a source folder); an
-    /// overlay's files are downloaded, and crafted binary lists crash Foundation (FORMATS.md §2.4).
+    /// False for an overlay's downloaded files: crafted binary lists crash Foundation (FORMATS.md §2.4).
     let acceptsPropertyLists: Bool
     package var findings: [Finding] = []
-    /// The same key in every locale's table shares one `String` (a large catalog's keys were a tenth of its model).
+    /// One `String` per key across locales (a large catalog's keys were a tenth of its model).
     var keyPool = Set<String>()
 
     package init(
@@ -81,10 +77,8 @@ package struct ModuleLoader {
         self.acceptsPropertyLists = acceptsPropertyLists
     }
 
-    /// - Parameters:
-    ///   - path: the folder as findings name it (default: the module name, a catalog's module folder).
-    ///   - infoPlist: where `CFBundleDevelopmentRegion` is read, and its path in findings (default: `Info.plist` in
-    ///     the folder; a macOS bundle keeps it in `Contents/`, beside `Contents/Resources`).
+    /// `path`: the folder as findings name it (default: the module name); `infoPlist`: default `Info.plist` in the
+    /// folder (a macOS bundle keeps it in `Contents/`).
     package mutating func loadModule(
         named name: String, at url: URL, path: String? = nil,
         infoPlist: (url: URL, path: String)? = nil
@@ -184,7 +178,6 @@ package struct ModuleLoader {
         return module
     }
 
-    /// `CFBundleDevelopmentRegion` and `OverlayPlainStrings` from the module's `Info.plist`, when there is one.
     mutating func readInfoPlist(
         module: String, plist plistURL: URL, relativePath: String
     ) -> (developmentRegion: String?, plainStrings: PlainStrings?) {
@@ -219,21 +212,16 @@ package struct ModuleLoader {
         return (text, plainStrings)
     }
 
-    /// Findings from `index` on, about an `InfoPlist.strings` file, as warnings: publish never ships the file (the OS
-    /// reads it from the app bundle), so nothing in it can block a publish or change what a device shows.
+    /// An `InfoPlist.strings` file's errors become warnings: publish never ships it (the OS reads the app bundle's).
     mutating func demoteNeverPublished(from index: Int) {
         for position in index..<findings.count where findings[position].severity == .error {
             findings[position].severity = .warning
             findings[position].message += " (InfoPlist.strings is never published: fix it in the app's next build)"
         }
     }
-
-    mutating func add(_ finding: Finding) {
-        findings.append(finding)
-    }
 }
 
-/// The canonical form of an lproj name or tag (`fr_CA` → `fr-CA`, `French` → `fr`); unparseable names stay as they are.
+/// `fr_CA` → `fr-CA`, `French` → `fr`; an unparseable name stays as it is.
 package func normalizedLocale(_ name: String) -> String {
     LocaleIdentifier(name)?.description ?? name
 }

@@ -1,8 +1,5 @@
-/// The compatibility fingerprint of a build's shipped catalog: `sha256:<hex>` over its structure, not its text.
-///
-/// The lines and their order are in DESIGN.md "Source hash". A development-language string that is its own key adds
-/// no line: Xcode leaves such strings out of what it builds (FORMATS.md §3.3), so a built app's hash and its sources'
-/// agree only without them.
+/// The compatibility fingerprint of a build's shipped catalog over its structure, not its text (DESIGN.md "Source
+/// hash"). A development string that is its own key adds no line: Xcode leaves it out of what it builds.
 package enum SourceHash {
     package static func lines(of catalog: Catalog) -> [String] {
         var lines: [String] = []
@@ -46,6 +43,6 @@ package enum SourceHash {
 }
 
 extension Catalog {
-    /// The source hash of this catalog (see `SourceHash`).
+    /// `sha256:<hex>` over the catalog's structure.
     public var sourceHash: String { SourceHash.compute(for: self) }
 }

@@ -1,5 +1,4 @@
-/// Lookup tables over the generated CLDR and CF string data, searched in place: the generator writes them sorted,
-/// each key once (`CLDRLocaleTablesTests` checks it), so no launch scans or indexes them first.
+/// The generated CLDR and CF tables, searched in place (sorted, each key once: `CLDRLocaleTablesTests` checks it).
 enum CLDRLocaleTables {
     /// parentLocales, e.g. `en-IN` → `en-001`, `zh-Hant` → `root`.
     static let parents = SortedPairs(CLDRLocaleData.parentLocales)
@@ -11,9 +10,8 @@ enum CLDRLocaleTables {
     static let legacyNames = SortedPairs(LegacyLocalizationNames.table)
 }
 
-/// `key value` lines sorted by key bytes, each key once, looked up by bisecting the text's own bytes: these tables
-/// are read on the way to an app's first lookup, and building dictionaries of them was most of a cold launch's locale
-/// work. Text that breaks the promise reads wrong, so only the generated tables use it, and the tests hold them to it.
+/// `key value` lines sorted by key bytes, bisected in place: building dictionaries of them was most of a cold
+/// launch's locale work. Only the generated tables use it.
 struct SortedPairs: Sendable {
     private let text: String
 
@@ -23,7 +21,6 @@ struct SortedPairs: Sendable {
         self.text = text
     }
 
-    /// The value of `key`, if the table has it.
     subscript(key: String) -> String? {
         var key = key
         return key.withUTF8 { wanted in
@@ -35,8 +32,7 @@ struct SortedPairs: Sendable {
         }
     }
 
-    /// The value's byte range for `wanted`, bisecting whole lines; a line that is not two fields (never in generated
-    /// text) makes that stretch be scanned line by line instead.
+    /// Bisects whole lines, each `key value` with one space (`CLDRLocaleTablesTests` holds the generator to it).
     private static func bisect(_ bytes: UnsafeBufferPointer<UInt8>, for wanted: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
         let newline = UInt8(ascii: "\n")
         var low = 0
@@ -46,44 +42,11 @@ struct SortedPairs: Sendable {
             while start > low, bytes[start - 1] != newline { start -= 1 }
             var end = start
             while end < bytes.count, bytes[end] != newline { end += 1 }
-            guard let (key, value) = fields(bytes, start, end) else { return scan(bytes, low..<high, for: wanted) }
-            let candidate = UnsafeBufferPointer(rebasing: bytes[key])
-            if candidate.elementsEqual(wanted) { return value }
+            let space = bytes[start..<end].firstIndex(of: UInt8(ascii: " ")) ?? end
+            let candidate = UnsafeBufferPointer(rebasing: bytes[start..<space])
+            if candidate.elementsEqual(wanted) { return space < end ? space + 1..<end : nil }
             if candidate.lexicographicallyPrecedes(wanted) { low = end + 1 } else { high = start }
         }
         return nil
-    }
-
-    /// Line by line through `range`: the first line whose key is `wanted`.
-    private static func scan(
-        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, for wanted: UnsafeBufferPointer<UInt8>
-    ) -> Range<Int>? {
-        var start = range.lowerBound
-        while start < range.upperBound {
-            var end = start
-            while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
-            if let (key, value) = fields(bytes, start, end), UnsafeBufferPointer(rebasing: bytes[key]).elementsEqual(wanted) {
-                return value
-            }
-            start = end + 1
-        }
-        return nil
-    }
-
-    /// The key's and the value's ranges when the line holds exactly two space-separated fields.
-    private static func fields(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> (Range<Int>, Range<Int>)? {
-        var key = 0..<0
-        var value = 0..<0
-        var count = 0
-        var index = start
-        while index < end {
-            while index < end, bytes[index] == UInt8(ascii: " ") { index += 1 }
-            let fieldStart = index
-            while index < end, bytes[index] != UInt8(ascii: " ") { index += 1 }
-            guard fieldStart < index else { continue }
-            count += 1
-            if count == 1 { key = fieldStart..<index } else if count == 2 { value = fieldStart..<index } else { return nil }
-        }
-        return count == 2 ? (key, value) : nil
     }
 }

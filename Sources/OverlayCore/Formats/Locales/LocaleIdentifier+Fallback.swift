@@ -15,8 +15,8 @@ extension LocaleIdentifier {
                                 region: region, variants: variants, normalized: ())
     }
 
-    /// The tags one fallback chain maximized so far: it asks for the same few several times. Two arrays, as a
-    /// dictionary made the runtime look up `Hashable` conformances at launch, which cost more than the maximizing.
+    /// A chain maximizes the same few tags several times. Two arrays: a dictionary's `Hashable` lookups at launch cost
+    /// more than the maximizing.
     private struct MaximizedMemo {
         var tags: [LocaleIdentifier] = []
         var maximized: [LocaleIdentifier] = []
@@ -30,10 +30,8 @@ extension LocaleIdentifier {
         }
     }
 
-    /// Orders the available lproj names (original spelling) for the user's preferences (FORMATS.md §6.4 steps 1–3):
-    /// the first preference that matches anything wins, walking its chain with exact matches first, then equal
-    /// maximised forms (`zh-Hant` ≡ `zh-TW`); the development region's chain follows. `Base` is never returned, but
-    /// makes the development region available (as CFBundle does).
+    /// The available lproj names (original spelling) ordered for the preferences, FORMATS.md §6.4 steps 1–3. `Base`
+    /// is never returned, but makes the development region available (as CFBundle does).
     package static func fallbackChain(preferences: [String], available: [String], developmentRegion: String) -> [String] {
         // Names and tags side by side: an array of a new tuple type costs the runtime its metadata at launch.
         var names: [String] = []

@@ -1,10 +1,5 @@
-/// A normalised locale identifier (BCP 47 form) built from an lproj name or a language tag.
-///
-/// Normalisation (FORMATS.md §6.1): strip `.lproj` and anything after `@`, map legacy CF names
-/// (`English` → `en`, `Chinese` → `zh-Hant`), `_` → `-`, case subtags (`zh-hant-tw` → `zh-Hant-TW`), and apply
-/// CLDR language aliases (`iw` → `he`, `sh` → `sr-Latn`, `tl` → `fil`). `zh_CN` becomes `zh-CN`, not `zh-Hans`:
-/// the two are equal once maximised (`zh-Hans-CN`), and `fallbackChain` matches them that way.
-/// `Base` is not a language and does not parse. Extensions and private use (`-u-…`, `-x-…`) are dropped.
+/// A locale identifier in BCP 47 form, normalised from an lproj name or a language tag as FORMATS.md §6.1 says
+/// (legacy names, aliases, casing). `zh_CN` stays `zh-CN`: `fallbackChain` matches it to `zh-Hans` once maximised.
 ///
 /// ```swift
 /// LocaleIdentifier("zh_TW.lproj")?.description      // "zh-TW"
@@ -14,13 +9,13 @@ package struct LocaleIdentifier: Sendable, Hashable, CustomStringConvertible {
     /// `root` for the CLDR root locale, `und` when undetermined.
     package var language: String
     package var script: String?
-    /// `TW`, or a UN M.49 code (`419`).
+    /// `TW` or a UN M.49 code (`419`).
     package var region: String?
     package var variants: [String]
 
     package static let root = LocaleIdentifier(language: "root")
 
-    /// Builds an identifier from already-separated subtags (casing is normalised, aliases are not applied).
+    /// Casing is normalised, aliases are not applied.
     package init(language: String, script: String? = nil, region: String? = nil, variants: [String] = []) {
         self.language = language.lowercased()
         self.script = script.map { $0.prefix(1).uppercased() + $0.dropFirst().lowercased() }
@@ -28,11 +23,8 @@ package struct LocaleIdentifier: Sendable, Hashable, CustomStringConvertible {
         self.variants = variants.map { $0.lowercased() }
     }
 
-    /// Parses and normalises an lproj name or a BCP 47 / ICU tag; nil for `Base`, empty or malformed input.
-    ///
-    /// ASCII names are remembered per process (up to ``parseCacheLimit``): a launch parses the same few names for the
-    /// store's listing, the fallback chain and likely subtags, each parse a few CLDR table lookups. Only ASCII: a
-    /// `String` key would meet a canonically equal spelling (`\u{212A}o` equals `Ko`), which parses differently.
+    /// Nil for `Base`, empty or malformed input. A launch parses the same few names many times, so ASCII names are
+    /// cached; only ASCII, as a `String` key would meet a canonically equal spelling that parses differently.
     package init?(_ text: String) {
         let isASCII = text.utf8.allSatisfy { $0 < 0x80 }
         let parsed: LocaleIdentifier?
@@ -50,11 +42,10 @@ package struct LocaleIdentifier: Sendable, Hashable, CustomStringConvertible {
         self = parsed
     }
 
-    /// Bounded: names from a hostile store or command line cannot grow it without end.
+    /// Bounded: names may come from a hostile store or command line.
     private static let parseCache = Guarded<[String: LocaleIdentifier?]>([:])
     static let parseCacheLimit = 256
 
-    /// ``init(_:)`` without the cache: legacy CF names, any casing, `@` modifiers, variants, extensions.
     static func parseUncached(_ text: String) -> LocaleIdentifier? {
         var name = Substring(text)
         if Self.hasLprojSuffix(name) { name = name.dropLast(6) }
@@ -65,13 +56,12 @@ package struct LocaleIdentifier: Sendable, Hashable, CustomStringConvertible {
         return parsed.applyingLanguageAlias()
     }
 
-    /// Whether an lproj name is `Base` (Base Internationalisation content, not a language).
     package static func isBase(_ name: String) -> Bool {
         let trimmed = hasLprojSuffix(Substring(name)) ? name.utf8.dropLast(6) : Substring(name).utf8
         return trimmed.count == 4 && trimmed.elementsEqual("base".utf8) { $0 | 0x20 == $1 }
     }
 
-    /// ASCII: `lowercased()` of a Unicode name would cost more than the whole parse.
+    /// ASCII: `lowercased()` would cost more than the whole parse.
     private static func hasLprojSuffix(_ name: Substring) -> Bool {
         let utf8 = name.utf8
         return utf8.count >= 6 && utf8.suffix(6).elementsEqual(".lproj".utf8) { $0 | 0x20 == $1 }
@@ -87,7 +77,6 @@ package struct LocaleIdentifier: Sendable, Hashable, CustomStringConvertible {
         LocaleIdentifier(language: language, script: nil, region: nil, variants: [], normalized: ())
     }
 
-    /// Subtags of a name without `.lproj`, `@` and legacy spellings.
     private static func parse(_ name: Substring) -> LocaleIdentifier? {
         let subtags = name.split(separator: "-", omittingEmptySubsequences: false)
             .flatMap { $0.split(separator: "_", omittingEmptySubsequences: false) }
@@ -128,7 +117,7 @@ package struct LocaleIdentifier: Sendable, Hashable, CustomStringConvertible {
         self.variants = variants
     }
 
-    /// Subtags already present win over the alias's.
+    /// Subtags present win over the alias's.
     private func applyingLanguageAlias() -> LocaleIdentifier {
         guard let replacement = CLDRLocaleTables.languageAliases[language],
               let target = Self.parse(Substring(replacement))

@@ -6,8 +6,6 @@
 /// PluralOperands("1.2c6")!.c               // 6 (compact exponent; i = 1200000)
 /// ```
 package struct PluralOperands: Sendable, Hashable, CustomStringConvertible {
-    /// Whether the written number had a leading `-` (operands use the absolute value).
-    package let isNegative: Bool
     /// After applying the exponent, without leading zeros (`"0"` for zero).
     package let integerDigits: String
     /// After applying the exponent, trailing zeros kept.
@@ -18,11 +16,7 @@ package struct PluralOperands: Sendable, Hashable, CustomStringConvertible {
     /// Parses `-`? digits (`.` digits)? (`c`|`e` digits)?, e.g. `5`, `-1.50`, `1.2c6`; nil for anything else.
     package init?(_ text: String) {
         var bytes = Substring(text).utf8[...]
-        var negative = false
-        if bytes.first == UInt8(ascii: "-") {
-            negative = true
-            bytes = bytes.dropFirst()
-        }
+        if bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }  // operands use the absolute value
         let intEnd = bytes.firstIndex(where: { !Self.isDigit($0) }) ?? bytes.endIndex
         guard intEnd != bytes.startIndex else { return nil }
         var integer = String(decoding: bytes[..<intEnd], as: UTF8.self)
@@ -50,16 +44,15 @@ package struct PluralOperands: Sendable, Hashable, CustomStringConvertible {
         integer += fraction.prefix(moved)
         fraction.removeFirst(moved)
         integer += String(repeating: "0", count: exponent - moved)
-        self.init(isNegative: negative, integerDigits: integer, fractionDigits: fraction, exponent: exponent)
+        self.init(integerDigits: integer, fractionDigits: fraction, exponent: exponent)
     }
 
     package init(_ value: Int) {
-        self.init(isNegative: value < 0, integerDigits: String(value.magnitude), fractionDigits: "", exponent: 0)
+        self.init(integerDigits: String(value.magnitude), fractionDigits: "", exponent: 0)
     }
 
-    private init(isNegative: Bool, integerDigits: String, fractionDigits: String, exponent: Int) {
+    private init(integerDigits: String, fractionDigits: String, exponent: Int) {
         let trimmed = integerDigits.drop(while: { $0 == "0" })
-        self.isNegative = isNegative
         self.integerDigits = trimmed.isEmpty ? "0" : String(trimmed)
         self.fractionDigits = fractionDigits
         self.exponent = exponent

@@ -1,4 +1,3 @@
-
 extension PluralRules {
     /// The cardinal rules for a locale id or lproj name, found as FORMATS.md §5.4 describes.
     package static func cardinal(for localeID: String) -> PluralRules {
@@ -10,8 +9,7 @@ extension PluralRules {
         PluralRuleTable.ordinal.rules(for: localeID)
     }
 
-    /// The CLDR id whose rules apply, e.g. `pt_PT` for `pt-AO`, `sr` for `sr-Latn`, `root` for unknown languages:
-    /// a listed id as is, else the first listed parent below root, else the bare language (FORMATS.md §5.4).
+    /// The CLDR id whose rules apply (FORMATS.md §5.4): `pt_PT` for `pt-AO`, `root` for unknown languages.
     package static func ruleLocaleID(_ kind: Kind, for localeID: String) -> String {
         (kind == .cardinal ? PluralRuleTable.cardinal : PluralRuleTable.ordinal).ruleLocaleID(for: localeID)
     }

@@ -1,10 +1,7 @@
 extension PluralRules {
-    /// The categories whole numbers select, each with the smallest whole number found selecting it.
-    ///
-    /// Relations without a modulus separate only numbers below their largest bound `B`; past it a number behaves as
-    /// its remainder modulo the largest modulus `M` (CLDR's divide one another), so the numbers below `B` and one
-    /// stretch from the first multiple of `M` past `B` meet every category: fr meets `many` at 1,000,000 in a few
-    /// dozen evaluations. Moduli that do not divide one another fall back to walking a whole period.
+    /// Each category whole numbers select, with the smallest number found selecting it. Past the largest bound `B`
+    /// a number behaves as its remainder modulo the largest modulus `M` (CLDR's divide one another), so the numbers
+    /// below `B` and one stretch past `B` meet every category; other moduli walk a whole period.
     package func integerReach(stopAtOther: Bool = false) -> [PluralCategory: UInt64] {
         var bound: UInt64 = 0
         var moduli: Set<UInt64> = []

@@ -1,13 +1,5 @@
 /// The plural rules of one locale: conditions for zero, one, two, few and many; `other` otherwise.
-///
-/// ```swift
-/// let rules = PluralRules.cardinal(for: "ru")
-/// rules.category(for: 21)        // .one
-/// rules.category(for: "1.5")     // .other
-/// rules.category(for: "x")       // nil: not a number
-/// ```
 package struct PluralRules: Sendable, Hashable {
-    /// `plurals.xml` or `ordinals.xml`.
     package enum Kind: String, Sendable, Hashable, CaseIterable {
         case cardinal, ordinal
     }
@@ -58,7 +50,7 @@ package struct PluralRules: Sendable, Hashable {
         rules.first { $0.condition.matches(operands) }?.category ?? .other
     }
 
-    /// The category of a number as written (`"1.0"`, `"-3"`, `"1.2c6"`); nil when the text is not a number.
+    /// A number as written (`"1.0"`, `"1.2c6"`); nil when the text is not a number.
     package func category(for number: String) -> PluralCategory? {
         PluralOperands(number).map(category(for:))
     }

@@ -1,12 +1,7 @@
 package import Foundation
 
-/// Reads XML property lists (with locations) with our own strict parser: duplicate keys, nesting and size are all
-/// checked. Binary ones (without locations) only when the caller trusts them (the app's own build output), through
-/// Foundation: fuzzing found corrupted binary lists that crash `PropertyListSerialization`.
-///
-/// ```swift
-/// let root = try PropertyListReader.read(Data(contentsOf: url))
-/// ```
+/// XML property lists through our own strict parser (with locations); binary ones only from the app's own bundles,
+/// through Foundation: fuzzing found corrupted binary lists that crash `PropertyListSerialization`.
 package enum PropertyListReader {
     package struct Limits: Sendable, Hashable {
         package var maximumBytes: Int
@@ -21,8 +16,7 @@ package enum PropertyListReader {
         package static let `default` = Limits()
     }
 
-    /// Parses `data` as an XML property list (UTF-8, or UTF-16 with a byte-order mark); with `acceptingBinary`, a
-    /// `bplist` too, which Xcode writes into built bundles (FORMATS.md §3.3) and downloaded artifacts never hold.
+    /// `acceptingBinary`: a `bplist` too, which Xcode writes into built bundles (FORMATS.md §3.3).
     package static func read(
         _ data: Data, limits: Limits = .default, acceptingBinary: Bool = false
     ) throws(PropertyListError) -> PropertyListValue {
@@ -48,20 +42,13 @@ package enum PropertyListReader {
         return try result.get()
     }
 
-    /// UTF-8 is validated, UTF-16 with a BOM is transcoded, anything else refused.
     private static func utf8Bytes(_ data: Data) throws(PropertyListError) -> [UInt8] {
         let bytes = [UInt8](data)
         if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) {
             let bigEndian = bytes[0] == 0xFE
-            guard bytes.count % 2 == 0 else { throw invalidEncoding }
-            var units: [UInt16] = []
-            units.reserveCapacity(bytes.count / 2 - 1)
-            for offset in stride(from: 2, to: bytes.count, by: 2) {
-                let (a, b) = (UInt16(bytes[offset]), UInt16(bytes[offset + 1]))
-                units.append(bigEndian ? a << 8 | b : b << 8 | a)
-            }
-            guard let string = String(validating: units, as: UTF16.self) else { throw invalidEncoding }
-            return Array(string.utf8)
+            let utf8 = bytes.withUnsafeBufferPointer { try? StringsTextDecoding.transcodeUTF16($0, bigEndian: bigEndian) }
+            guard let utf8 else { throw invalidEncoding }
+            return utf8
         }
         guard String(validating: bytes, as: UTF8.self) != nil else { throw invalidEncoding }
         return bytes
@@ -85,7 +72,7 @@ package enum PropertyListReader {
         return try value(of: object, depth: 1, limits: limits)
     }
 
-    /// Foundation's objects as a tree; a dictionary's keys come out sorted by bytes, as Foundation keeps no order.
+    /// A dictionary's keys come out sorted by bytes: Foundation keeps no order.
     private static func value(
         of object: Any, depth: Int, limits: Limits
     ) throws(PropertyListError) -> PropertyListValue {

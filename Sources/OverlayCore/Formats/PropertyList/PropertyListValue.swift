@@ -1,27 +1,18 @@
 package import Foundation
 
-/// A property-list value tree in which every node knows where it starts in the XML text (nil when read from a binary
-/// list); dictionary entries keep document order, so a reader reports the first problem as a person reads the file.
-///
-/// ```swift
-/// let root = try PropertyListReader.read(data)
-/// if case .dictionary(let entries, _) = root { print(entries.map(\.key)) }
-/// ```
+/// A property-list value tree whose nodes know where they start in the XML text (nil from a binary list); entries
+/// keep document order, so a reader reports the first problem as a person reads the file.
 package indirect enum PropertyListValue: Sendable, Equatable {
     case string(String, SourceLocation?)
-    /// `<integer>`: decimal, 64-bit signed.
     case integer(Int64, SourceLocation?)
     case real(Double, SourceLocation?)
     case boolean(Bool, SourceLocation?)
-    /// `<date>`: `YYYY-MM-DDTHH:MM:SSZ`.
     case date(Date, SourceLocation?)
-    /// `<data>`: base64.
     case data(Data, SourceLocation?)
     case array([PropertyListValue], SourceLocation?)
-    /// `<dict>`: entries in document order.
     case dictionary([PropertyListEntry], SourceLocation?)
 
-    /// The `<` of the value's start tag, when known.
+    /// The `<` of the start tag.
     package var location: SourceLocation? {
         switch self {
         case .string(_, let location), .integer(_, let location), .real(_, let location),
@@ -54,7 +45,6 @@ package indirect enum PropertyListValue: Sendable, Equatable {
     }
 }
 
-/// One `<key>` of a `<dict>` with its value.
 package struct PropertyListEntry: Sendable, Equatable {
     package var key: String
     package var keyLocation: SourceLocation?

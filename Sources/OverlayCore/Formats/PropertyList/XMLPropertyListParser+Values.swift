@@ -141,29 +141,8 @@ extension XMLPropertyListParser {
         }
     }
 
-    /// `YYYY-MM-DDTHH:MM:SSZ`, the only date form XML property lists use.
+    /// `YYYY-MM-DDTHH:MM:SSZ`, the only RFC 3339 form XML property lists use.
     static func date(iso8601 text: String) -> Date? {
-        let utf8 = Array(text.utf8)
-        guard utf8.count == 20, utf8[4] == UInt8(ascii: "-"), utf8[7] == UInt8(ascii: "-"),
-            utf8[10] == UInt8(ascii: "T"), utf8[13] == UInt8(ascii: ":"), utf8[16] == UInt8(ascii: ":"),
-            utf8[19] == UInt8(ascii: "Z")
-        else { return nil }
-        func number(_ range: Range<Int>) -> Int? {
-            guard utf8[range].allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
-            return Int(String(decoding: utf8[range], as: UTF8.self))
-        }
-        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
-            let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
-            (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
-        else { return nil }
-        // Days from civil (Howard Hinnant's algorithm), proleptic Gregorian calendar.
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        let days = era * 146_097 + dayOfEra - 719_468
-        let seconds = days * 86_400 + hour * 3_600 + minute * 60 + second
-        return Date(timeIntervalSince1970: TimeInterval(seconds))
+        text.utf8.count == 20 && text.hasSuffix("Z") ? RFC3339.date(from: text) : nil
     }
 }

@@ -51,8 +51,7 @@ enum ByteScanning {
         return index
     }
 
-    /// The end of the run of printable ASCII other than `"` and `\` from `start`: strings in the files a launch reads
-    /// are digests and paths, where a byte at a time was most of the cost.
+    /// The end of the run of printable ASCII other than `"` and `\`: a launch's JSON strings are digests and paths.
     @inline(__always)
     static func jsonPlainRun(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         var index = start

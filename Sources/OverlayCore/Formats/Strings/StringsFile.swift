@@ -1,5 +1,4 @@
-/// One `.strings` table as read, entries in file order; duplicates are kept, so that strict readers can report them
-/// and lenient ones let the last one win, as Apple does.
+/// A `.strings` table in file order, duplicates kept: strict readers report them, lenient ones keep the last.
 package struct StringsFile: Sendable, Equatable {
     package struct Entry: Sendable, Equatable {
         package var key: String
@@ -14,10 +13,9 @@ package struct StringsFile: Sendable, Equatable {
 
     package var entries: [Entry]
     package var encoding: Encoding = .utf8
-    /// Lint warnings (lowercase `\u`, high octal escapes, …), in file order.
     package var warnings: [StringsWarning] = []
 
-    /// Key → value, the last duplicate winning (Apple's run-time behaviour).
+    /// The last duplicate wins, as in Apple's run time.
     package var dictionary: [String: String] {
         var result: [String: String] = [:]
         result.reserveCapacity(entries.count)

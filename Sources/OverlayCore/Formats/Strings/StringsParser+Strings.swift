@@ -1,6 +1,6 @@
 /// Quoted and unquoted strings, and the escapes of FORMATS.md §1.3.
 extension StringsParser {
-    /// The string that starts at `position`; nil when no string can start there.
+    /// Nil when no string can start at `position`.
     mutating func parseSpan() throws(StringsError) -> Span? {
         let byte = bytes[position]
         if byte == ASCII.doubleQuote || byte == ASCII.singleQuote {
@@ -75,7 +75,7 @@ extension StringsParser {
                     warn(.highOctalEscape, at: escape,
                         "the octal escape '\(written)' is decoded as NeXTSTEP (\(StringsParser.unicodeName(scalar.value))), not Latin-1; write the character itself or a \\U escape")
                 }
-                appendScalar(scalar)
+                StringsTextDecoding.append(scalar, to: &scratch)
             case UInt8(ascii: "a"): scratch.append(0x07)
             case UInt8(ascii: "b"): scratch.append(0x08)
             case UInt8(ascii: "f"): scratch.append(0x0C)
@@ -110,7 +110,7 @@ extension StringsParser {
             "the string opened here with \(mark) is never closed; add the closing \(mark) (and escape quotes inside as \\\(mark))")
     }
 
-    /// Up to four hex digits after `\U`; none gives U+0000, as in CoreFoundation.
+    /// None gives U+0000, as in CoreFoundation.
     private func readHexUnit(_ index: inout Int) -> UInt16 {
         var value: UInt16 = 0
         var digits = 0
@@ -148,7 +148,7 @@ extension StringsParser {
     private mutating func appendUTF16Unit(_ unit: UInt16, at escape: Int, pending: inout (unit: UInt16, offset: Int)?) {
         if UTF16.isTrailSurrogate(unit), let high = pending {
             let value = 0x10000 + (UInt32(high.unit - 0xD800) << 10) + UInt32(unit - 0xDC00)
-            appendScalar(Unicode.Scalar(value) ?? "\u{FFFD}")
+            StringsTextDecoding.append(Unicode.Scalar(value) ?? "\u{FFFD}", to: &scratch)
             pending = nil
             return
         }
@@ -156,7 +156,7 @@ extension StringsParser {
         if UTF16.isLeadSurrogate(unit) {
             pending = (unit, escape)
         } else if let scalar = Unicode.Scalar(unit) {
-            appendScalar(scalar)
+            StringsTextDecoding.append(scalar, to: &scratch)
         } else {
             appendLoneSurrogate(unit, at: escape)
         }
@@ -169,16 +169,8 @@ extension StringsParser {
     }
 
     private mutating func appendLoneSurrogate(_ unit: UInt16, at escape: Int) {
-        appendScalar("\u{FFFD}")
+        StringsTextDecoding.append("\u{FFFD}", to: &scratch)
         warn(.loneSurrogate, at: escape,
             "\\U escape \(StringsParser.unicodeName(UInt32(unit))) is half of a surrogate pair and becomes U+FFFD; write both halves, as in \\UD83D\\UDE00")
-    }
-
-    private mutating func appendScalar(_ scalar: Unicode.Scalar) {
-        if scalar.isASCII {
-            scratch.append(UInt8(truncatingIfNeeded: scalar.value))
-        } else {
-            if let encoded = UTF8.encode(scalar) { scratch.append(contentsOf: encoded) }
-        }
     }
 }

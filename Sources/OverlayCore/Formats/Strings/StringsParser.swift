@@ -21,14 +21,13 @@ struct StringsParser {
         self.locator = SourceLocator(bytes)
     }
 
-    /// A key or value: a range of the text when it has no escape (nearly always), else the decoded text, so that a
-    /// reader keeping ranges (the store's compiled index) and one making strings share one walk of the grammar.
+    /// A range of the text when it has no escape, else the decoded text: the store's compiled index keeps ranges.
     enum Span: Sendable, Equatable {
         case bytes(start: Int, end: Int)
         case decoded(String)
     }
 
-    /// Hands each entry to `visitor` in file order; throws after visiting the entries before the error.
+    /// Throws after visiting the entries before the error.
     mutating func walkFile<Visitor: StringsEntryVisitor>(_ visitor: inout Visitor) throws(StringsError) {
         try skipTrivia()
         guard position < bytes.count else { return }
@@ -122,7 +121,7 @@ struct StringsParser {
             "unexpected \(describeCharacter(at: start)) where the value of \(quoted(key)) was expected; quote the value")
     }
 
-    /// Skips whitespace (including U+2028 and U+2029) and comments.
+    /// Whitespace includes U+2028 and U+2029.
     mutating func skipTrivia() throws(StringsError) {
         let end = bytes.count
         while position < end {
@@ -177,7 +176,6 @@ struct StringsParser {
         warnings.append(StringsWarning(code: code, message: message, location: locator.location(of: offset)))
     }
 
-    /// `'x'` or `U+00E9` for the scalar at `offset`, or "end of file".
     func describeCharacter(at offset: Int) -> String {
         guard offset < bytes.count else { return "end of file" }
         let length = StringsParser.scalarLength(lead: bytes[offset])
@@ -196,7 +194,7 @@ struct StringsParser {
         return "U+" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 
-    /// A key for a message: quoted, cut after 60 scalars.
+    /// Cut after 60 scalars.
     func quoted(_ key: Span) -> String { Self.quoted(Self.string(key, in: bytes)) }
 
     static func quoted(_ key: String) -> String {

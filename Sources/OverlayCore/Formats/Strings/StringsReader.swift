@@ -1,17 +1,9 @@
 package import Foundation
 
-/// Reads `.strings` tables in every form Apple ships them (FORMATS.md §1): old-style text through our own parser,
-/// binary and XML property lists through `PropertyListSerialization`. A zero-length file, which Foundation rejects, is
-/// an empty table with a warning: that is what the author meant.
-///
-/// ```swift
-/// let table = try StringsReader.read(Data(contentsOf: url), rejectingDuplicates: true)
-/// let greeting = table.dictionary["greeting"]
-/// ```
+/// Reads `.strings` tables in every form Apple ships them (FORMATS.md §1). A zero-length file, which Foundation
+/// rejects, is an empty table with a warning: that is what the author meant.
 package enum StringsReader {
-    /// Reads a `.strings` file; `rejectingDuplicates` throws on a repeated key instead of keeping both.
-    /// `acceptingPropertyLists` hands a binary or XML property list to Foundation: only for the app's own files, as
-    /// crafted binary lists crash Foundation (FORMATS.md §2.4); a downloaded table must be text.
+    /// `acceptingPropertyLists` only for the app's own files: crafted binary lists crash Foundation (FORMATS.md §2.4).
     package static func read(
         _ data: Data, rejectingDuplicates: Bool = false, acceptingPropertyLists: Bool = false
     ) throws(StringsError) -> StringsFile {
@@ -19,17 +11,6 @@ package enum StringsReader {
             Result { () throws(StringsError) in
                 try read(raw.assumingMemoryBound(to: UInt8.self), rejectingDuplicates: rejectingDuplicates,
                     acceptingPropertyLists: acceptingPropertyLists)
-            }
-        }
-        return try result.get()
-    }
-
-    package static func read(
-        _ bytes: [UInt8], rejectingDuplicates: Bool = false, acceptingPropertyLists: Bool = false
-    ) throws(StringsError) -> StringsFile {
-        let result = bytes.withUnsafeBufferPointer { buffer in
-            Result { () throws(StringsError) in
-                try read(buffer, rejectingDuplicates: rejectingDuplicates, acceptingPropertyLists: acceptingPropertyLists)
             }
         }
         return try result.get()
@@ -105,7 +86,6 @@ package enum StringsReader {
         return StringsFile(entries: [], encoding: encoding, warnings: [warning])
     }
 
-    /// `<?xml`, `<!DOCTYPE` or `<plist` after optional whitespace.
     private static func looksLikeXML(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
         while index < utf8.count, utf8[index] == ASCII.space || (utf8[index] >= 0x09 && utf8[index] <= 0x0D) { index += 1 }

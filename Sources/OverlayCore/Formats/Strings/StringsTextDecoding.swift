@@ -106,7 +106,7 @@ enum StringsTextDecoding {
         return output
     }
 
-    private static func append(_ scalar: Unicode.Scalar, to output: inout [UInt8]) {
+    static func append(_ scalar: Unicode.Scalar, to output: inout [UInt8]) {
         if scalar.isASCII {
             output.append(UInt8(truncatingIfNeeded: scalar.value))
         } else if let encoded = UTF8.encode(scalar) {

@@ -1,6 +1,5 @@
-/// Something a `.strings` file does that Apple accepts but that is probably a mistake (FORMATS.md §1.3).
-///
-/// Warnings never stop a read; they are collected on ``StringsFile/warnings`` in file order, each with its place.
+/// Something a `.strings` file does that Apple accepts but that is probably a mistake (FORMATS.md §1.3); warnings
+/// never stop a read.
 package typealias StringsWarning = Diagnostic<StringsWarningCode>
 
 package enum StringsWarningCode: String, DiagnosticCode {

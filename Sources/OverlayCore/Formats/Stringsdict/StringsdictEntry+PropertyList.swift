@@ -1,6 +1,5 @@
 extension StringsdictEntry {
-    /// The entry as the property list a `.stringsdict` table holds for it, members in a fixed order (variables and
-    /// devices by bytes, categories in CLDR order), so the same entry always gives the same bytes.
+    /// Members in a fixed order (names by bytes, categories in CLDR order): the same entry always gives the same bytes.
     package var propertyListValue: PropertyListValue {
         switch self {
         case .text(let text):

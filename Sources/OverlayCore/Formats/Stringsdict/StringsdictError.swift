@@ -1,37 +1,27 @@
 /// Why a `.stringsdict` table was rejected (FORMATS.md §2.4), with the line and column of the problem.
 package typealias StringsdictError = Diagnostic<StringsdictErrorCode>
 
-/// A stable error code such as `stringsdict.missing-other`.
 package enum StringsdictErrorCode: String, DiagnosticCode {
     package typealias Context = StringsdictContext
 
     /// The bytes are not a well-formed property list (see `cause`).
     case malformedPropertyList = "stringsdict.malformed-plist"
-    /// A dict holds the same key twice.
     case duplicateKey = "stringsdict.duplicate-key"
-    /// The root value is not a dict.
     case topLevelNotDictionary = "stringsdict.top-level-not-dictionary"
-    /// A lookup key's value is not a dict.
     case entryNotDictionary = "stringsdict.entry-not-dictionary"
     /// An entry has none, or more than one, of the format key, the width rule and the device rule.
     case entryKind = "stringsdict.entry-kind"
     /// An entry of a width or device rule holds another key beside the rule.
     case unexpectedKey = "stringsdict.unexpected-key"
-    /// `NSStringLocalizedFormatKey` is not a string.
     case formatNotString = "stringsdict.format-not-string"
-    /// A sibling of `NSStringLocalizedFormatKey` (a variable) is not a dict.
     case variableNotDictionary = "stringsdict.variable-not-dictionary"
-    /// A `%#@name@` token names no variable dict of the entry.
     case missingVariable = "stringsdict.missing-variable"
-    /// A variable dict no token reaches.
     case unusedVariable = "stringsdict.unused-variable"
     /// `NSStringFormatSpecTypeKey` is missing or not `NSStringPluralRuleType`.
     case unsupportedSpecType = "stringsdict.unsupported-spec-type"
     /// `NSStringFormatValueTypeKey` is missing or not a numeric conversion such as `d`, `ld`, `lu`, `f`.
     case invalidValueType = "stringsdict.invalid-value-type"
-    /// A variable has no `other` variant.
     case missingOther = "stringsdict.missing-other"
-    /// Variables reference each other in a cycle.
     case variableCycle = "stringsdict.variable-cycle"
     /// A variable holds a key that is neither a plural category nor a spec/value type key.
     case unknownCategory = "stringsdict.unknown-category"
@@ -41,7 +31,6 @@ package enum StringsdictErrorCode: String, DiagnosticCode {
     case invalidWidth = "stringsdict.invalid-width"
     /// A device rule is not a dict, or names a device Apple does not define.
     case unknownDevice = "stringsdict.unknown-device"
-    /// A width or device rule has no variants.
     case emptyRule = "stringsdict.empty-rule"
 
     package static func describe(_ error: StringsdictError) -> String {
@@ -64,7 +53,6 @@ extension StringsdictError {
         self.init(code: code, message: message, location: location, context: StringsdictContext(key: key, cause: cause))
     }
 
-    /// The lookup key of the entry at fault, when there is one.
     package var key: String? { context.key }
     /// The property-list error behind `malformedPropertyList` and `duplicateKey`.
     package var cause: PropertyListError? { context.cause }

@@ -1,11 +1,10 @@
 package import Foundation
 
-/// A `.stringsdict` table as read: entries in file order with their locations, and warnings.
 package struct StringsdictFile: Sendable, Equatable {
     package struct Entry: Sendable, Equatable {
         package var key: String
         package var entry: StringsdictEntry
-        /// Where the `<key>` starts; nil for a binary property list.
+        /// Nil from a binary property list.
         package var location: SourceLocation?
     }
 
@@ -14,7 +13,7 @@ package struct StringsdictFile: Sendable, Equatable {
     package struct Rejection: Sendable, Equatable {
         package var key: String
         package var error: StringsdictError
-        /// The entry's property list written canonically (no locations): equal bytes mean the same entry.
+        /// Written canonically: equal bytes mean the same entry.
         package var canonical: Data
 
         /// The code its finding carries: a plural without `other` is the same defect whichever format holds it.
@@ -23,9 +22,7 @@ package struct StringsdictFile: Sendable, Equatable {
         }
     }
 
-    /// Keys are unique: duplicates are rejected.
     package var entries: [Entry]
-    /// Problems that do not reject the table, e.g. `stringsdict.variant-type-mismatch`.
     package var warnings: [Finding] = []
     package var rejected: [Rejection] = []
 

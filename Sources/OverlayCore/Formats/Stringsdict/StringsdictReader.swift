@@ -1,11 +1,7 @@
 package import Foundation
 
-/// Reads a `.stringsdict` table strictly: every structural check of FORMATS.md §2.4 has its own error code and
-/// location. A problem of the whole file throws; a problem of one entry rejects that entry only.
-///
-/// ```swift
-/// let entries = try StringsdictReader.read(Data(contentsOf: url))   // [String: StringsdictEntry]
-/// ```
+/// Reads a `.stringsdict` table with every check of FORMATS.md §2.4. A problem of the whole file throws; a problem
+/// of one entry rejects that entry only.
 package enum StringsdictReader {
     static let formatKey = "NSStringLocalizedFormatKey"
     static let widthRuleKey = "NSStringVariableWidthRuleType"
@@ -23,9 +19,8 @@ package enum StringsdictReader {
         return file.dictionary
     }
 
-    /// Reads the table with each key's location and the warnings found. `locale`, the table's localization, decides
-    /// whether a plural variable may go without `other` (``MissingOtherRule``); without it every variable needs one.
-    /// `acceptingBinary` for a table of the app's own bundle (``PropertyListReader/read(_:limits:acceptingBinary:)``).
+    /// `locale` decides whether a plural variable may go without `other` (``MissingOtherRule``); without it every
+    /// variable needs one. `acceptingBinary` only for the app's own bundle.
     package static func readFile(
         _ data: Data, limits: PropertyListReader.Limits = .default, locale: String? = nil, acceptingBinary: Bool = false
     ) throws(StringsdictError) -> StringsdictFile {

@@ -18,7 +18,7 @@ import Testing
 
     @Test("Invalid UTF-8 is rejected at its byte offset", arguments: invalidUTF8)
     func rejectsInvalidUTF8(_ testCase: (name: String, bytes: [UInt8], offset: Int)) throws {
-        let error = try #require(throws: StringsError.self) { try StringsReader.read(testCase.bytes) }
+        let error = try #require(throws: StringsError.self) { try StringsReader.read(Data(testCase.bytes)) }
         #expect(error.code == .invalidUTF8)
         #expect(error.message.contains("offset \(testCase.offset) "))
         #expect(error.location == SourceLocation(line: 1, column: testCase.offset + 1))
@@ -61,7 +61,7 @@ import Testing
         ([0xFE, 0xFF], .utf16BigEndian), ([0xFF, 0xFE, 0x00, 0x00], .utf32LittleEndian),
     ] as [([UInt8], StringsFile.Encoding)])
     func byteOrderMarkOnly(bytes: [UInt8], encoding: StringsFile.Encoding) throws {
-        let file = try StringsReader.read(bytes)
+        let file = try StringsReader.read(Data(bytes))
         #expect(file.entries.isEmpty)
         #expect(file.encoding == encoding)
         #expect(file.warnings.map(\.code) == [.emptyFile])
@@ -75,7 +75,7 @@ import Testing
 
     @Test func nonBMPTextInUTF16IsDecodedFromSurrogatePairs() throws {
         let text = "\"k\" = \"😀\";"
-        let file = try StringsReader.read([0xFE, 0xFF] + Array(text.data(using: .utf16BigEndian)!))
+        let file = try StringsReader.read(Data([0xFE, 0xFF]) + text.data(using: .utf16BigEndian)!)
         #expect(file.entries.first?.value == "😀")
     }
 }

@@ -85,7 +85,7 @@ import Testing
     }
 
     @Test func errorDescriptionHasTheCompilerShape() throws {
-        let error = try #require(throws: StringsError.self) { try StringsReader.read(Array("\"a\" = \"1\"".utf8)) }
+        let error = try #require(throws: StringsError.self) { try StringsReader.read(Data("\"a\" = \"1\"".utf8)) }
         #expect(error.description.hasPrefix("1:10: error: missing ';'"))
         #expect(error.description.hasSuffix("[strings.missing-semicolon]"))
     }

@@ -37,13 +37,6 @@ import Testing
         #expect(file.encoding == fixture.encoding)
     }
 
-    @Test("The [UInt8] overload reads the same table as the Data one", arguments: validFixtures.map(\.name))
-    func byteArrayOverloadAgrees(name: String) throws {
-        let data = try Fixtures.data("formats/strings/\(name)")
-        #expect(try StringsReader.read([UInt8](data), acceptingPropertyLists: true)
-            == StringsReader.read(data, acceptingPropertyLists: true))
-    }
-
     @Test("A property-list table is refused unless the caller reads the app's own files",
           arguments: ["binary-plist.strings", "xml-plist.strings"])
     func propertyListsOnlyFromTheAppsOwnFiles(name: String) throws {
