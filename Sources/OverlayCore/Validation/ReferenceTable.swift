@@ -5,8 +5,6 @@
 /// leaves it disputed), every slot optional. A key that is itself a format (`"favorite %lld"`) names arguments the
 /// code passes: its slots join the reference.
 package final class ReferenceTable {
-    /// The development language lacks this table.
-    let isDerived: Bool
     private let development: CatalogTable?
     /// In locale order.
     private let translations: [CatalogTable]
@@ -25,7 +23,6 @@ package final class ReferenceTable {
         } else {
             translations = []
         }
-        isDerived = !translations.isEmpty
         values.reserveCapacity(development?.keyCount ?? 0)
     }
 
@@ -49,11 +46,6 @@ package final class ReferenceTable {
     private func showsPlainAsWritten(_ key: String, in tables: [CatalogTable]) -> Bool {
         plainStrings == .asWritten
             || tables.contains { $0.origins[key]?.file.hasSuffix(".xcstrings") == true }
-    }
-
-    var keySet: Set<String> {
-        if let development { return development.keySet }
-        return translations.reduce(into: Set<String>()) { $0.formUnion($1.keySet) }
     }
 }
 

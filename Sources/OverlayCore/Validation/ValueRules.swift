@@ -55,12 +55,6 @@ package enum ValueRules {
     }
 
     package static func compatibility(source sourceSlots: SlotMap, translation: CatalogValue, strict: Bool) -> [FormatIssue] {
-        merged(unmergedCompatibility(source: sourceSlots, translation: translation, strict: strict))
-    }
-
-    private static func unmergedCompatibility(
-        source sourceSlots: SlotMap, translation: CatalogValue, strict: Bool
-    ) -> [FormatIssue] {
         var translationSlots = slotMap(translation)
         translationSlots.demoteSpacedNumbers(against: sourceSlots)
         let own = translationSlots.issues
@@ -74,7 +68,7 @@ package enum ValueRules {
         if issues.contains(where: { $0.severity == .error }) {
             issues.removeAll { $0.code == .unusedSlot || $0.code == .omittedName }
         }
-        return issues
+        return merged(issues)
     }
 }
 
