@@ -198,13 +198,10 @@ package struct FormatRenderer<Arguments: RandomAccessCollection<FormatArgument>>
             category = program.rules.category(forInteger: integer.magnitude)
             isZero = integer == 0
         } else {
-            let operands: PluralOperands?
-            if variable.isDouble {
-                operands = argument.doubleValue != nil ? argument.pluralOperands : nil
-            } else {  // integer value types: the exact integer, v = 0
-                operands = (argument.signedValue.map { String($0) } ?? argument.unsignedValue.map { String($0) })
-                    .flatMap(PluralOperands.init)
-            }
+            // Integer value types past Int64 (no signed value): the exact unsigned integer, v = 0.
+            let operands = variable.isDouble
+                ? (argument.doubleValue != nil ? argument.pluralOperands : nil)
+                : argument.unsignedValue.flatMap { PluralOperands(String($0)) }
             guard let operands else { throw .unconvertible(slot: slot) }
             category = program.rules.category(for: operands)
             isZero = operands.integerDigits == "0" && operands.trimmedFractionDigits.isEmpty

@@ -18,9 +18,8 @@ package enum FormatParser {
         var issues = scanner.issues
         if !inVariant { issues += mixingIssues(scanner.tokens) }
         issues.sort { ($0.offset ?? 0) < ($1.offset ?? 0) }
-        var format = FormatString(source: string, tokens: scanner.tokens, issues: issues)
-        format.abandonedTokens = scanner.abandonedTokens
-        return format
+        return FormatString(
+            source: string, tokens: scanner.tokens, issues: issues, abandonedTokens: scanner.abandonedTokens)
     }
 
     private static func mixingIssues(_ tokens: [FormatToken]) -> [FormatIssue] {
