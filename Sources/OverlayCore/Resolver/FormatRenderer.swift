@@ -223,11 +223,8 @@ package struct FormatRenderer<Arguments: RandomAccessCollection<FormatArgument>>
         case .fixed(let value):
             guard value <= RenderBounds.maximumField else { throw .amountOutOfRange }
             return value
-        case .nextArgument:
-            slot = next
-            next += 1
-        case .argument(let position):
-            slot = position
+        case .nextArgument: (slot, next) = (next, next + 1)
+        case .argument(let position): slot = position
         }
         guard let value = try Self.argument(slot, in: arguments).signedValue else { throw .unconvertible(slot: slot) }
         guard value.magnitude <= UInt64(RenderBounds.maximumField) else { throw .amountOutOfRange }
@@ -243,13 +240,8 @@ package struct FormatRenderer<Arguments: RandomAccessCollection<FormatArgument>>
             width = -value
         }
         if let value = precision, value < 0 { precision = nil }  // C: a negative `*` precision is omitted
-        let slot: Int
-        if let position = spec.position {
-            slot = position
-        } else {
-            slot = next
-            next += 1
-        }
+        let slot = spec.position ?? next
+        if spec.position == nil { next += 1 }
         let argument = try Self.argument(slot, in: arguments)
         let text: String?
         switch spec.conversion {

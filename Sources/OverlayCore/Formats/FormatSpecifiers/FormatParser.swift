@@ -1,12 +1,6 @@
 /// Splits a printf-style format string into tokens and reports every dangerous pattern (FORMATS.md §4.1–4.3);
 /// parsing never fails: a malformed `%` becomes literal text plus an issue. Variable tokens are read as CF's
 /// `__CFParseFormatSpec` reads them (flags, a width and `N$` in any order before `#@`).
-///
-/// ```swift
-/// let parsed = FormatParser.parse("%1$@ has %2$ld items")
-/// parsed.specifiers.map(\.position)   // [1, 2]
-/// parsed.issues.isEmpty               // true
-/// ```
 package enum FormatParser {
     package static let maximumPosition = 127
 
