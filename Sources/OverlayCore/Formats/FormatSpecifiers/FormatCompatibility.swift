@@ -5,12 +5,6 @@ package enum FormatCompatibility {
         check(source: SlotMap(source), translation: SlotMap(translation), strict: strict)
     }
 
-    package static func check(
-        source: StringsdictEntry, translation: StringsdictEntry, strict: Bool = false
-    ) -> [FormatIssue] {
-        check(source: SlotMap(entry: source), translation: SlotMap(entry: translation), strict: strict)
-    }
-
     /// The translation's own issues first, then slot by slot, then names.
     package static func check(source: SlotMap, translation original: SlotMap, strict: Bool = false) -> [FormatIssue] {
         var translation = original
