@@ -11,7 +11,7 @@ extension FuzzHarness {
         for entry in file.entries {
             let map = SlotMap(entry: entry.entry)
             _ = map.signature
-            let issues = FormatCompatibility.check(source: entry.entry, translation: entry.entry, strict: true)
+            let issues = FormatCompatibility.check(source: map, translation: map, strict: true)
             precondition(!issues.contains { [.classMismatch, .sizeMismatch, .unknownSlot].contains($0.code) })
         }
         precondition(file.dictionary.count == file.entries.count, "duplicate keys must have been rejected")

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why a value could not be rendered with the arguments given; the handle then falls back (FORMATS.md §4).
 package enum RenderFailure: Error, Equatable {
     case unsafeFormat
@@ -65,7 +67,7 @@ package struct FormatRenderer<Arguments: RandomAccessCollection<FormatArgument>>
 
     @inline(__always)
     private func render(_ program: RenderProgram, _ ops: Range<Int>, limit: Int) throws(RenderFailure) -> String {
-        let result = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.bufferCapacity) { storage in
+        let result = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 512) { storage in
             var output = RenderBuffer(storage: storage, limit: limit)
             var budget = RenderBounds.maximumExpansion
             do throws(RenderFailure) {
@@ -77,8 +79,6 @@ package struct FormatRenderer<Arguments: RandomAccessCollection<FormatArgument>>
         }
         return try result.get()
     }
-
-    private static var bufferCapacity: Int { 512 }
 
     /// A variable's variant is walked in place when its token ends the range (the usual `%#@v@`), else nested. The
     /// arguments come as a parameter, not through `self`, so a count arrives in registers.
@@ -198,13 +198,10 @@ package struct FormatRenderer<Arguments: RandomAccessCollection<FormatArgument>>
             category = program.rules.category(forInteger: integer.magnitude)
             isZero = integer == 0
         } else {
-            let operands: PluralOperands?
-            if variable.isDouble {
-                operands = argument.doubleValue != nil ? argument.pluralOperands : nil
-            } else {  // integer value types: the exact integer, v = 0
-                operands = (argument.signedValue.map { String($0) } ?? argument.unsignedValue.map { String($0) })
-                    .flatMap(PluralOperands.init)
-            }
+            // Integer value types past Int64 (no signed value): the exact unsigned integer, v = 0.
+            let operands = variable.isDouble
+                ? (argument.doubleValue != nil ? argument.pluralOperands : nil)
+                : argument.unsignedValue.flatMap { PluralOperands(String($0)) }
             guard let operands else { throw .unconvertible(slot: slot) }
             category = program.rules.category(for: operands)
             isZero = operands.integerDigits == "0" && operands.trimmedFractionDigits.isEmpty
@@ -226,11 +223,8 @@ package struct FormatRenderer<Arguments: RandomAccessCollection<FormatArgument>>
         case .fixed(let value):
             guard value <= RenderBounds.maximumField else { throw .amountOutOfRange }
             return value
-        case .nextArgument:
-            slot = next
-            next += 1
-        case .argument(let position):
-            slot = position
+        case .nextArgument: (slot, next) = (next, next + 1)
+        case .argument(let position): slot = position
         }
         guard let value = try Self.argument(slot, in: arguments).signedValue else { throw .unconvertible(slot: slot) }
         guard value.magnitude <= UInt64(RenderBounds.maximumField) else { throw .amountOutOfRange }
@@ -246,43 +240,75 @@ package struct FormatRenderer<Arguments: RandomAccessCollection<FormatArgument>>
             width = -value
         }
         if let value = precision, value < 0 { precision = nil }  // C: a negative `*` precision is omitted
-        let slot: Int
-        if let position = spec.position {
-            slot = position
-        } else {
-            slot = next
-            next += 1
-        }
+        let slot = spec.position ?? next
+        if spec.position == nil { next += 1 }
         let argument = try Self.argument(slot, in: arguments)
+        let text: String?
         switch spec.conversion {
         case "@", "s", "S":
-            var text = argument.objectText
+            var string = argument.objectText
             if spec.conversion != "@" {  // %s / %S read a C string: only a string argument can stand for one
-                guard case .string(let string) = argument else { throw .unconvertible(slot: slot) }
-                text = string
+                guard case .string(let value) = argument else { throw .unconvertible(slot: slot) }
+                string = value
             }
-            if let precision, precision < text.count { text = String(text.prefix(precision)) }
-            return PrintfConversion.pad(text, flags: flags, width: width)
+            if let precision, precision < string.count { string = String(string.prefix(precision)) }
+            return Self.pad(string, flags: flags, width: width)
         case "c", "C":
             guard let scalar = Self.character(argument, wide: spec.conversion == "C") else {
                 throw .unconvertible(slot: slot)
             }
-            return PrintfConversion.pad(String(Character(scalar)), flags: flags, width: width)
-        case "d", "i", "D", "u", "U", "x", "X", "o", "O":
-            guard let text = PrintfConversion.integer(
-                signed: argument.signedValue, unsigned: argument.unsignedValue, conversion: spec.conversion,
-                flags: flags, width: width, precision: precision)
-            else { throw .unconvertible(slot: slot) }
-            return text
+            return Self.pad(String(Character(scalar)), flags: flags, width: width)
+        case "d", "i", "D":
+            text = argument.signedValue.flatMap {
+                Self.printf("lld", CLongLong($0), flags: flags, width: width, precision: precision)
+            }
+        case "u", "U", "x", "X", "o", "O":
+            let letter = spec.conversion == "U" ? "u" : spec.conversion == "O" ? "o" : String(spec.conversion)
+            text = argument.unsignedValue.flatMap {
+                Self.printf("ll" + letter, CUnsignedLongLong($0), flags: flags, width: width, precision: precision)
+            }
         case "f", "F", "e", "E", "g", "G", "a", "A":
-            guard let value = argument.doubleValue,
-                let text = PrintfConversion.floatingPoint(
-                    value, conversion: spec.conversion, flags: flags, width: width, precision: precision)
-            else { throw .unconvertible(slot: slot) }
-            return text
+            text = argument.doubleValue.flatMap {
+                Self.printf(String(spec.conversion), $0, flags: flags, width: width, precision: precision)
+            }
         default:
             throw .unsupportedConversion
         }
+        guard let text else { throw .unconvertible(slot: slot) }
+        return text
+    }
+
+    /// As `%@` and `%c` print.
+    private static func pad(_ text: String, flags: FormatSpecifier.Flags, width: Int?) -> String {
+        guard let width, width > text.count else { return text }
+        let padding = String(repeating: " ", count: width - text.count)
+        return flags.contains(.leftAlign) ? text + padding : padding + text
+    }
+
+    /// The only call of `vsnprintf`, with a format built from a fixed alphabet (flags, `*.*`, a length and conversion
+    /// from a closed list): remote text never reaches the C formatter. `amount` has bounded width and precision; a
+    /// nil width passes 0 and a nil precision -1, which C defines as "omitted".
+    private static func printf(
+        _ conversion: String, _ value: any CVarArg, flags: FormatSpecifier.Flags, width: Int?, precision: Int?
+    ) -> String? {
+        var format = "%"
+        if flags.contains(.leftAlign) { format += "-" }
+        if flags.contains(.plus) { format += "+" }
+        if flags.contains(.space) { format += " " }
+        if flags.contains(.zeroPad) { format += "0" }
+        if flags.contains(.alternate) { format += "#" }
+        format += "*.*" + conversion
+        let arguments: [any CVarArg] = [CInt(width ?? 0), CInt(precision ?? -1), value]
+        // Doubles print at most ~310 integer digits plus the precision.
+        let capacity = abs(width ?? 0) + max(precision ?? 0, 0) + 400
+        var buffer = [CChar](repeating: 0, count: capacity)
+        let written = format.withCString { cFormat in
+            withVaList(arguments) { list in
+                buffer.withUnsafeMutableBufferPointer { vsnprintf($0.baseAddress, capacity, cFormat, list) }
+            }
+        }
+        guard written >= 0, Int(written) < capacity else { return nil }
+        return String(decoding: buffer.prefix(Int(written)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// `%c` / `%C`: an integer code point (`%C` ≤ U+FFFF), or a string of exactly one character.

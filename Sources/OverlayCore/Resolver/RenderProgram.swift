@@ -192,30 +192,25 @@ extension RenderProgram {
                 ops.append(Op(kind: .unsafe, position: -1, start: 0, end: 0))
                 return first..<ops.count
             }
-            var literal: Int?  // where the literal being collected starts in `literals`
+            var literalStart = literals.count  // adjacent literals and `%%` become one op
+            func endLiteral() {
+                if literalStart < literals.count {
+                    ops.append(Op(kind: .literal, position: -1, start: Int32(literalStart), end: Int32(literals.count)))
+                }
+                literalStart = literals.count
+            }
             for token in format.tokens {
                 switch token {
                 case .literal(let text):
-                    literal = literal ?? literals.count
                     literals += text.utf8
-                    continue
                 case .percent:
-                    literal = literal ?? literals.count
                     literals.append(UInt8(ascii: "%"))
-                    continue
-                default:
-                    if let start = literal, start < literals.count {
-                        ops.append(Op(kind: .literal, position: -1, start: Int32(start), end: Int32(literals.count)))
-                    }
-                    literal = nil
-                }
-                switch token {
-                case .literal, .percent:
-                    break
                 case .named(let named):
+                    endLiteral()
                     ops.append(Op(kind: .named, position: -1, start: Int32(names.count), end: 0))
                     names.append(named.name)
                 case .variable(let token):
+                    endLiteral()
                     if let index = variables[token.name] {
                         ops.append(Op(kind: .variable, position: Self.position(token.position), start: Int32(index), end: 0))
                     } else {
@@ -223,12 +218,11 @@ extension RenderProgram {
                         names.append(token.name)
                     }
                 case .specifier(let spec):
+                    endLiteral()
                     ops.append(op(spec))
                 }
             }
-            if let start = literal, start < literals.count {
-                ops.append(Op(kind: .literal, position: -1, start: Int32(start), end: Int32(literals.count)))
-            }
+            endLiteral()
             return first..<ops.count
         }
 

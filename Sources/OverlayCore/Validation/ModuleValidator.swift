@@ -50,10 +50,6 @@ package enum ModuleValidator {
         retainingContent: Bool = true
     ) -> ModuleVerdict {
         var verdict = ModuleVerdict(module: expectedModule ?? "?", findings: [])
-        // Kept: every file extracted at once. Not kept: the archive checked whole, then extracted a folder at a time.
-        let files: [String: Data]
-        var folders: [[ZIPEntry]] = []
-        var archive: ZIPArchive?
         let opened: (archive: ZIPArchive, files: [String: Data])
         do {
             opened = try open(bytes, keepingFiles: retainingContent, limits: context.limits)
@@ -63,14 +59,13 @@ package enum ModuleValidator {
                 location: .init(file: error.entryName.map { "\(file):\($0)" } ?? file, module: expectedModule)))
             return verdict
         }
-        if retainingContent {
-            files = opened.files
-        } else {
-            archive = opened.archive
-            folders = byFolder(opened.archive.entries.filter { !$0.isDirectory })
-            files = opened.archive.entries.first { $0.name == ModuleHeader.fileName }
-                .flatMap { try? opened.archive.extract($0) }.map { [ModuleHeader.fileName: $0] } ?? [:]
-        }
+        // Kept: every file extracted at once. Not kept: the archive checked whole, then extracted a folder at a time.
+        let archive = opened.archive
+        let folders = retainingContent ? [] : byFolder(archive.entries.filter { !$0.isDirectory })
+        let files = retainingContent
+            ? opened.files
+            : archive.entries.first(where: { $0.name == ModuleHeader.fileName })
+                .flatMap { try? archive.extract($0) }.map { [ModuleHeader.fileName: $0] } ?? [:]
         let (header, headerFindings) = checkHeader(
             files, expectedModule: expectedModule, expectedRevision: expectedRevision, sourceHash: context.sourceHash,
             file: file)
@@ -81,10 +76,10 @@ package enum ModuleValidator {
         var parseFindings: [Finding] = []
         var contentFindings: [Finding] = []
         var content: CatalogModule?
-        for index in 0..<(archive == nil ? 1 : folders.count) {
-            let folder = archive.map { archive in
-                Dictionary(folders[index].compactMap { entry in (try? archive.extract(entry)).map { (entry.name, $0) } }) { $1 }
-            } ?? files
+        for index in 0..<(retainingContent ? 1 : folders.count) {
+            let folder = retainingContent
+                ? files
+                : Dictionary(folders[index].compactMap { entry in (try? archive.extract(entry)).map { (entry.name, $0) } }) { $1 }
             let parsed = CatalogLoader.module(
                 named: header.module, developmentRegion: header.developmentRegion, files: folder, mode: .strict)
             parseFindings += parsed.findings.map { finding in
@@ -100,13 +95,11 @@ package enum ModuleValidator {
             if retainingContent { content = parsed.module }
         }
         verdict.findings += parseFindings + contentFindings
-        if let shipped = context.shipped {
-            if shipped.modules[header.module] == nil {
-                verdict.findings.append(Finding(
-                    code: "binding.unknown-module", severity: .error,
-                    message: "the build ships no module \(header.module); an overlay can only change shipped modules",
-                    location: .init(file: file, module: header.module)))
-            }
+        if let shipped = context.shipped, shipped.modules[header.module] == nil {
+            verdict.findings.append(Finding(
+                code: "binding.unknown-module", severity: .error,
+                message: "the build ships no module \(header.module); an overlay can only change shipped modules",
+                location: .init(file: file, module: header.module)))
         }
         guard verdict.findings.isAcceptable else { return verdict }
         verdict.files = retainingContent ? files : [:]

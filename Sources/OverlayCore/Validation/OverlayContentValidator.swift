@@ -15,53 +15,46 @@ package enum OverlayContentValidator {
                 guard let table = localization.tables[tableName] else { continue }
                 let reference = references[tableName] ?? ReferenceTable(module: shipped, table: tableName)
                 references[tableName] = reference
-                let entries = Entries(
-                    module: overlay.name, locale: identifier, table: table, reference: reference,
-                    shipped: shipped?.localizations[identifier]?.tables[tableName]
-                        ?? (identifier == overlay.developmentRegion ? development[tableName] : nil),
-                    limits: limits, strictFormats: strictFormats)
-                findings += table.rejectionFindings(module: overlay.name, locale: identifier, shipped: entries.shipped)
+                let shippedTable = shipped?.localizations[identifier]?.tables[tableName]
+                    ?? (identifier == overlay.developmentRegion ? development[tableName] : nil)
+                findings += table.rejectionFindings(module: overlay.name, locale: identifier, shipped: shippedTable)
                 for key in uncleanKeys(of: table, reference: reference, verdicts: verdicts, limits: limits) {
-                    findings += entries.findings(forKey: key)
+                    guard let value = table.value(forKey: key) else { continue }
+                    let origin = table.origins[key]
+                    let location = Finding.Location(
+                        file: origin?.file, line: origin?.line, module: overlay.name, locale: identifier,
+                        table: table.name, key: key)
+                    let entry = keyFindings(
+                        forKey: key, value: value, reference: reference.value(forKey: key), locale: identifier,
+                        limits: limits, strictFormats: strictFormats, location: location)
+                    findings += entry.markingShipped(
+                        if: !entry.isEmpty && shippedTable?.value(forKey: key)?.isIdentical(to: value) == true)
                 }
                 findings += TableCoverageRule.check(
-                    overlay: table, shipped: entries.shipped, module: overlay.name, locale: identifier)
+                    overlay: table, shipped: shippedTable, module: overlay.name, locale: identifier)
             }
         }
         return findings
     }
 
-    struct Entries {
-        var module: String
-        var locale: String
-        var table: CatalogTable
-        var reference: ReferenceTable
-        var shipped: CatalogTable?
-        var limits: ValidationLimits
-        var strictFormats: Bool
-
-        /// A key the build does not ship is checked for its value's own format problems.
-        func findings(forKey key: String) -> [Finding] {
-            guard let value = table.value(forKey: key) else { return [] }
-            let shippedValue = reference.value(forKey: key)
-            let origin = table.origins[key]
-            let location = Finding.Location(
-                file: origin?.file, line: origin?.line, module: module, locale: locale, table: table.name, key: key)
-            var entry = KeySyntaxRule.check(
-                key: key, value: value, knownToShipped: shippedValue != nil, limits: limits, location: location)
-            if let shippedValue {
-                // A text without arguments the app shows as written: its `%` is text (FORMATS.md §4.6).
-                if !(shippedValue.acceptsPlainText && ValueRules.takesNoArguments(value)) {
-                    entry += ValueRules.compatibility(source: shippedValue.slots, translation: value, strict: strictFormats)
-                        .map { $0.finding(at: location) }
-                }
-            } else {
-                entry += ValueRules.ownFormatIssues(value).map { $0.finding(at: location) }
+    /// A key the build does not ship is checked for its value's own format problems.
+    static func keyFindings(
+        forKey key: String, value: CatalogValue, reference: ShippedValue?, locale: String, limits: ValidationLimits,
+        strictFormats: Bool, location: Finding.Location
+    ) -> [Finding] {
+        var findings = KeySyntaxRule.check(
+            key: key, value: value, knownToShipped: reference != nil, limits: limits, location: location)
+        if let reference {
+            // A text without arguments the app shows as written: its `%` is text (FORMATS.md §4.6).
+            if !(reference.acceptsPlainText && ValueRules.takesNoArguments(value)) {
+                findings += ValueRules.compatibility(source: reference.slots, translation: value, strict: strictFormats)
+                    .map { $0.finding(at: location) }
             }
-            entry += PluralCategoryRule.check(value, locale: locale, location: location)
-            entry += RenderBoundRule.check(value, limits: limits, location: location)
-            return entry.markingShipped(if: !entry.isEmpty && shipped?.value(forKey: key)?.isIdentical(to: value) == true)
+        } else {
+            findings += ValueRules.ownFormatIssues(value).map { $0.finding(at: location) }
         }
+        return findings + PluralCategoryRule.check(value, locale: locale, location: location)
+            + RenderBoundRule.check(value, limits: limits, location: location)
     }
 
     /// The keys the rules must look at, in byte order: plurals, keys the build does not ship, and plain strings the
@@ -73,7 +66,7 @@ package enum OverlayContentValidator {
         for (key, text) in table.strings where table.plurals.isEmpty || table.plurals[key] == nil {
             if let shippedValue = reference.value(forKey: key),
                 KeySyntaxRule.isClean(key: key, text: text, limits: limits),
-                PlaceholderRule.isClean(text, shipped: shippedValue, verdicts: verdicts)
+                verdicts.isClean(text, shipped: shippedValue)
             {
                 continue
             }

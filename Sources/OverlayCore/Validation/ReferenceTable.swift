@@ -5,8 +5,6 @@
 /// leaves it disputed), every slot optional. A key that is itself a format (`"favorite %lld"`) names arguments the
 /// code passes: its slots join the reference.
 package final class ReferenceTable {
-    /// The development language lacks this table.
-    let isDerived: Bool
     private let development: CatalogTable?
     /// In locale order.
     private let translations: [CatalogTable]
@@ -25,7 +23,6 @@ package final class ReferenceTable {
         } else {
             translations = []
         }
-        isDerived = !translations.isEmpty
         values.reserveCapacity(development?.keyCount ?? 0)
     }
 
@@ -50,38 +47,29 @@ package final class ReferenceTable {
         plainStrings == .asWritten
             || tables.contains { $0.origins[key]?.file.hasSuffix(".xcstrings") == true }
     }
-
-    var keySet: Set<String> {
-        if let development { return development.keySet }
-        return translations.reduce(into: Set<String>()) { $0.formUnion($1.keySet) }
-    }
 }
 
 /// One key's reference: its slot map and, for a plain development value, the fast path's specifier sequence.
 package final class ShippedValue {
     /// Nil for a derived reference.
     let value: CatalogValue?
+    /// The development value, or the translations a derived reference agrees on.
+    private let texts: [CatalogValue]
     private let key: String
-    private let agreed: SlotMap?
     private let showsPlainAsWritten: Bool
-    private let translationsTakeNoArguments: Bool
 
     init(_ value: CatalogValue, key: String, showsPlainAsWritten: Bool = false) {
         self.value = value
+        texts = [value]
         self.key = key
         self.showsPlainAsWritten = showsPlainAsWritten
-        agreed = nil
-        translationsTakeNoArguments = false
     }
 
     init(agreementOf translations: [CatalogValue], key: String, showsPlainAsWritten: Bool = false) {
         value = nil
+        texts = translations
         self.key = key
         self.showsPlainAsWritten = showsPlainAsWritten
-        agreed = SlotMap.agreement(of: translations.map(ValueRules.slotMap))
-        translationsTakeNoArguments = translations.allSatisfy {
-            ValueRules.takesNoArguments($0) && !ValueRules.escapesPercent($0)
-        }
     }
 
     /// A plain translation without arguments is shown as written, so its `%` is text (FORMATS.md §4.6); a reference
@@ -89,13 +77,12 @@ package final class ShippedValue {
     package private(set) lazy var acceptsPlainText: Bool = {
         guard showsPlainAsWritten, !key.utf8.contains(UInt8(ascii: "%")) || !FormatParser.parse(key).readsArguments
         else { return false }
-        return value.map { ValueRules.takesNoArguments($0) && !ValueRules.escapesPercent($0) }
-            ?? translationsTakeNoArguments
+        return texts.allSatisfy { ValueRules.takesNoArguments($0) && !ValueRules.escapesPercent($0) }
     }()
 
     /// The value's (or the agreement's) slots, plus those of a key that is itself a format.
     package private(set) lazy var slots: SlotMap = {
-        var map = agreed ?? value.map(ValueRules.slotMap) ?? SlotMap()
+        var map = value.map(ValueRules.slotMap) ?? SlotMap.agreement(of: texts.map(ValueRules.slotMap))
         if key.utf8.contains(UInt8(ascii: "%")) { map.fill(from: SlotMap(key)) }
         return map
     }()

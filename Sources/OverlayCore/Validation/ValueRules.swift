@@ -28,21 +28,15 @@ package enum ValueRules {
     /// Each repeated issue kept once, saying how often it occurs: one finding per defect of a value.
     static func merged(_ issues: [FormatIssue]) -> [FormatIssue] {
         guard issues.count > 1 else { return issues }
-        struct Same: Hashable {
-            var code: FormatIssue.Code
-            var severity: Finding.Severity
-            var message: String
-        }
-        var counts: [Same: Int] = [:]
-        for issue in issues { counts[Same(code: issue.code, severity: issue.severity, message: issue.message), default: 0] += 1 }
+        func same(_ issue: FormatIssue) -> [String] { [issue.code.rawValue, issue.severity.rawValue, issue.message] }
+        var counts: [[String]: Int] = [:]
+        for issue in issues { counts[same(issue), default: 0] += 1 }
         guard counts.count < issues.count else { return issues }
-        var seen = Set<Same>()
+        var seen = Set<[String]>()
         return issues.compactMap { issue in
-            let same = Same(code: issue.code, severity: issue.severity, message: issue.message)
-            guard seen.insert(same).inserted else { return nil }
-            guard let count = counts[same], count > 1 else { return issue }
+            guard seen.insert(same(issue)).inserted else { return nil }
             var merged = issue
-            merged.message += " (\(count) times in this value)"
+            if let count = counts[same(issue)], count > 1 { merged.message += " (\(count) times in this value)" }
             return merged
         }
     }
@@ -55,12 +49,6 @@ package enum ValueRules {
     }
 
     package static func compatibility(source sourceSlots: SlotMap, translation: CatalogValue, strict: Bool) -> [FormatIssue] {
-        merged(unmergedCompatibility(source: sourceSlots, translation: translation, strict: strict))
-    }
-
-    private static func unmergedCompatibility(
-        source sourceSlots: SlotMap, translation: CatalogValue, strict: Bool
-    ) -> [FormatIssue] {
         var translationSlots = slotMap(translation)
         translationSlots.demoteSpacedNumbers(against: sourceSlots)
         let own = translationSlots.issues
@@ -74,7 +62,7 @@ package enum ValueRules {
         if issues.contains(where: { $0.severity == .error }) {
             issues.removeAll { $0.code == .unusedSlot || $0.code == .omittedName }
         }
-        return issues
+        return merged(issues)
     }
 }
 

@@ -142,7 +142,7 @@ package enum CatalogChecker {
     ) -> [String] {
         var unchecked = Array(table.plurals.keys)
         for (key, text) in table.strings where table.plurals.isEmpty || table.plurals[key] == nil {
-            if let source = reference.value(forKey: key), PlaceholderRule.isClean(text, shipped: source, verdicts: verdicts) {
+            if let source = reference.value(forKey: key), verdicts.isClean(text, shipped: source) {
                 continue
             }
             unchecked.append(key)

@@ -26,21 +26,17 @@ import OverlayPublishing
         _ overlay: CatalogModule, shipped: CatalogModule?, limits: ValidationLimits = .default,
         sourceLocation: Testing.SourceLocation = #_sourceLocation
     ) {
-        let development = shipped?.developmentTables ?? [:]
         for strict in [false, true] {
             let verdicts = PlaceholderVerdicts(strict: strict, limits: limits)
             for identifier in overlay.localeIdentifiers {
                 for (name, table) in overlay.localizations[identifier]?.tables ?? [:] {
                     let reference = ReferenceTable(module: shipped, table: name)
-                    let entries = OverlayContentValidator.Entries(
-                        module: overlay.name, locale: identifier, table: table, reference: reference,
-                        shipped: shipped?.localizations[identifier]?.tables[name]
-                            ?? (identifier == overlay.developmentRegion ? development[name] : nil),
-                        limits: limits, strictFormats: strict)
                     let checked = Set(
                         OverlayContentValidator.uncleanKeys(of: table, reference: reference, verdicts: verdicts, limits: limits))
                     for key in table.keys where !checked.contains(key) {
-                        let found = entries.findings(forKey: key)
+                        let found = OverlayContentValidator.keyFindings(
+                            forKey: key, value: table.value(forKey: key)!, reference: reference.value(forKey: key),
+                            locale: identifier, limits: limits, strictFormats: strict, location: .init())
                         #expect(found.isEmpty, "\(overlay.name) \(identifier) \(key): \(found)", sourceLocation: sourceLocation)
                     }
                 }

@@ -1,19 +1,8 @@
 /// Decides whether a translation's format can be rendered with the source's arguments (FORMATS.md §4.4); `strict`
 /// adds Apple's `__CFStringValidateFormat` rule that numeric styles match too (`%d` ≈ `%i`, `%d` ≠ `%x`).
-///
-/// ```swift
-/// FormatCompatibility.check(source: "%@ has %ld", translation: "%2$ld chez %1$@")   // []
-/// FormatCompatibility.check(source: "%@", translation: "%d").map(\.code)           // [.classMismatch]
-/// ```
 package enum FormatCompatibility {
     package static func check(source: String, translation: String, strict: Bool = false) -> [FormatIssue] {
         check(source: SlotMap(source), translation: SlotMap(translation), strict: strict)
-    }
-
-    package static func check(
-        source: StringsdictEntry, translation: StringsdictEntry, strict: Bool = false
-    ) -> [FormatIssue] {
-        check(source: SlotMap(entry: source), translation: SlotMap(entry: translation), strict: strict)
     }
 
     /// The translation's own issues first, then slot by slot, then names.
@@ -46,7 +35,8 @@ package enum FormatCompatibility {
             }
             if used != expected {
                 let sameKind = family(used) != nil && family(used) == family(expected)
-                if sameKind, isCount(position, of: source), isLowHalf(used, of: expected) {
+                // A count picks a plural variant; any other 64-bit argument may pass 2^31.
+                if sameKind, source.variablePositions.contains(position), isLowHalf(used, of: expected) {
                     issues.append(
                         .warning(
                             .sizeMismatch,
@@ -108,11 +98,6 @@ package enum FormatCompatibility {
                     "The translation leaves out %{\(name)} of the source; include it unless that is intended."))
         }
         return issues
-    }
-
-    /// A count picks a plural variant; any other 64-bit argument may pass 2^31, so reading half of it stays an error.
-    static func isCount(_ position: Int, of source: SlotMap) -> Bool {
-        source.variablePositions.contains(position)
     }
 
     /// `%d` for `%lld` reads the low 32 bits (each variadic argument has its own 8-byte slot on LP64, so later ones

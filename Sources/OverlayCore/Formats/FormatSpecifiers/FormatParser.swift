@@ -1,12 +1,6 @@
 /// Splits a printf-style format string into tokens and reports every dangerous pattern (FORMATS.md §4.1–4.3);
 /// parsing never fails: a malformed `%` becomes literal text plus an issue. Variable tokens are read as CF's
 /// `__CFParseFormatSpec` reads them (flags, a width and `N$` in any order before `#@`).
-///
-/// ```swift
-/// let parsed = FormatParser.parse("%1$@ has %2$ld items")
-/// parsed.specifiers.map(\.position)   // [1, 2]
-/// parsed.issues.isEmpty               // true
-/// ```
 package enum FormatParser {
     package static let maximumPosition = 127
 
@@ -18,9 +12,8 @@ package enum FormatParser {
         var issues = scanner.issues
         if !inVariant { issues += mixingIssues(scanner.tokens) }
         issues.sort { ($0.offset ?? 0) < ($1.offset ?? 0) }
-        var format = FormatString(source: string, tokens: scanner.tokens, issues: issues)
-        format.abandonedTokens = scanner.abandonedTokens
-        return format
+        return FormatString(
+            source: string, tokens: scanner.tokens, issues: issues, abandonedTokens: scanner.abandonedTokens)
     }
 
     private static func mixingIssues(_ tokens: [FormatToken]) -> [FormatIssue] {

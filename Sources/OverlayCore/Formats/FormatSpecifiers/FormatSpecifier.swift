@@ -1,12 +1,6 @@
-/// One printf-style conversion specification as CF parses it (FORMATS.md §4.1).
-///
+/// One printf-style conversion specification as CF parses it (FORMATS.md §4.1):
 /// `%` [`N$`] flags* [width | `*` | `*M$`] [`.` (precision | `*` | `*M$`)] [length] conversion.
 /// Offsets and lengths count Unicode scalars from the start of the string, 0-based.
-///
-/// ```swift
-/// let spec = FormatParser.parse("%2$-5.1lf").specifiers[0]
-/// // spec.position == 2, spec.flags == .leftAlign, spec.width == .fixed(5), spec.lengthModifier == .l
-/// ```
 package struct FormatSpecifier: Sendable, Hashable {
     package struct Flags: OptionSet, Sendable, Hashable {
         package let rawValue: UInt8
@@ -14,10 +8,10 @@ package struct FormatSpecifier: Sendable, Hashable {
 
         package static let leftAlign = Flags(rawValue: 1 << 0)
         package static let plus = Flags(rawValue: 1 << 1)
-        /// ` `: a space where a plus sign would go; almost always an accident in prose (`50% off`).
+        /// Almost always an accident in prose (`50% off`).
         package static let space = Flags(rawValue: 1 << 2)
         package static let zeroPad = Flags(rawValue: 1 << 3)
-        /// `#`: alternate form; meaningful for `%#@var@` tokens.
+        /// `#`, which starts a `%#@var@` token.
         package static let alternate = Flags(rawValue: 1 << 4)
 
         init?(scalar: Unicode.Scalar) {
@@ -32,19 +26,17 @@ package struct FormatSpecifier: Sendable, Hashable {
         }
     }
 
-    /// A width or precision: a literal number, or an `Int32` taken from an argument slot.
+    /// A width or precision: a literal number, or an `Int32` taken from an argument slot (`*`, `*M$`).
     package enum Amount: Sendable, Hashable {
         case fixed(Int)
-        /// `*`, and `*M$`.
         case nextArgument
         case argument(Int)
     }
 
-    /// A length modifier; it decides the argument's size (FORMATS.md §4.1).
     package enum LengthModifier: String, Sendable, Hashable, CaseIterable {
         case hh, h, l, ll, q, L, z, t, j
 
-        /// Whether the modifier makes an integer conversion 8 bytes wide on LP64.
+        /// 8 bytes wide on LP64.
         package var isLong: Bool {
             switch self {
             case .l, .ll, .q, .L, .z, .t, .j: true
@@ -53,9 +45,9 @@ package struct FormatSpecifier: Sendable, Hashable {
         }
     }
 
-    /// Offset of the `%`, in Unicode scalars.
+    /// Of the `%`.
     package var offset: Int
-    /// Number of Unicode scalars from the `%` through the conversion character.
+    /// Through the conversion character.
     package var length: Int
     package var text: String
     package var position: Int?
@@ -69,7 +61,7 @@ package struct FormatSpecifier: Sendable, Hashable {
     /// The conversions CF consumes an argument for; any other character is an unknown conversion.
     package static let knownConversions: Set<Unicode.Scalar> = Set("@diDuUxXoOcCfFeEgGaAsSPpn".unicodeScalars)
 
-    /// Whether this specifier uses explicit positions (`N$` or `*M$`).
+    /// `N$` or `*M$`.
     package var usesPositions: Bool {
         if position != nil { return true }
         if case .argument = width { return true }
@@ -77,18 +69,16 @@ package struct FormatSpecifier: Sendable, Hashable {
         return false
     }
 
-    /// Whether this specifier consumes sequential arguments (no `N$`, or a bare `*`).
+    /// No `N$`, or a bare `*`.
     package var usesSequence: Bool {
         if position == nil { return true }
         return width == .nextArgument || precision == .nextArgument
     }
 
-    /// The class of the value argument (DESIGN.md "Source hash").
     package var argumentClass: ArgumentClass {
         ArgumentClass(conversion: conversion, length: lengthModifier) ?? .pointer
     }
 
-    /// The numeric style Apple's strict check compares when two specifiers' texts differ.
     package var style: NumericStyle {
         NumericStyle(conversion: conversion)
     }

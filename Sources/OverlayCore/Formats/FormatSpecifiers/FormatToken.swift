@@ -12,32 +12,29 @@ package enum FormatToken: Sendable, Hashable {
     case named(NamedSubstitution)
 }
 
-/// A `%#@name@` / `%N$#@name@` token: one argument slot, read with the variable's value type.
+/// A `%#@name@` / `%N$#@name@` token: one argument slot, read with the variable's value type. Offset and length
+/// count Unicode scalars, from the `%` through the closing `@`.
 package struct FormatVariableToken: Sendable, Hashable {
     package var name: String
-    /// The explicit position `N`, or nil for the next sequential slot.
+    /// Nil for the next sequential slot.
     package var position: Int?
-    /// Offset in Unicode scalars of the `%`.
     package var offset: Int
-    /// Length in Unicode scalars through the closing `@`.
     package var length: Int
 }
 
 /// A `%{name}` token: it occupies no positional slot and is filled by name.
 package struct NamedSubstitution: Sendable, Hashable {
     package var name: String
-    /// Offset in Unicode scalars of the `%`.
     package var offset: Int
-    /// Length in Unicode scalars through the closing `}`.
     package var length: Int
 }
 
 /// A format string split into tokens, with the issues found while parsing it.
 package struct FormatString: Sendable, Hashable {
     package var source: String
-    /// The tokens in order; together they spell `source` exactly.
+    /// Together they spell `source` exactly.
     package var tokens: [FormatToken]
-    /// Parse issues in offset order; the string is safe to render only when none is an error.
+    /// In offset order.
     package var issues: [FormatIssue]
     /// Names of variable tokens CF abandons (`%# @sites @`), each reported as `format.broken-variable-token`.
     package var abandonedTokens: [String] = []
@@ -56,12 +53,11 @@ package struct FormatString: Sendable, Hashable {
 
     package var hasErrors: Bool { issues.contains { $0.severity == .error } }
 
-    /// Whether the renderer must refuse the string: an error other than a spaced number (`% ld` prints the number with
-    /// a leading space; whether it blocks is decided against the source, FORMATS.md §4.3).
+    /// An error other than a spaced number, which blocks only against the source (FORMATS.md §4.3).
     package var isUnrenderable: Bool { issues.contains { $0.severity == .error && $0.code != .spacedNumber } }
 
-    /// Whether the string reads an argument: a token, a `%{name}`, or a specifier that is not prose (`100% sure`);
-    /// a string that reads none is shown as written (FORMATS.md §4.6).
+    /// A token, a `%{name}`, or a specifier that is not prose (`100% sure`); a string that reads none is shown as
+    /// written (FORMATS.md §4.6).
     package var readsArguments: Bool {
         let prose = Set(issues.lazy.filter { $0.code == .accidentalSpecifier || $0.code == .spacedNumber }.compactMap(\.offset))
         return tokens.contains { token in

@@ -23,16 +23,6 @@ extension SlotMap {
         }
     }
 
-    /// How each variable of `plural` reads its slot; nil for a variable whose value type is not numeric.
-    static func variableReads(of plural: PluralFormat) -> [String: VariableRead] {
-        plural.variables.reduce(into: [:]) { reads, pair in
-            guard let type = FormatParser.valueType(pair.value.valueType) else { return }
-            let texts = Set(pair.value.forms.values)
-            reads[pair.key] = VariableRead(
-                name: pair.key, argumentClass: type.argumentClass, style: type.style, picksVariant: texts.count > 1)
-        }
-    }
-
     private mutating func add(_ string: String, isVariant: Bool, firstSlot: Int, walk: inout VariantWalk) {
         for (token, slot) in add(walk.parse(string, inVariant: isVariant), firstSlot: firstSlot, variable: walk.resolve)
         where walk.expand(token.name, at: slot) {
@@ -58,7 +48,12 @@ struct VariantWalk {
 
     init(plural: PluralFormat) {
         self.plural = plural
-        let reads = SlotMap.variableReads(of: plural)
+        let reads: [String: SlotMap.VariableRead] = plural.variables.reduce(into: [:]) { reads, pair in
+            guard let type = FormatParser.valueType(pair.value.valueType) else { return }
+            reads[pair.key] = SlotMap.VariableRead(
+                name: pair.key, argumentClass: type.argumentClass, style: type.style,
+                picksVariant: Set(pair.value.forms.values).count > 1)
+        }
         resolve = { name in
             guard plural.variables[name] != nil else { return nil }
             return reads[name]

@@ -1,10 +1,5 @@
 /// Argument slots of a format string or a whole `.stringsdict` entry: 1-based position → class, numbered as
-/// FORMATS.md §4.4 describes. `%{name}` substitutions take no slot and are kept in `names`.
-///
-/// ```swift
-/// SlotMap("Hello, %@!").signature            // "1:object"
-/// SlotMap("%{user} has %ld").signature       // "1:int64,name:user"
-/// ```
+/// FORMATS.md §4.4 describes (`"%{user} has %ld"` is `1:int64,name:user`). `%{name}` substitutions take no slot.
 package struct SlotMap: Sendable, Hashable {
     /// Position → class; the first use of a slot decides its class.
     package internal(set) var classes: [Int: ArgumentClass] = [:]

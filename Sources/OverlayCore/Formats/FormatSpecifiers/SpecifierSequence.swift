@@ -1,19 +1,9 @@
 import Foundation
 
-/// A cheap stand-in for a plain string's slot map: the bytes of its `%` specifiers in order, found without building
-/// tokens (validation checks sequences, once per distinct pair, instead of every entry's strings).
-///
-/// Each piece is `%`, the run of bytes `FormatParser` may read before a conversion, then one known conversion, which
-/// is none of those bytes: what the parser makes of a piece depends on the piece alone. So the sequence, parsed, has
-/// the string's slot map and issues in the same order, and a compatibility check of two plain strings depends on
-/// their sequences alone. Anything else after a `%`, and the space flag (typo or prose depends on the text around
-/// it), gives nil: only the full parse can say what it is.
-///
-/// ```swift
-/// SpecifierSequence.of("Pay %@ for %ld items")   // "%@%ld" as bytes
-/// SpecifierSequence.of("100%% sure")            // []
-/// SpecifierSequence.of("%{name}")               // nil
-/// ```
+/// The validation fast path's stand-in for a plain string's slot map: the bytes of its `%` specifiers in order, found
+/// without parsing (`"Pay %@ for %ld"` gives `%@%ld`). Each piece is `%`, bytes the parser may read before a
+/// conversion, then a known conversion, so the parsed sequence has the string's slot map and issues. Anything else
+/// after a `%`, and the space flag (typo or prose depends on the text around it), gives nil: only a parse can tell.
 enum SpecifierSequence {
     static func of(_ text: String) -> [UInt8]? {
         if let sequence = text.utf8.withContiguousStorageIfAvailable({ scan($0) }) { return sequence }

@@ -41,10 +41,7 @@ package enum KeySyntaxRule {
 
     /// True when `check` finds nothing for a shipped key and a plain value, by a byte scan.
     package static func isClean(key: String, text: String, limits: ValidationLimits) -> Bool {
-        guard key.utf8.count <= limits.maxKeyBytes, text.utf8.count <= limits.maxValueBytes else {
-            return false
-        }
-        return !hasControlCharacter(key)
+        key.utf8.count <= limits.maxKeyBytes && text.utf8.count <= limits.maxValueBytes && !hasControlCharacter(key)
     }
 
     /// General category Cc except tab, line feed and carriage return.

@@ -101,21 +101,13 @@ struct RenderCost {
                 cost.add(expansion: 1)
             case .specifier(let spec):
                 cost.add(expansion: 1)
-                let field = max(amount(spec.width), amount(spec.precision))
-                cost.add(bytes: field)
-                if case .fixed(let written) = spec.width, written > cost.widestField {
-                    (cost.widestField, cost.widestFieldText) = (written, spec.text)
-                }
-                if case .fixed(let written) = spec.precision, written > cost.widestField {
-                    (cost.widestField, cost.widestFieldText) = (written, spec.text)
-                }
+                cost.add(bytes: max(amount(spec.width), amount(spec.precision)))
+                for case .fixed(let written)? in [spec.width, spec.precision] { cost.widen(written, spec.text) }
             case .variable(let token):
                 cost.add(expansion: 1)
                 if let variant = variable(token.name) {
                     cost.add(expansion: variant.expansion, bytes: variant.bytes)
-                    if variant.widestField > cost.widestField {
-                        (cost.widestField, cost.widestFieldText) = (variant.widestField, variant.widestFieldText)
-                    }
+                    cost.widen(variant.widestField, variant.widestFieldText)
                 }
             }
         }
@@ -139,6 +131,10 @@ struct RenderCost {
     private mutating func takeWorst(_ other: RenderCost) {
         expansion = max(expansion, other.expansion)
         bytes = max(bytes, other.bytes)
-        if other.widestField > widestField { (widestField, widestFieldText) = (other.widestField, other.widestFieldText) }
+        widen(other.widestField, other.widestFieldText)
+    }
+
+    private mutating func widen(_ field: Int, _ text: String) {
+        if field > widestField { (widestField, widestFieldText) = (field, text) }
     }
 }

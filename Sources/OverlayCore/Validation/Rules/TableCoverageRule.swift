@@ -6,7 +6,6 @@ enum TableCoverageRule {
     ) -> [Finding] {
         guard let shipped, !hasEveryKey(of: shipped, overlay) else { return [] }
         let missing = shipped.keySet.subtracting(overlay.keySet)
-        guard !missing.isEmpty else { return [] }
         let examples = missing.sorted().prefix(3).map { "\"\($0)\"" }.joined(separator: ", ")
         return [Finding(
             code: "overlay.table-missing-keys", severity: .warning,

@@ -64,8 +64,9 @@ import Testing
     }
 
     @Test func entriesAreComparedSlotBySlot() {
-        func entry(_ format: String, _ valueType: String, _ other: String) -> StringsdictEntry {
-            .format(PluralFormat(format: format, variables: ["n": PluralVariable(valueType: valueType, forms: [.other: other])]))
+        func entry(_ format: String, _ valueType: String, _ other: String) -> SlotMap {
+            SlotMap(entry: .format(PluralFormat(
+                format: format, variables: ["n": PluralVariable(valueType: valueType, forms: [.other: other])])))
         }
         let source = entry("%@: %#@n@", "ld", "%ld files")
         #expect(FormatCompatibility.check(source: source, translation: entry("%1$@ : %2$#@n@", "ld", "%ld fichiers")).isEmpty)

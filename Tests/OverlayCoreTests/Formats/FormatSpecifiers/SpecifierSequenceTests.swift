@@ -63,7 +63,7 @@ import Testing
             for strict in [false, true] {
                 let shipped = ShippedValue(.string(source), key: "k")
                 let full = ValueRules.compatibility(source: .string(source), translation: .string(translation), strict: strict)
-                let fast = PlaceholderRule.isClean(translation, shipped: shipped, verdicts: PlaceholderVerdicts(strict: strict))
+                let fast = PlaceholderVerdicts(strict: strict).isClean(translation, shipped: shipped)
                 let readable = SpecifierSequence.of(source) != nil && SpecifierSequence.of(translation) != nil
                 #expect(fast == (readable && full.isEmpty), "\(source) | \(translation): \(full)")
                 if fast { accepted += 1 }

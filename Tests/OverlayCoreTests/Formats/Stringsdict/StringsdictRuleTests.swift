@@ -64,7 +64,8 @@ import Testing
         let source = try Self.read("<key>NSStringVariableWidthRuleType</key><dict><key>1</key><string>%@</string></dict>")
         let translation = try Self.read(
             "<key>NSStringVariableWidthRuleType</key><dict><key>1</key><string>%d</string><key>9</key><string>%@</string></dict>")
-        let issues = FormatCompatibility.check(source: source.entries[0].entry, translation: translation.entries[0].entry)
+        let issues = FormatCompatibility.check(
+            source: SlotMap(entry: source.entries[0].entry), translation: SlotMap(entry: translation.entries[0].entry))
         #expect(issues.map(\.code) == [.conflictingSlot, .classMismatch])
     }
 
