@@ -125,12 +125,7 @@ def plural_groups(root, name):
                 sys.exit(f"error: {where}: no condition")
             alternatives = ["[" + ", ".join(relation_swift(r, where) for r in alternative.split(" and ")) + "]"
                             for alternative in condition.split(" or ")]
-            single = f"PluralRules.Rule(.{category}, [{', '.join(alternatives)}]),"
-            if len(single) <= 100:
-                rules.append(single)
-            else:  # one alternative a line
-                rules.append(f"PluralRules.Rule(.{category}, [\n"
-                             + "".join(f"                    {a},\n" for a in alternatives) + "                ]),")
+            rules.append(f"PluralRules.Rule(.{category}, [{', '.join(alternatives)}])")
         groups.append((locales, rules))
     return groups
 
@@ -146,25 +141,22 @@ def plural_file(version, root):
         "/// (`other` is implicit) built only when an app asks for that group.",
         "enum CLDRPluralData {",
     ]
-    for index, (name, source) in enumerate([("cardinal", "plurals.xml"), ("ordinal", "ordinals.xml")]):
-        groups = plural_groups(root, source)
-        if index:
-            out.append("")
+    kinds = [(name, source, plural_groups(root, source))
+             for name, source in [("cardinal", "plurals.xml"), ("ordinal", "ordinals.xml")]]
+    for name, source, groups in kinds:
         out.append(f"    /// {name.capitalize()} rule groups ({source}): space-separated locale ids, one string per group.")
         out.append(f"    static let {name}Locales: [String] = [")
         out.extend(f'        "{locales}",' for locales, _ in groups)
         out.append("    ]")
         out.append("")
+    for index, (name, source, groups) in enumerate(kinds):
+        if index:
+            out.append("")
         out.append(f"    static func {name}Rules(group: Int) -> [PluralRules.Rule] {{")
         out.append("        switch group {")
         for number, (locales, rules) in enumerate(groups):
             out.append(f"        case {number}:  // {locales.split()[0]}")
-            if not rules:
-                out.append("            return []")
-                continue
-            out.append("            return [")
-            out.extend(f"                {rule}" for rule in rules)
-            out.append("            ]")
+            out.append(f"            return [{', '.join(rules)}]")
         out.append("        default:")
         out.append(f'            preconditionFailure("no {name} plural rule group \\(group); rerun {COMMAND}")')
         out.append("        }")

@@ -9,16 +9,23 @@ struct GeneratedCLDRDataTests {
         let supplemental = "/usr/share/unicode/cldr/common/supplemental"
         try #require(FileManager.default.fileExists(atPath: supplemental),
                      "CLDR 41 data is missing at /usr/share/unicode/cldr; run `apt-get install unicode-cldr-core`")
+        let (status, message) = try Self.runGenerator(["--check"])
+        #expect(status == 0, "generated files are stale: \(message)")
+    }
+
+    /// Runs scripts/generate-cldr.py; returns its exit status and standard error.
+    static func runGenerator(_ arguments: [String]) throws -> (status: Int32, errors: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Fixtures.repositoryRoot.appendingPathComponent("scripts/generate-cldr.py").path, "--check"]
+        process.arguments = ["python3", Fixtures.repositoryRoot.appendingPathComponent("scripts/generate-cldr.py").path]
+            + arguments
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
         try process.run()
         let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "generated files are stale: \(message)")
+        return (process.terminationStatus, message)
     }
 
     @Test("generated plural rules equal the XML rule text parsed by the Swift oracle parser, for every listed id",
@@ -57,17 +64,8 @@ struct GeneratedCLDRDataTests {
         #expect(broken != plurals)
         try broken.write(to: supplemental.appendingPathComponent("plurals.xml"), atomically: true, encoding: .utf8)
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Fixtures.repositoryRoot.appendingPathComponent("scripts/generate-cldr.py").path,
-                             "--check", "--cldr", root.path]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 1)
+        let (status, message) = try Self.runGenerator(["--check", "--cldr", root.path])
+        #expect(status == 1)
         #expect(message.contains("cannot parse plural relation 'x = 0'"), "\(message)")
     }
 }
