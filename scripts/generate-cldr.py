@@ -5,7 +5,7 @@ Reads plurals.xml, ordinals.xml, supplementalData.xml (parentLocales), likelySub
 supplementalMetadata.xml (languageAlias) and writes Swift files into
 Sources/OverlayCore/Formats/Generated/. Plural rules are parsed here and written as Swift values, one
 function case per rule group, so the app never parses rule text; every other dataset is one multi-line
-string literal that the Swift side splits once, on first use.
+string literal that the Swift side reads in place.
 
 Usage:
     python3 scripts/generate-cldr.py            # (re)write the generated files
