@@ -3,8 +3,9 @@
 
 Reads plurals.xml, ordinals.xml, supplementalData.xml (parentLocales), likelySubtags.xml and
 supplementalMetadata.xml (languageAlias) and writes Swift files into
-Sources/OverlayCore/Formats/Generated/. Each dataset is one multi-line string literal that the
-Swift side parses once, on first use, so the type checker never sees thousands of literals.
+Sources/OverlayCore/Formats/Generated/. Plural rules are parsed here and written as Swift values, one
+function case per rule group, so the app never parses rule text; every other dataset is one multi-line
+string literal that the Swift side reads in place.
 
 Usage:
     python3 scripts/generate-cldr.py            # (re)write the generated files
@@ -73,17 +74,95 @@ def supplemental(root, name):
     return ET.parse(os.path.join(root, "common", "supplemental", name)).getroot()
 
 
-def plural_lines(root, name):
-    """One line per rule group: `locales|count:condition|count:condition…` (samples dropped)."""
-    lines = []
+RELATION = re.compile(r"^([nivwftce])(?: (?:%|mod) ([0-9]+))? (=|!=|is not|is|not in|in|not within|within) "
+                      r"([0-9]+(?:\.\.[0-9]+)?(?:,[0-9]+(?:\.\.[0-9]+)?)*)$")
+MAXIMUM_INTEGER = 1_000_000_000_000  # keeps `%` on digit strings inside UInt64 in the app
+
+
+def relation_swift(text, where):
+    """One relation (`n % 10 != 11..14`) as a Swift `PluralRelation(...)` call; bounds are low, high pairs."""
+    text = re.sub(r"\s*(%|!?=|\.\.|,)\s*", r" \1 ", text)
+    text = " ".join(text.split()).replace(" .. ", "..").replace(" , ", ",")
+    match = RELATION.match(text)
+    if not match:
+        sys.exit(f"error: {where}: cannot parse plural relation '{text}'")
+    operand, modulus, operator, ranges = match.groups()
+    bounds = []
+    for item in ranges.split(","):
+        low, _, high = item.partition("..")
+        low, high = int(low), int(high or low)
+        if low > high or high > MAXIMUM_INTEGER:
+            sys.exit(f"error: {where}: bad range {item} in '{text}'")
+        bounds += [low, high]
+    if modulus is not None and not 0 < int(modulus) <= MAXIMUM_INTEGER:
+        sys.exit(f"error: {where}: bad modulus in '{text}'")
+    arguments = [f".{operand}"]
+    if modulus is not None:
+        arguments.append(f"mod: {int(modulus)}")
+    if operator in ("!=", "is not", "not in", "not within"):
+        arguments.append("negated: true")
+    if operator.endswith("within"):
+        arguments.append("within: true")
+    arguments.append("[" + ", ".join(map(str, bounds)) + "]")
+    return "PluralRelation(" + ", ".join(arguments) + ")"
+
+
+def plural_groups(root, name):
+    """Per rule group: its locale ids and the Swift rules (`other` is implicit), samples dropped."""
+    groups = []
     for group in supplemental(root, name).iter("pluralRules"):
+        locales = " ".join(group.get("locales").split())
         rules = []
         for rule in group.iter("pluralRule"):
-            condition = (rule.text or "").split("@", 1)[0]
-            condition = " ".join(condition.split())
-            rules.append(f"{rule.get('count')}:{condition}")
-        lines.append("|".join([" ".join(group.get("locales").split())] + rules))
-    return lines
+            category = rule.get("count")
+            condition = " ".join((rule.text or "").split("@", 1)[0].split())
+            where = f"{name} {locales} {category}"
+            if category == "other":
+                if condition:
+                    sys.exit(f"error: {where}: 'other' has a condition")
+                continue
+            if not condition:
+                sys.exit(f"error: {where}: no condition")
+            alternatives = ["[" + ", ".join(relation_swift(r, where) for r in alternative.split(" and ")) + "]"
+                            for alternative in condition.split(" or ")]
+            rules.append(f"PluralRules.Rule(.{category}, [{', '.join(alternatives)}])")
+        groups.append((locales, rules))
+    return groups
+
+
+def plural_file(version, root):
+    out = [
+        "// GENERATED FILE: do not edit by hand.",
+        f"// Source: CLDR {version} (cldrVersion from common/dtd/ldmlSupplemental.dtd), "
+        "common/supplemental/plurals.xml and ordinals.xml.",
+        f"// Regenerate with `{COMMAND}`; `{COMMAND} --check` verifies this file is current.",
+        "",
+        "/// CLDR plural rules, parsed by the generator: the locale ids of each rule group, and each group's rules",
+        "/// (`other` is implicit) built only when an app asks for that group.",
+        "enum CLDRPluralData {",
+    ]
+    kinds = [(name, source, plural_groups(root, source))
+             for name, source in [("cardinal", "plurals.xml"), ("ordinal", "ordinals.xml")]]
+    for name, source, groups in kinds:
+        out.append(f"    /// {name.capitalize()} rule groups ({source}): space-separated locale ids, one string per group.")
+        out.append(f"    static let {name}Locales: [String] = [")
+        out.extend(f'        "{locales}",' for locales, _ in groups)
+        out.append("    ]")
+        out.append("")
+    for index, (name, source, groups) in enumerate(kinds):
+        if index:
+            out.append("")
+        out.append(f"    static func {name}Rules(group: Int) -> [PluralRules.Rule] {{")
+        out.append("        switch group {")
+        for number, (locales, rules) in enumerate(groups):
+            out.append(f"        case {number}:  // {locales.split()[0]}")
+            out.append(f"            return [{', '.join(rules)}]")
+        out.append("        default:")
+        out.append(f'            preconditionFailure("no {name} plural rule group \\(group); rerun {COMMAND}")')
+        out.append("        }")
+        out.append("    }")
+    out.append("}")
+    return "\n".join(out) + "\n"
 
 
 def hyphen(tag):
@@ -145,11 +224,7 @@ def swift_file(version, sources, type_name, summary, datasets):
 def generate(root):
     version = cldr_version(root)
     files = {}
-    files["CLDRPluralData.swift"] = swift_file(
-        version, "common/supplemental/plurals.xml and ordinals.xml", "CLDRPluralData",
-        "CLDR plural rules: one line per rule group, `locales|category:condition|…`, samples removed.",
-        [("cardinal", "Cardinal rules (plurals.xml).", plural_lines(root, "plurals.xml")),
-         ("ordinal", "Ordinal rules (ordinals.xml).", plural_lines(root, "ordinals.xml"))])
+    files["CLDRPluralData.swift"] = plural_file(version, root)
     files["CLDRLocaleData.swift"] = swift_file(
         version, "common/supplemental/supplementalData.xml, likelySubtags.xml and supplementalMetadata.xml",
         "CLDRLocaleData",

@@ -2,76 +2,217 @@
 // Source: CLDR 41 (cldrVersion from common/dtd/ldmlSupplemental.dtd), common/supplemental/plurals.xml and ordinals.xml.
 // Regenerate with `python3 scripts/generate-cldr.py`; `python3 scripts/generate-cldr.py --check` verifies this file is current.
 
-/// CLDR plural rules: one line per rule group, `locales|category:condition|…`, samples removed.
+/// CLDR plural rules, parsed by the generator: the locale ids of each rule group, and each group's rules
+/// (`other` is implicit) built only when an app asks for that group.
 enum CLDRPluralData {
-    /// Cardinal rules (plurals.xml).
-    static let cardinal: String = #"""
-    bm bo dz hnj id ig ii in ja jbo jv jw kde kea km ko lkt lo ms my nqo osa root sah ses sg su th to tpi vi wo yo yue zh|other:
-    am as bn doi fa gu hi kn pcm zu|one:i = 0 or n = 1|other:
-    ff hy kab|one:i = 0,1|other:
-    ast ca de en et fi fy gl ia io ji lij nl sc scn sv sw ur yi|one:i = 1 and v = 0|other:
-    si|one:n = 0,1 or i = 0 and f = 1|other:
-    ak bho guw ln mg nso pa ti wa|one:n = 0..1|other:
-    tzm|one:n = 0..1 or n = 11..99|other:
-    af an asa az bal bem bez bg brx ce cgg chr ckb dv ee el eo eu fo fur gsw ha haw hu jgo jmc ka kaj kcg kk kkj kl ks ksb ku ky lb lg mas mgo ml mn mr nah nb nd ne nn nnh no nr ny nyn om or os pap ps rm rof rwk saq sd sdh seh sn so sq ss ssy st syr ta te teo tig tk tn tr ts ug uz ve vo vun wae xh xog|one:n = 1|other:
-    da|one:n = 1 or t != 0 and i = 0,1|other:
-    is|one:t = 0 and i % 10 = 1 and i % 100 != 11 or t != 0|other:
-    mk|one:v = 0 and i % 10 = 1 and i % 100 != 11 or f % 10 = 1 and f % 100 != 11|other:
-    ceb fil tl|one:v = 0 and i = 1,2,3 or v = 0 and i % 10 != 4,6,9 or v != 0 and f % 10 != 4,6,9|other:
-    lv prg|zero:n % 10 = 0 or n % 100 = 11..19 or v = 2 and f % 100 = 11..19|one:n % 10 = 1 and n % 100 != 11 or v = 2 and f % 10 = 1 and f % 100 != 11 or v != 2 and f % 10 = 1|other:
-    lag|zero:n = 0|one:i = 0,1 and n != 0|other:
-    ksh|zero:n = 0|one:n = 1|other:
-    iu naq sat se sma smi smj smn sms|one:n = 1|two:n = 2|other:
-    shi|one:i = 0 or n = 1|few:n = 2..10|other:
-    mo ro|one:i = 1 and v = 0|few:v != 0 or n = 0 or n % 100 = 2..19|other:
-    bs hr sh sr|one:v = 0 and i % 10 = 1 and i % 100 != 11 or f % 10 = 1 and f % 100 != 11|few:v = 0 and i % 10 = 2..4 and i % 100 != 12..14 or f % 10 = 2..4 and f % 100 != 12..14|other:
-    fr|one:i = 0,1|many:e = 0 and i != 0 and i % 1000000 = 0 and v = 0 or e != 0..5|other:
-    pt|one:i = 0..1|many:e = 0 and i != 0 and i % 1000000 = 0 and v = 0 or e != 0..5|other:
-    it pt_PT|one:i = 1 and v = 0|many:e = 0 and i != 0 and i % 1000000 = 0 and v = 0 or e != 0..5|other:
-    es|one:n = 1|many:e = 0 and i != 0 and i % 1000000 = 0 and v = 0 or e != 0..5|other:
-    gd|one:n = 1,11|two:n = 2,12|few:n = 3..10,13..19|other:
-    sl|one:v = 0 and i % 100 = 1|two:v = 0 and i % 100 = 2|few:v = 0 and i % 100 = 3..4 or v != 0|other:
-    dsb hsb|one:v = 0 and i % 100 = 1 or f % 100 = 1|two:v = 0 and i % 100 = 2 or f % 100 = 2|few:v = 0 and i % 100 = 3..4 or f % 100 = 3..4|other:
-    he iw|one:i = 1 and v = 0|two:i = 2 and v = 0|many:v = 0 and n != 0..10 and n % 10 = 0|other:
-    cs sk|one:i = 1 and v = 0|few:i = 2..4 and v = 0|many:v != 0|other:
-    pl|one:i = 1 and v = 0|few:v = 0 and i % 10 = 2..4 and i % 100 != 12..14|many:v = 0 and i != 1 and i % 10 = 0..1 or v = 0 and i % 10 = 5..9 or v = 0 and i % 100 = 12..14|other:
-    be|one:n % 10 = 1 and n % 100 != 11|few:n % 10 = 2..4 and n % 100 != 12..14|many:n % 10 = 0 or n % 10 = 5..9 or n % 100 = 11..14|other:
-    lt|one:n % 10 = 1 and n % 100 != 11..19|few:n % 10 = 2..9 and n % 100 != 11..19|many:f != 0|other:
-    mt|one:n = 1|few:n = 0 or n % 100 = 2..10|many:n % 100 = 11..19|other:
-    ru uk|one:v = 0 and i % 10 = 1 and i % 100 != 11|few:v = 0 and i % 10 = 2..4 and i % 100 != 12..14|many:v = 0 and i % 10 = 0 or v = 0 and i % 10 = 5..9 or v = 0 and i % 100 = 11..14|other:
-    br|one:n % 10 = 1 and n % 100 != 11,71,91|two:n % 10 = 2 and n % 100 != 12,72,92|few:n % 10 = 3..4,9 and n % 100 != 10..19,70..79,90..99|many:n != 0 and n % 1000000 = 0|other:
-    ga|one:n = 1|two:n = 2|few:n = 3..6|many:n = 7..10|other:
-    gv|one:v = 0 and i % 10 = 1|two:v = 0 and i % 10 = 2|few:v = 0 and i % 100 = 0,20,40,60,80|many:v != 0|other:
-    kw|zero:n = 0|one:n = 1|two:n % 100 = 2,22,42,62,82 or n % 1000 = 0 and n % 100000 = 1000..20000,40000,60000,80000 or n != 0 and n % 1000000 = 100000|few:n % 100 = 3,23,43,63,83|many:n != 1 and n % 100 = 1,21,41,61,81|other:
-    ar ars|zero:n = 0|one:n = 1|two:n = 2|few:n % 100 = 3..10|many:n % 100 = 11..99|other:
-    cy|zero:n = 0|one:n = 1|two:n = 2|few:n = 3|many:n = 6|other:
-    """#
+    /// Cardinal rule groups (plurals.xml): space-separated locale ids, one string per group.
+    static let cardinalLocales: [String] = [
+        "bm bo dz hnj id ig ii in ja jbo jv jw kde kea km ko lkt lo ms my nqo osa root sah ses sg su th to tpi vi wo yo yue zh",
+        "am as bn doi fa gu hi kn pcm zu",
+        "ff hy kab",
+        "ast ca de en et fi fy gl ia io ji lij nl sc scn sv sw ur yi",
+        "si",
+        "ak bho guw ln mg nso pa ti wa",
+        "tzm",
+        "af an asa az bal bem bez bg brx ce cgg chr ckb dv ee el eo eu fo fur gsw ha haw hu jgo jmc ka kaj kcg kk kkj kl ks ksb ku ky lb lg mas mgo ml mn mr nah nb nd ne nn nnh no nr ny nyn om or os pap ps rm rof rwk saq sd sdh seh sn so sq ss ssy st syr ta te teo tig tk tn tr ts ug uz ve vo vun wae xh xog",
+        "da",
+        "is",
+        "mk",
+        "ceb fil tl",
+        "lv prg",
+        "lag",
+        "ksh",
+        "iu naq sat se sma smi smj smn sms",
+        "shi",
+        "mo ro",
+        "bs hr sh sr",
+        "fr",
+        "pt",
+        "it pt_PT",
+        "es",
+        "gd",
+        "sl",
+        "dsb hsb",
+        "he iw",
+        "cs sk",
+        "pl",
+        "be",
+        "lt",
+        "mt",
+        "ru uk",
+        "br",
+        "ga",
+        "gv",
+        "kw",
+        "ar ars",
+        "cy",
+    ]
 
-    /// Ordinal rules (ordinals.xml).
-    static let ordinal: String = #"""
-    af am an ar bg bs ce cs da de dsb el es et eu fa fi fy gl gsw he hr hsb ia id in is iw ja km kn ko ky lt lv ml mn my nb nl no pa pl prg ps pt root ru sd sh si sk sl sr sw ta te th tpi tr ur uz yue zh zu|other:
-    sv|one:n % 10 = 1,2 and n % 100 != 11,12|other:
-    bal fil fr ga hy lo mo ms ro tl vi|one:n = 1|other:
-    hu|one:n = 1,5|other:
-    ne|one:n = 1..4|other:
-    be|few:n % 10 = 2,3 and n % 100 != 12,13|other:
-    uk|few:n % 10 = 3 and n % 100 != 13|other:
-    tk|few:n % 10 = 6,9 or n = 10|other:
-    kk|many:n % 10 = 6 or n % 10 = 9 or n % 10 = 0 and n != 0|other:
-    it sc scn|many:n = 11,8,80,800|other:
-    lij|many:n = 11,8,80..89,800..899|other:
-    ka|one:i = 1|many:i = 0 or i % 100 = 2..20,40,60,80|other:
-    sq|one:n = 1|many:n % 10 = 4 and n % 100 != 14|other:
-    kw|one:n = 1..4 or n % 100 = 1..4,21..24,41..44,61..64,81..84|many:n = 5 or n % 100 = 5|other:
-    en|one:n % 10 = 1 and n % 100 != 11|two:n % 10 = 2 and n % 100 != 12|few:n % 10 = 3 and n % 100 != 13|other:
-    mr|one:n = 1|two:n = 2,3|few:n = 4|other:
-    gd|one:n = 1,11|two:n = 2,12|few:n = 3,13|other:
-    ca|one:n = 1,3|two:n = 2|few:n = 4|other:
-    mk|one:i % 10 = 1 and i % 100 != 11|two:i % 10 = 2 and i % 100 != 12|many:i % 10 = 7,8 and i % 100 != 17,18|other:
-    az|one:i % 10 = 1,2,5,7,8 or i % 100 = 20,50,70,80|few:i % 10 = 3,4 or i % 1000 = 100,200,300,400,500,600,700,800,900|many:i = 0 or i % 10 = 6 or i % 100 = 40,60,90|other:
-    gu hi|one:n = 1|two:n = 2,3|few:n = 4|many:n = 6|other:
-    as bn|one:n = 1,5,7,8,9,10|two:n = 2,3|few:n = 4|many:n = 6|other:
-    or|one:n = 1,5,7..9|two:n = 2,3|few:n = 4|many:n = 6|other:
-    cy|zero:n = 0,7,8,9|one:n = 1|two:n = 2|few:n = 3,4|many:n = 5,6|other:
-    """#
+    /// Ordinal rule groups (ordinals.xml): space-separated locale ids, one string per group.
+    static let ordinalLocales: [String] = [
+        "af am an ar bg bs ce cs da de dsb el es et eu fa fi fy gl gsw he hr hsb ia id in is iw ja km kn ko ky lt lv ml mn my nb nl no pa pl prg ps pt root ru sd sh si sk sl sr sw ta te th tpi tr ur uz yue zh zu",
+        "sv",
+        "bal fil fr ga hy lo mo ms ro tl vi",
+        "hu",
+        "ne",
+        "be",
+        "uk",
+        "tk",
+        "kk",
+        "it sc scn",
+        "lij",
+        "ka",
+        "sq",
+        "kw",
+        "en",
+        "mr",
+        "gd",
+        "ca",
+        "mk",
+        "az",
+        "gu hi",
+        "as bn",
+        "or",
+        "cy",
+    ]
+
+    static func cardinalRules(group: Int) -> [PluralRules.Rule] {
+        switch group {
+        case 0:  // bm
+            return []
+        case 1:  // am
+            return [PluralRules.Rule(.one, [[PluralRelation(.i, [0, 0])], [PluralRelation(.n, [1, 1])]])]
+        case 2:  // ff
+            return [PluralRules.Rule(.one, [[PluralRelation(.i, [0, 0, 1, 1])]])]
+        case 3:  // ast
+            return [PluralRules.Rule(.one, [[PluralRelation(.i, [1, 1]), PluralRelation(.v, [0, 0])]])]
+        case 4:  // si
+            return [PluralRules.Rule(.one, [[PluralRelation(.n, [0, 0, 1, 1])], [PluralRelation(.i, [0, 0]), PluralRelation(.f, [1, 1])]])]
+        case 5:  // ak
+            return [PluralRules.Rule(.one, [[PluralRelation(.n, [0, 1])]])]
+        case 6:  // tzm
+            return [PluralRules.Rule(.one, [[PluralRelation(.n, [0, 1])], [PluralRelation(.n, [11, 99])]])]
+        case 7:  // af
+            return [PluralRules.Rule(.one, [[PluralRelation(.n, [1, 1])]])]
+        case 8:  // da
+            return [PluralRules.Rule(.one, [[PluralRelation(.n, [1, 1])], [PluralRelation(.t, negated: true, [0, 0]), PluralRelation(.i, [0, 0, 1, 1])]])]
+        case 9:  // is
+            return [PluralRules.Rule(.one, [[PluralRelation(.t, [0, 0]), PluralRelation(.i, mod: 10, [1, 1]), PluralRelation(.i, mod: 100, negated: true, [11, 11])], [PluralRelation(.t, negated: true, [0, 0])]])]
+        case 10:  // mk
+            return [PluralRules.Rule(.one, [[PluralRelation(.v, [0, 0]), PluralRelation(.i, mod: 10, [1, 1]), PluralRelation(.i, mod: 100, negated: true, [11, 11])], [PluralRelation(.f, mod: 10, [1, 1]), PluralRelation(.f, mod: 100, negated: true, [11, 11])]])]
+        case 11:  // ceb
+            return [PluralRules.Rule(.one, [[PluralRelation(.v, [0, 0]), PluralRelation(.i, [1, 1, 2, 2, 3, 3])], [PluralRelation(.v, [0, 0]), PluralRelation(.i, mod: 10, negated: true, [4, 4, 6, 6, 9, 9])], [PluralRelation(.v, negated: true, [0, 0]), PluralRelation(.f, mod: 10, negated: true, [4, 4, 6, 6, 9, 9])]])]
+        case 12:  // lv
+            return [PluralRules.Rule(.zero, [[PluralRelation(.n, mod: 10, [0, 0])], [PluralRelation(.n, mod: 100, [11, 19])], [PluralRelation(.v, [2, 2]), PluralRelation(.f, mod: 100, [11, 19])]]), PluralRules.Rule(.one, [[PluralRelation(.n, mod: 10, [1, 1]), PluralRelation(.n, mod: 100, negated: true, [11, 11])], [PluralRelation(.v, [2, 2]), PluralRelation(.f, mod: 10, [1, 1]), PluralRelation(.f, mod: 100, negated: true, [11, 11])], [PluralRelation(.v, negated: true, [2, 2]), PluralRelation(.f, mod: 10, [1, 1])]])]
+        case 13:  // lag
+            return [PluralRules.Rule(.zero, [[PluralRelation(.n, [0, 0])]]), PluralRules.Rule(.one, [[PluralRelation(.i, [0, 0, 1, 1]), PluralRelation(.n, negated: true, [0, 0])]])]
+        case 14:  // ksh
+            return [PluralRules.Rule(.zero, [[PluralRelation(.n, [0, 0])]]), PluralRules.Rule(.one, [[PluralRelation(.n, [1, 1])]])]
+        case 15:  // iu
+            return [PluralRules.Rule(.one, [[PluralRelation(.n, [1, 1])]]), PluralRules.Rule(.two, [[PluralRelation(.n, [2, 2])]])]
+        case 16:  // shi
+            return [PluralRules.Rule(.one, [[PluralRelation(.i, [0, 0])], [PluralRelation(.n, [1, 1])]]), PluralRules.Rule(.few, [[PluralRelation(.n, [2, 10])]])]
+        case 17:  // mo
+            return [PluralRules.Rule(.one, [[PluralRelation(.i, [1, 1]), PluralRelation(.v, [0, 0])]]), PluralRules.Rule(.few, [[PluralRelation(.v, negated: true, [0, 0])], [PluralRelation(.n, [0, 0])], [PluralRelation(.n, mod: 100, [2, 19])]])]
+        case 18:  // bs
+            return [PluralRules.Rule(.one, [[PluralRelation(.v, [0, 0]), PluralRelation(.i, mod: 10, [1, 1]), PluralRelation(.i, mod: 100, negated: true, [11, 11])], [PluralRelation(.f, mod: 10, [1, 1]), PluralRelation(.f, mod: 100, negated: true, [11, 11])]]), PluralRules.Rule(.few, [[PluralRelation(.v, [0, 0]), PluralRelation(.i, mod: 10, [2, 4]), PluralRelation(.i, mod: 100, negated: true, [12, 14])], [PluralRelation(.f, mod: 10, [2, 4]), PluralRelation(.f, mod: 100, negated: true, [12, 14])]])]
+        case 19:  // fr
+            return [PluralRules.Rule(.one, [[PluralRelation(.i, [0, 0, 1, 1])]]), PluralRules.Rule(.many, [[PluralRelation(.e, [0, 0]), PluralRelation(.i, negated: true, [0, 0]), PluralRelation(.i, mod: 1000000, [0, 0]), PluralRelation(.v, [0, 0])], [PluralRelation(.e, negated: true, [0, 5])]])]
+        case 20:  // pt
+            return [PluralRules.Rule(.one, [[PluralRelation(.i, [0, 1])]]), PluralRules.Rule(.many, [[PluralRelation(.e, [0, 0]), PluralRelation(.i, negated: true, [0, 0]), PluralRelation(.i, mod: 1000000, [0, 0]), PluralRelation(.v, [0, 0])], [PluralRelation(.e, negated: true, [0, 5])]])]
+        case 21:  // it
+            return [PluralRules.Rule(.one, [[PluralRelation(.i, [1, 1]), PluralRelation(.v, [0, 0])]]), PluralRules.Rule(.many, [[PluralRelation(.e, [0, 0]), PluralRelation(.i, negated: true, [0, 0]), PluralRelation(.i, mod: 1000000, [0, 0]), PluralRelation(.v, [0, 0])], [PluralRelation(.e, negated: true, [0, 5])]])]
+        case 22:  // es
+            return [PluralRules.Rule(.one, [[PluralRelation(.n, [1, 1])]]), PluralRules.Rule(.many, [[PluralRelation(.e, [0, 0]), PluralRelation(.i, negated: true, [0, 0]), PluralRelation(.i, mod: 1000000, [0, 0]), PluralRelation(.v, [0, 0])], [PluralRelation(.e, negated: true, [0, 5])]])]
+        case 23:  // gd
+            return [PluralRules.Rule(.one, [[PluralRelation(.n, [1, 1, 11, 11])]]), PluralRules.Rule(.two, [[PluralRelation(.n, [2, 2, 12, 12])]]), PluralRules.Rule(.few, [[PluralRelation(.n, [3, 10, 13, 19])]])]
+        case 24:  // sl
+            return [PluralRules.Rule(.one, [[PluralRelation(.v, [0, 0]), PluralRelation(.i, mod: 100, [1, 1])]]), PluralRules.Rule(.two, [[PluralRelation(.v, [0, 0]), PluralRelation(.i, mod: 100, [2, 2])]]), PluralRules.Rule(.few, [[PluralRelation(.v, [0, 0]), PluralRelation(.i, mod: 100, [3, 4])], [PluralRelation(.v, negated: true, [0, 0])]])]
+        case 25:  // dsb
+            return [PluralRules.Rule(.one, [[PluralRelation(.v, [0, 0]), PluralRelation(.i, mod: 100, [1, 1])], [PluralRelation(.f, mod: 100, [1, 1])]]), PluralRules.Rule(.two, [[PluralRelation(.v, [0, 0]), PluralRelation(.i, mod: 100, [2, 2])], [PluralRelation(.f, mod: 100, [2, 2])]]), PluralRules.Rule(.few, [[PluralRelation(.v, [0, 0]), PluralRelation(.i, mod: 100, [3, 4])], [PluralRelation(.f, mod: 100, [3, 4])]])]
+        case 26:  // he
+            return [PluralRules.Rule(.one, [[PluralRelation(.i, [1, 1]), PluralRelation(.v, [0, 0])]]), PluralRules.Rule(.two, [[PluralRelation(.i, [2, 2]), PluralRelation(.v, [0, 0])]]), PluralRules.Rule(.many, [[PluralRelation(.v, [0, 0]), PluralRelation(.n, negated: true, [0, 10]), PluralRelation(.n, mod: 10, [0, 0])]])]
+        case 27:  // cs
+            return [PluralRules.Rule(.one, [[PluralRelation(.i, [1, 1]), PluralRelation(.v, [0, 0])]]), PluralRules.Rule(.few, [[PluralRelation(.i, [2, 4]), PluralRelation(.v, [0, 0])]]), PluralRules.Rule(.many, [[PluralRelation(.v, negated: true, [0, 0])]])]
+        case 28:  // pl
+            return [PluralRules.Rule(.one, [[PluralRelation(.i, [1, 1]), PluralRelation(.v, [0, 0])]]), PluralRules.Rule(.few, [[PluralRelation(.v, [0, 0]), PluralRelation(.i, mod: 10, [2, 4]), PluralRelation(.i, mod: 100, negated: true, [12, 14])]]), PluralRules.Rule(.many, [[PluralRelation(.v, [0, 0]), PluralRelation(.i, negated: true, [1, 1]), PluralRelation(.i, mod: 10, [0, 1])], [PluralRelation(.v, [0, 0]), PluralRelation(.i, mod: 10, [5, 9])], [PluralRelation(.v, [0, 0]), PluralRelation(.i, mod: 100, [12, 14])]])]
+        case 29:  // be
+            return [PluralRules.Rule(.one, [[PluralRelation(.n, mod: 10, [1, 1]), PluralRelation(.n, mod: 100, negated: true, [11, 11])]]), PluralRules.Rule(.few, [[PluralRelation(.n, mod: 10, [2, 4]), PluralRelation(.n, mod: 100, negated: true, [12, 14])]]), PluralRules.Rule(.many, [[PluralRelation(.n, mod: 10, [0, 0])], [PluralRelation(.n, mod: 10, [5, 9])], [PluralRelation(.n, mod: 100, [11, 14])]])]
+        case 30:  // lt
+            return [PluralRules.Rule(.one, [[PluralRelation(.n, mod: 10, [1, 1]), PluralRelation(.n, mod: 100, negated: true, [11, 19])]]), PluralRules.Rule(.few, [[PluralRelation(.n, mod: 10, [2, 9]), PluralRelation(.n, mod: 100, negated: true, [11, 19])]]), PluralRules.Rule(.many, [[PluralRelation(.f, negated: true, [0, 0])]])]
+        case 31:  // mt
+            return [PluralRules.Rule(.one, [[PluralRelation(.n, [1, 1])]]), PluralRules.Rule(.few, [[PluralRelation(.n, [0, 0])], [PluralRelation(.n, mod: 100, [2, 10])]]), PluralRules.Rule(.many, [[PluralRelation(.n, mod: 100, [11, 19])]])]
+        case 32:  // ru
+            return [PluralRules.Rule(.one, [[PluralRelation(.v, [0, 0]), PluralRelation(.i, mod: 10, [1, 1]), PluralRelation(.i, mod: 100, negated: true, [11, 11])]]), PluralRules.Rule(.few, [[PluralRelation(.v, [0, 0]), PluralRelation(.i, mod: 10, [2, 4]), PluralRelation(.i, mod: 100, negated: true, [12, 14])]]), PluralRules.Rule(.many, [[PluralRelation(.v, [0, 0]), PluralRelation(.i, mod: 10, [0, 0])], [PluralRelation(.v, [0, 0]), PluralRelation(.i, mod: 10, [5, 9])], [PluralRelation(.v, [0, 0]), PluralRelation(.i, mod: 100, [11, 14])]])]
+        case 33:  // br
+            return [PluralRules.Rule(.one, [[PluralRelation(.n, mod: 10, [1, 1]), PluralRelation(.n, mod: 100, negated: true, [11, 11, 71, 71, 91, 91])]]), PluralRules.Rule(.two, [[PluralRelation(.n, mod: 10, [2, 2]), PluralRelation(.n, mod: 100, negated: true, [12, 12, 72, 72, 92, 92])]]), PluralRules.Rule(.few, [[PluralRelation(.n, mod: 10, [3, 4, 9, 9]), PluralRelation(.n, mod: 100, negated: true, [10, 19, 70, 79, 90, 99])]]), PluralRules.Rule(.many, [[PluralRelation(.n, negated: true, [0, 0]), PluralRelation(.n, mod: 1000000, [0, 0])]])]
+        case 34:  // ga
+            return [PluralRules.Rule(.one, [[PluralRelation(.n, [1, 1])]]), PluralRules.Rule(.two, [[PluralRelation(.n, [2, 2])]]), PluralRules.Rule(.few, [[PluralRelation(.n, [3, 6])]]), PluralRules.Rule(.many, [[PluralRelation(.n, [7, 10])]])]
+        case 35:  // gv
+            return [PluralRules.Rule(.one, [[PluralRelation(.v, [0, 0]), PluralRelation(.i, mod: 10, [1, 1])]]), PluralRules.Rule(.two, [[PluralRelation(.v, [0, 0]), PluralRelation(.i, mod: 10, [2, 2])]]), PluralRules.Rule(.few, [[PluralRelation(.v, [0, 0]), PluralRelation(.i, mod: 100, [0, 0, 20, 20, 40, 40, 60, 60, 80, 80])]]), PluralRules.Rule(.many, [[PluralRelation(.v, negated: true, [0, 0])]])]
+        case 36:  // kw
+            return [PluralRules.Rule(.zero, [[PluralRelation(.n, [0, 0])]]), PluralRules.Rule(.one, [[PluralRelation(.n, [1, 1])]]), PluralRules.Rule(.two, [[PluralRelation(.n, mod: 100, [2, 2, 22, 22, 42, 42, 62, 62, 82, 82])], [PluralRelation(.n, mod: 1000, [0, 0]), PluralRelation(.n, mod: 100000, [1000, 20000, 40000, 40000, 60000, 60000, 80000, 80000])], [PluralRelation(.n, negated: true, [0, 0]), PluralRelation(.n, mod: 1000000, [100000, 100000])]]), PluralRules.Rule(.few, [[PluralRelation(.n, mod: 100, [3, 3, 23, 23, 43, 43, 63, 63, 83, 83])]]), PluralRules.Rule(.many, [[PluralRelation(.n, negated: true, [1, 1]), PluralRelation(.n, mod: 100, [1, 1, 21, 21, 41, 41, 61, 61, 81, 81])]])]
+        case 37:  // ar
+            return [PluralRules.Rule(.zero, [[PluralRelation(.n, [0, 0])]]), PluralRules.Rule(.one, [[PluralRelation(.n, [1, 1])]]), PluralRules.Rule(.two, [[PluralRelation(.n, [2, 2])]]), PluralRules.Rule(.few, [[PluralRelation(.n, mod: 100, [3, 10])]]), PluralRules.Rule(.many, [[PluralRelation(.n, mod: 100, [11, 99])]])]
+        case 38:  // cy
+            return [PluralRules.Rule(.zero, [[PluralRelation(.n, [0, 0])]]), PluralRules.Rule(.one, [[PluralRelation(.n, [1, 1])]]), PluralRules.Rule(.two, [[PluralRelation(.n, [2, 2])]]), PluralRules.Rule(.few, [[PluralRelation(.n, [3, 3])]]), PluralRules.Rule(.many, [[PluralRelation(.n, [6, 6])]])]
+        default:
+            preconditionFailure("no cardinal plural rule group \(group); rerun python3 scripts/generate-cldr.py")
+        }
+    }
+
+    static func ordinalRules(group: Int) -> [PluralRules.Rule] {
+        switch group {
+        case 0:  // af
+            return []
+        case 1:  // sv
+            return [PluralRules.Rule(.one, [[PluralRelation(.n, mod: 10, [1, 1, 2, 2]), PluralRelation(.n, mod: 100, negated: true, [11, 11, 12, 12])]])]
+        case 2:  // bal
+            return [PluralRules.Rule(.one, [[PluralRelation(.n, [1, 1])]])]
+        case 3:  // hu
+            return [PluralRules.Rule(.one, [[PluralRelation(.n, [1, 1, 5, 5])]])]
+        case 4:  // ne
+            return [PluralRules.Rule(.one, [[PluralRelation(.n, [1, 4])]])]
+        case 5:  // be
+            return [PluralRules.Rule(.few, [[PluralRelation(.n, mod: 10, [2, 2, 3, 3]), PluralRelation(.n, mod: 100, negated: true, [12, 12, 13, 13])]])]
+        case 6:  // uk
+            return [PluralRules.Rule(.few, [[PluralRelation(.n, mod: 10, [3, 3]), PluralRelation(.n, mod: 100, negated: true, [13, 13])]])]
+        case 7:  // tk
+            return [PluralRules.Rule(.few, [[PluralRelation(.n, mod: 10, [6, 6, 9, 9])], [PluralRelation(.n, [10, 10])]])]
+        case 8:  // kk
+            return [PluralRules.Rule(.many, [[PluralRelation(.n, mod: 10, [6, 6])], [PluralRelation(.n, mod: 10, [9, 9])], [PluralRelation(.n, mod: 10, [0, 0]), PluralRelation(.n, negated: true, [0, 0])]])]
+        case 9:  // it
+            return [PluralRules.Rule(.many, [[PluralRelation(.n, [11, 11, 8, 8, 80, 80, 800, 800])]])]
+        case 10:  // lij
+            return [PluralRules.Rule(.many, [[PluralRelation(.n, [11, 11, 8, 8, 80, 89, 800, 899])]])]
+        case 11:  // ka
+            return [PluralRules.Rule(.one, [[PluralRelation(.i, [1, 1])]]), PluralRules.Rule(.many, [[PluralRelation(.i, [0, 0])], [PluralRelation(.i, mod: 100, [2, 20, 40, 40, 60, 60, 80, 80])]])]
+        case 12:  // sq
+            return [PluralRules.Rule(.one, [[PluralRelation(.n, [1, 1])]]), PluralRules.Rule(.many, [[PluralRelation(.n, mod: 10, [4, 4]), PluralRelation(.n, mod: 100, negated: true, [14, 14])]])]
+        case 13:  // kw
+            return [PluralRules.Rule(.one, [[PluralRelation(.n, [1, 4])], [PluralRelation(.n, mod: 100, [1, 4, 21, 24, 41, 44, 61, 64, 81, 84])]]), PluralRules.Rule(.many, [[PluralRelation(.n, [5, 5])], [PluralRelation(.n, mod: 100, [5, 5])]])]
+        case 14:  // en
+            return [PluralRules.Rule(.one, [[PluralRelation(.n, mod: 10, [1, 1]), PluralRelation(.n, mod: 100, negated: true, [11, 11])]]), PluralRules.Rule(.two, [[PluralRelation(.n, mod: 10, [2, 2]), PluralRelation(.n, mod: 100, negated: true, [12, 12])]]), PluralRules.Rule(.few, [[PluralRelation(.n, mod: 10, [3, 3]), PluralRelation(.n, mod: 100, negated: true, [13, 13])]])]
+        case 15:  // mr
+            return [PluralRules.Rule(.one, [[PluralRelation(.n, [1, 1])]]), PluralRules.Rule(.two, [[PluralRelation(.n, [2, 2, 3, 3])]]), PluralRules.Rule(.few, [[PluralRelation(.n, [4, 4])]])]
+        case 16:  // gd
+            return [PluralRules.Rule(.one, [[PluralRelation(.n, [1, 1, 11, 11])]]), PluralRules.Rule(.two, [[PluralRelation(.n, [2, 2, 12, 12])]]), PluralRules.Rule(.few, [[PluralRelation(.n, [3, 3, 13, 13])]])]
+        case 17:  // ca
+            return [PluralRules.Rule(.one, [[PluralRelation(.n, [1, 1, 3, 3])]]), PluralRules.Rule(.two, [[PluralRelation(.n, [2, 2])]]), PluralRules.Rule(.few, [[PluralRelation(.n, [4, 4])]])]
+        case 18:  // mk
+            return [PluralRules.Rule(.one, [[PluralRelation(.i, mod: 10, [1, 1]), PluralRelation(.i, mod: 100, negated: true, [11, 11])]]), PluralRules.Rule(.two, [[PluralRelation(.i, mod: 10, [2, 2]), PluralRelation(.i, mod: 100, negated: true, [12, 12])]]), PluralRules.Rule(.many, [[PluralRelation(.i, mod: 10, [7, 7, 8, 8]), PluralRelation(.i, mod: 100, negated: true, [17, 17, 18, 18])]])]
+        case 19:  // az
+            return [PluralRules.Rule(.one, [[PluralRelation(.i, mod: 10, [1, 1, 2, 2, 5, 5, 7, 7, 8, 8])], [PluralRelation(.i, mod: 100, [20, 20, 50, 50, 70, 70, 80, 80])]]), PluralRules.Rule(.few, [[PluralRelation(.i, mod: 10, [3, 3, 4, 4])], [PluralRelation(.i, mod: 1000, [100, 100, 200, 200, 300, 300, 400, 400, 500, 500, 600, 600, 700, 700, 800, 800, 900, 900])]]), PluralRules.Rule(.many, [[PluralRelation(.i, [0, 0])], [PluralRelation(.i, mod: 10, [6, 6])], [PluralRelation(.i, mod: 100, [40, 40, 60, 60, 90, 90])]])]
+        case 20:  // gu
+            return [PluralRules.Rule(.one, [[PluralRelation(.n, [1, 1])]]), PluralRules.Rule(.two, [[PluralRelation(.n, [2, 2, 3, 3])]]), PluralRules.Rule(.few, [[PluralRelation(.n, [4, 4])]]), PluralRules.Rule(.many, [[PluralRelation(.n, [6, 6])]])]
+        case 21:  // as
+            return [PluralRules.Rule(.one, [[PluralRelation(.n, [1, 1, 5, 5, 7, 7, 8, 8, 9, 9, 10, 10])]]), PluralRules.Rule(.two, [[PluralRelation(.n, [2, 2, 3, 3])]]), PluralRules.Rule(.few, [[PluralRelation(.n, [4, 4])]]), PluralRules.Rule(.many, [[PluralRelation(.n, [6, 6])]])]
+        case 22:  // or
+            return [PluralRules.Rule(.one, [[PluralRelation(.n, [1, 1, 5, 5, 7, 9])]]), PluralRules.Rule(.two, [[PluralRelation(.n, [2, 2, 3, 3])]]), PluralRules.Rule(.few, [[PluralRelation(.n, [4, 4])]]), PluralRules.Rule(.many, [[PluralRelation(.n, [6, 6])]])]
+        case 23:  // cy
+            return [PluralRules.Rule(.zero, [[PluralRelation(.n, [0, 0, 7, 7, 8, 8, 9, 9])]]), PluralRules.Rule(.one, [[PluralRelation(.n, [1, 1])]]), PluralRules.Rule(.two, [[PluralRelation(.n, [2, 2])]]), PluralRules.Rule(.few, [[PluralRelation(.n, [3, 3, 4, 4])]]), PluralRules.Rule(.many, [[PluralRelation(.n, [5, 5, 6, 6])]])]
+        default:
+            preconditionFailure("no ordinal plural rule group \(group); rerun python3 scripts/generate-cldr.py")
+        }
+    }
 }

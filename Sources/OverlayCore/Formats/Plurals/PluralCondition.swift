@@ -1,6 +1,10 @@
-/// A parsed CLDR plural condition: relations joined by `and`, alternatives joined by `or`.
-struct PluralCondition: Sendable, Hashable {
-    var alternatives: [[PluralRelation]]
+/// A CLDR plural condition: relations joined by `and`, alternatives joined by `or`.
+package struct PluralCondition: Sendable, Hashable {
+    package var alternatives: [[PluralRelation]]
+
+    package init(alternatives: [[PluralRelation]]) {
+        self.alternatives = alternatives
+    }
 
     func matches(_ operands: PluralOperands) -> Bool {
         alternatives.contains { relations in relations.allSatisfy { $0.matches(operands) } }
@@ -8,18 +12,29 @@ struct PluralCondition: Sendable, Hashable {
 }
 
 /// One relation, e.g. `n % 100 != 12..14` or legacy `n within 0..2`.
-struct PluralRelation: Sendable, Hashable {
-    enum Operand: String, Sendable, Hashable, CaseIterable {
+package struct PluralRelation: Sendable, Hashable {
+    package enum Operand: String, Sendable, Hashable, CaseIterable {
         case n, i, v, w, f, t, c, e
     }
 
-    var operand: Operand
-    var modulus: UInt64?
+    package var operand: Operand
+    package var modulus: UInt64?
     /// `!=`, `is not`, `not in`, `not within`: negates the whole relation.
-    var isNegated: Bool
+    package var isNegated: Bool
     /// Legacy `within`: also matches non-integer values inside a range.
-    var allowsFractions: Bool
-    var ranges: [ClosedRange<UInt64>]
+    package var allowsFractions: Bool
+    package var ranges: [ClosedRange<UInt64>]
+
+    /// `bounds` holds each range's low and high in turn: plain integer arrays keep the generated tables quick
+    /// to type-check.
+    package init(_ operand: Operand, mod modulus: UInt64? = nil, negated: Bool = false, within: Bool = false,
+                 _ bounds: [UInt64]) {
+        self.operand = operand
+        self.modulus = modulus
+        self.isNegated = negated
+        self.allowsFractions = within
+        self.ranges = stride(from: 0, to: bounds.count - 1, by: 2).map { bounds[$0]...bounds[$0 + 1] }
+    }
 
     func matches(_ operands: PluralOperands) -> Bool {
         let value = OperandValue(operand, of: operands, modulus: modulus)

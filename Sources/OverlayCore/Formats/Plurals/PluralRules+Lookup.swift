@@ -15,31 +15,25 @@ extension PluralRules {
     }
 }
 
-/// The rule groups of one CLDR file, parsed once from the generated data, plus a per-id lookup cache.
+/// The rule groups of one CLDR file, indexed by locale id, plus a per-id lookup cache.
 final class PluralRuleTable: Sendable {
-    static let cardinal = PluralRuleTable(data: CLDRPluralData.cardinal)
-    static let ordinal = PluralRuleTable(data: CLDRPluralData.ordinal)
+    static let cardinal = PluralRuleTable(locales: CLDRPluralData.cardinalLocales, rules: CLDRPluralData.cardinalRules)
+    static let ordinal = PluralRuleTable(locales: CLDRPluralData.ordinalLocales, rules: CLDRPluralData.ordinalRules)
 
     /// Listed id (`pt_PT`) → its rule group.
     private let byListedID: [String: Int]
     private let byTag: [String: String]
-    /// Each group's `category:condition|…` text, parsed on first use: an app needs a few of the hundred groups.
-    private let groups: [String]
-    private let parsed = LockedValue<[Int: PluralRules]>([:])
+    /// Builds one group's rules; an app needs a few of the hundred groups, so each is built on first use.
+    private let groupRules: @Sendable (Int) -> [PluralRules.Rule]
+    private let built = LockedValue<[Int: PluralRules]>([:])
     private let cache = LockedValue<[String: PluralRules]>([:])
     private static let cacheLimit = 1024
 
-    init(data: String) {
+    init(locales: [String], rules: @escaping @Sendable (Int) -> [PluralRules.Rule]) {
         var byListedID: [String: Int] = [:]
         var byTag: [String: String] = [:]
-        var groups: [String] = []
-        for line in data.utf8.split(separator: UInt8(ascii: "\n")) {
-            guard let bar = line.firstIndex(of: UInt8(ascii: "|")) else {
-                preconditionFailure("generated plural data is malformed at '\(String(decoding: line, as: UTF8.self))'; rerun scripts/generate-cldr.py")
-            }
-            let group = groups.count
-            groups.append(String(decoding: line[line.index(after: bar)...], as: UTF8.self))
-            for id in line[..<bar].split(separator: UInt8(ascii: " ")) {
+        for (group, ids) in locales.enumerated() {
+            for id in ids.utf8.split(separator: UInt8(ascii: " ")) {
                 let listed = String(decoding: id, as: UTF8.self)
                 byListedID[listed] = group
                 byTag[String(decoding: id.map { $0 == UInt8(ascii: "_") ? UInt8(ascii: "-") : $0 }, as: UTF8.self)] = listed
@@ -47,7 +41,7 @@ final class PluralRuleTable: Sendable {
         }
         self.byListedID = byListedID
         self.byTag = byTag
-        self.groups = groups
+        self.groupRules = rules
     }
 
     func rules(for localeID: String) -> PluralRules {
@@ -60,22 +54,9 @@ final class PluralRuleTable: Sendable {
     }
 
     private func rules(group: Int) -> PluralRules {
-        if let rules = parsed.withLock({ $0[group] }) { return rules }
-        var conditions: [PluralCategory: String] = [:]
-        for field in groups[group].split(separator: "|", omittingEmptySubsequences: false) {
-            let parts = field.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
-            guard parts.count == 2, let category = PluralCategory(rawValue: String(parts[0])) else {
-                preconditionFailure("generated plural data is malformed at '\(field)'; rerun scripts/generate-cldr.py")
-            }
-            conditions[category] = String(parts[1])
-        }
-        let rules: PluralRules
-        do {
-            rules = try PluralRules(conditions: conditions)
-        } catch {
-            preconditionFailure("generated plural rule does not parse: \(error); rerun scripts/generate-cldr.py")
-        }
-        parsed.withLock { $0[group] = rules }
+        if let rules = built.withLock({ $0[group] }) { return rules }
+        let rules = PluralRules(rules: groupRules(group))
+        built.withLock { $0[group] = rules }
         return rules
     }
 

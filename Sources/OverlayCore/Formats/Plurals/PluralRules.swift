@@ -4,9 +4,15 @@ package struct PluralRules: Sendable, Hashable {
         case cardinal, ordinal
     }
 
-    struct Rule: Sendable, Hashable {
-        var category: PluralCategory
-        var condition: PluralCondition
+    package struct Rule: Sendable, Hashable {
+        package var category: PluralCategory
+        package var condition: PluralCondition
+
+        /// A rule for a category other than `other`, which applies when no rule matches.
+        package init(_ category: PluralCategory, _ alternatives: [[PluralRelation]]) {
+            self.category = category
+            self.condition = PluralCondition(alternatives: alternatives)
+        }
     }
 
     let rules: [Rule]
@@ -15,35 +21,9 @@ package struct PluralRules: Sendable, Hashable {
 
     package static let otherOnly = PluralRules(rules: [])
 
-    private init(rules: [Rule]) {
+    package init(rules: [Rule]) {
         self.rules = rules.sorted { $0.category < $1.category }
         self.categories = Set(rules.map(\.category) + [.other])
-    }
-
-    /// Builds rules from CLDR condition texts (samples after `@` are ignored); only `other` has no condition.
-    package init(conditions: [PluralCategory: String]) throws(PluralRuleError) {
-        var rules: [Rule] = []
-        for category in conditions.keys.sorted() {
-            let condition: PluralCondition
-            do {
-                condition = try PluralCondition(parsing: conditions[category] ?? "")
-            } catch {
-                throw PluralRuleError(code: error.code, message: "\(category): \(error.message)", location: error.location)
-            }
-            switch (category, condition.alternatives.isEmpty) {
-            case (.other, true):
-                continue
-            case (.other, false):
-                throw PluralRuleError(code: .invalidCategoryCondition,
-                                      message: "'other' has a condition; CLDR 'other' applies when nothing else matches, remove it")
-            case (_, true):
-                throw PluralRuleError(code: .invalidCategoryCondition,
-                                      message: "'\(category)' has no condition; give it one or drop the category")
-            case (_, false):
-                rules.append(Rule(category: category, condition: condition))
-            }
-        }
-        self.init(rules: rules)
     }
 
     package func category(for operands: PluralOperands) -> PluralCategory {

@@ -11,6 +11,8 @@ enum CLDRSampleOracle {
         var localeIDs: [String]
         /// Category → expanded samples.
         var samples: [(category: PluralCategory, numbers: [String])]
+        /// Category → rule text as written, samples included.
+        var conditions: [PluralCategory: String]
     }
 
     static func groups(file: String) throws -> [Group] {
@@ -20,6 +22,7 @@ enum CLDRSampleOracle {
             let localeIDs = chunk.prefix { $0 != "\"" }.split(separator: " ").map(String.init)
             let body = chunk.components(separatedBy: "</pluralRules>")[0]
             var samples: [(PluralCategory, [String])] = []
+            var conditions: [PluralCategory: String] = [:]
             for ruleChunk in body.components(separatedBy: "<pluralRule count=\"").dropFirst() {
                 let countName = String(ruleChunk.prefix { $0 != "\"" })
                 guard let category = PluralCategory(rawValue: countName),
@@ -28,8 +31,9 @@ enum CLDRSampleOracle {
                 else { throw OracleError(message: "cannot read a rule in \(file): \(ruleChunk.prefix(60))") }
                 let ruleText = ruleChunk[ruleChunk.index(after: open)..<close.lowerBound]
                 samples.append((category, try expand(String(ruleText))))
+                conditions[category] = String(ruleText)
             }
-            groups.append(Group(localeIDs: localeIDs, samples: samples))
+            groups.append(Group(localeIDs: localeIDs, samples: samples, conditions: conditions))
         }
         return groups
     }

@@ -1,3 +1,52 @@
+import OverlayCore
+
+// The CLDR rule-text parser, kept in the tests as an oracle: the app ships rules that scripts/generate-cldr.py
+// already parsed, and GeneratedCLDRDataTests checks them against this second, independent parse of the XML.
+
+/// A CLDR plural rule that cannot be parsed, e.g. `n % = 1` or `v = 3..1`; the location is line 1 and the column in
+/// the condition text, when the problem has a position.
+typealias PluralRuleError = Diagnostic<PluralRuleErrorCode>
+
+enum PluralRuleErrorCode: String, DiagnosticCode {
+    case invalidCharacter = "plural.invalid_character"
+    case unexpectedToken = "plural.unexpected_token"
+    case unexpectedEnd = "plural.unexpected_end"
+    case unknownOperand = "plural.unknown_operand"
+    /// An integer too large for the evaluator, or a modulus of zero.
+    case invalidNumber = "plural.invalid_number"
+    case invalidRange = "plural.invalid_range"
+    /// A non-`other` category with no condition, or `other` with one.
+    case invalidCategoryCondition = "plural.invalid_category_condition"
+}
+
+extension PluralRules {
+    /// Builds rules from CLDR condition texts (samples after `@` are ignored); only `other` has no condition.
+    init(conditions: [PluralCategory: String]) throws(PluralRuleError) {
+        var rules: [Rule] = []
+        for category in conditions.keys.sorted() {
+            let condition: PluralCondition
+            do {
+                condition = try PluralCondition(parsing: conditions[category] ?? "")
+            } catch {
+                throw PluralRuleError(code: error.code, message: "\(category): \(error.message)", location: error.location)
+            }
+            switch (category, condition.alternatives.isEmpty) {
+            case (.other, true):
+                continue
+            case (.other, false):
+                throw PluralRuleError(code: .invalidCategoryCondition,
+                                      message: "'other' has a condition; CLDR 'other' applies when nothing else matches, remove it")
+            case (_, true):
+                throw PluralRuleError(code: .invalidCategoryCondition,
+                                      message: "'\(category)' has no condition; give it one or drop the category")
+            case (_, false):
+                rules.append(Rule(category, condition.alternatives))
+            }
+        }
+        self.init(rules: rules)
+    }
+}
+
 extension PluralCondition {
     /// The largest integer a rule may contain; keeps `%` on digit strings inside `UInt64`.
     static let maximumInteger: UInt64 = 1_000_000_000_000
@@ -9,7 +58,7 @@ extension PluralCondition {
     }
 }
 
-struct PluralToken: Equatable {
+private struct PluralToken: Equatable {
     enum Kind: Equatable {
         case word(String)
         case integer(UInt64)
@@ -68,7 +117,7 @@ struct PluralToken: Equatable {
     }
 }
 
-struct PluralConditionParser {
+private struct PluralConditionParser {
     var tokens: [PluralToken]
     var endColumn: Int
     var position = 0
@@ -113,8 +162,7 @@ struct PluralConditionParser {
         } else if acceptWord("is") {
             negated = acceptWord("not")
             let value = try parseInteger()
-            return PluralRelation(operand: operand, modulus: modulus, isNegated: negated, allowsFractions: false,
-                                  ranges: [value...value])
+            return PluralRelation(operand, mod: modulus, negated: negated, [value, value])
         } else {
             negated = acceptWord("not")
             if acceptWord("within") {
@@ -123,12 +171,12 @@ struct PluralConditionParser {
                 throw unexpected("'=', '!=', 'is', 'in' or 'within'")
             }
         }
-        return PluralRelation(operand: operand, modulus: modulus, isNegated: negated, allowsFractions: within,
-                              ranges: try parseRangeList())
+        return PluralRelation(operand, mod: modulus, negated: negated, within: within, try parseRangeList())
     }
 
-    private mutating func parseRangeList() throws(PluralRuleError) -> [ClosedRange<UInt64>] {
-        var ranges: [ClosedRange<UInt64>] = []
+    /// Each range's low and high in turn, the form `PluralRelation` takes.
+    private mutating func parseRangeList() throws(PluralRuleError) -> [UInt64] {
+        var bounds: [UInt64] = []
         repeat {
             let column = position < tokens.count ? tokens[position].column : endColumn
             let low = try parseInteger()
@@ -139,9 +187,9 @@ struct PluralConditionParser {
                                       message: "range \(low)..\(high) at column \(column) is empty; write the smaller bound first",
                                       location: SourceLocation(line: 1, column: column))
             }
-            ranges.append(low...high)
+            bounds += [low, high]
         } while acceptSymbol(",")
-        return ranges
+        return bounds
     }
 
     private mutating func parseInteger() throws(PluralRuleError) -> UInt64 {
