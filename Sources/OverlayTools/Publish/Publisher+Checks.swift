@@ -56,9 +56,8 @@ extension Publisher {
                 if reused { return [] }
                 let file = built.versionRoot.appendingPathComponent(archive.path).path
                 // One `.lproj` at a time: the publish catalog is in memory already, a second whole copy is not needed.
-                return ModuleValidator.validate(
-                    archive: archive.bytes, entry: entry, manifest: manifest, context: context, file: file,
-                    retainingContent: false
+                return ModuleValidator.validateByFolder(
+                    archive: archive.bytes, entry: entry, manifest: manifest, context: context, file: file
                 ).findings.filter(\.isBlocking)
             }.flatMap { $0 }
         }
