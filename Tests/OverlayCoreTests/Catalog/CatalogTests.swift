@@ -241,6 +241,45 @@ func stringsdict(key: String, format: String = "%#@v@", valueType: String, forms
         #expect(CatalogChecker.check(result.catalog).isEmpty)
     }
 
+    /// A module with both: Info.plist's region beats the catalog's source language, a `.lproj` value beats the catalog's
+    /// for the same key, the catalog's folder name is kept, its findings come before the folders', and a String
+    /// Catalog that does not read marks its table unreadable in every locale.
+    @Test func stringCatalogsAndLprojFoldersMerge() throws {
+        let catalog = try TemporaryCatalog([
+            "M/Info.plist": """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <plist version="1.0"><dict><key>CFBundleDevelopmentRegion</key><string>de</string></dict></plist>
+                """,
+            "M/Broken.xcstrings": "{",
+            "M/Localizable.xcstrings": """
+                {
+                  "sourceLanguage" : "fr",
+                  "strings" : {
+                    "hello" : { "localizations" : {
+                      "pt-BR" : { "stringUnit" : { "state" : "translated", "value" : "Olá do catálogo" } } } },
+                    "bye" : { "localizations" : {
+                      "pt-BR" : { "stringUnit" : { "state" : "translated", "value" : "Tchau" } } } }
+                  },
+                  "version" : "1.0"
+                }
+                """,
+            "M/pt_BR.lproj/Localizable.strings": "\"hello\" = \"Olá da pasta\";\n",
+            "M/pt_BR.lproj/Other.strings": "\"k\" = \"v\"\n",
+            "M/de.lproj/Localizable.strings": "\"hello\" = \"Hallo\";\n",
+        ])
+        defer { catalog.remove() }
+        let result = try catalog.load()
+        let module = try #require(result.catalog.modules["M"])
+        #expect(module.developmentRegion == "de")
+        let portuguese = try #require(module.localizations["pt-BR"])
+        #expect(portuguese.directoryName == "pt-BR.lproj")
+        #expect(portuguese.tables["Localizable"]?.strings == ["hello": "Olá da pasta", "bye": "Tchau"])
+        #expect(portuguese.unreadableTables == ["Broken", "Other"])
+        #expect(module.localizations["de"]?.unreadableTables == ["Broken"])
+        #expect(result.findings.filter { $0.severity == .error }.map(\.location.file)
+            == ["M/Broken.xcstrings", "M/pt_BR.lproj/Other.strings"])
+    }
+
     @Test func notADirectoryThrows() {
         #expect(throws: CatalogError.self) { try CatalogLoader.load(at: URL(fileURLWithPath: "/nonexistent")) }
     }
