@@ -2,17 +2,8 @@ package import Foundation
 package import OverlayCore
 
 /// The publisher's self-check: the findings a device would report, with one `.lproj` extracted at a time and nothing
-/// kept, so a large catalog is not held twice in publish's memory.
+/// kept, so a large catalog is not held twice in publish's memory (after ``ModuleValidator/checkIntegrity``).
 extension ModuleValidator {
-    package static func validateByFolder(
-        archive bytes: Data, entry: Manifest.Module, manifest: Manifest, context: ValidationContext, file: String
-    ) -> ModuleVerdict {
-        let integrity = checkIntegrity(bytes, entry: entry, manifest: manifest, context: context, file: file)
-        guard integrity.isEmpty else { return ModuleVerdict(module: entry.name, findings: integrity) }
-        return validateContentsByFolder(
-            bytes, expectedModule: entry.name, expectedRevision: entry.revision, context: context, file: file)
-    }
-
     /// Accepted, its `files` are empty and its `content` nil.
     package static func validateContentsByFolder(
         _ bytes: Data, expectedModule: String?, expectedRevision: Int?, context: ValidationContext, file: String

@@ -23,6 +23,12 @@ struct TemporaryCatalog {
     func remove() { try? FileManager.default.removeItem(at: root) }
 }
 
+/// An Info.plist whose development region is German.
+let germanInfoPlist = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <plist version="1.0"><dict><key>CFBundleDevelopmentRegion</key><string>de</string></dict></plist>
+    """
+
 func stringsdict(key: String, format: String = "%#@v@", valueType: String, forms: [String: String]) -> String {
     let variants = forms.sorted { $0.key < $1.key }.map { "<key>\($0.key)</key><string>\($0.value)</string>" }.joined()
     return """
@@ -131,10 +137,7 @@ func stringsdict(key: String, format: String = "%#@v@", valueType: String, forms
 
     @Test func developmentRegionComesFromInfoPlist() throws {
         let catalog = try TemporaryCatalog([
-            "M/Info.plist": """
-                <?xml version="1.0" encoding="UTF-8"?>
-                <plist version="1.0"><dict><key>CFBundleDevelopmentRegion</key><string>de</string></dict></plist>
-                """,
+            "M/Info.plist": germanInfoPlist,
             "M/de.lproj/Localizable.strings": "\"k\" = \"Wert\";\n",
             "M/en.lproj/Localizable.strings": "\"k\" = \"Value\";\n\"extra\" = \"Extra\";\n",
         ])
@@ -246,10 +249,7 @@ func stringsdict(key: String, format: String = "%#@v@", valueType: String, forms
     /// Catalog that does not read marks its table unreadable in every locale.
     @Test func stringCatalogsAndLprojFoldersMerge() throws {
         let catalog = try TemporaryCatalog([
-            "M/Info.plist": """
-                <?xml version="1.0" encoding="UTF-8"?>
-                <plist version="1.0"><dict><key>CFBundleDevelopmentRegion</key><string>de</string></dict></plist>
-                """,
+            "M/Info.plist": germanInfoPlist,
             "M/Broken.xcstrings": "{",
             "M/Localizable.xcstrings": """
                 {
