@@ -8,7 +8,14 @@ import Testing
     static let publishingOnly = [
         "CacheHeaders", "TableArtifact", "CatalogChecker", "FindingList", "CatalogNameRules", "XCStringsCatalog", "XCStringsError",
         "XCFormatTokens", "StoreInspection", "ArtifactEncoder", "FileTransport", "DERReader", "KeyAlgorithm", "PEM",
-        "PEMBlock", "PEMLabels",
+        "PEMBlock", "PEMLabels", "CompiledXCStrings", "StringCatalogCompiler",
+    ]
+
+    /// Functions that left the client types they extend: the publisher's one-folder-at-a-time check, the String Catalog
+    /// merge, the catalog's missing-`other` rejection, the journal reader only tests used, and tool-only platform calls.
+    static let publishingOnlyMembers = [
+        "validateContentsByFolder", "byFolder", "loadSourceModule", "compileXCStrings", "rejection",
+        "readJournal", "setTimes", "pageFaults",
     ]
 
     static let repositoryRoot = URL(fileURLWithPath: #filePath)
@@ -34,6 +41,16 @@ import Testing
         #expect(sources.count > 100, "the client sources were not found at \(Self.repositoryRoot.path)")
         for name in Self.publishingOnly {
             let declaration = try Regex("(struct|enum|class|actor|protocol|typealias|extension)\\s+\(name)\\b")
+            for source in sources where source.text.contains(declaration) {
+                Issue.record("\(source.path) declares \(name), which only the tools use: it belongs in OverlayPublishing")
+            }
+        }
+    }
+
+    @Test func movedMembersAreNotDeclaredInTheClient() throws {
+        let sources = try Self.clientSources()
+        for name in Self.publishingOnlyMembers {
+            let declaration = try Regex("func\\s+\(name)\\b")
             for source in sources where source.text.contains(declaration) {
                 Issue.record("\(source.path) declares \(name), which only the tools use: it belongs in OverlayPublishing")
             }

@@ -125,7 +125,7 @@ package struct CatalogTable: Sendable, Equatable {
         return nil
     }
 
-    mutating func fill(from other: CatalogTable) {
+    package mutating func fill(from other: CatalogTable) {
         nonTranslatableKeys.formUnion(other.nonTranslatableKeys)
         for (key, rejection) in other.rejectedEntries where value(forKey: key) == nil && rejectedEntries[key] == nil {
             rejectedEntries[key] = rejection

@@ -1,19 +1,8 @@
 package import Foundation
 
-/// An `.xcstrings` file compiled to one table per language.
-package struct CompiledXCStrings {
-    package var sourceLanguage: String
-    package var tables: [String: CatalogTable]
-
-    package init(sourceLanguage: String, tables: [String: CatalogTable]) {
-        self.sourceLanguage = sourceLanguage
-        self.tables = tables
-    }
-}
-
 extension ModuleLoader {
     /// Nil with an error finding (a link, not a regular file, too large, unreadable).
-    mutating func readFile(relativePath: String, url: URL) -> Data? {
+    package mutating func readFile(relativePath: String, url: URL) -> Data? {
         do {
             return try BoundedFile.read(url.path, maxBytes: CatalogLoader.maxFileBytes, followSymlinks: false)
         } catch {
@@ -75,14 +64,6 @@ extension ModuleLoader {
                 message: "the file \(failure.reason); check that it exists and its permissions",
                 location: location)
         }
-    }
-}
-
-extension CatalogTable {
-    func renamed(_ name: String) -> CatalogTable {
-        var copy = self
-        copy.name = name
-        return copy
     }
 }
 

@@ -53,27 +53,18 @@ public enum CatalogLoader {
     public static let maxFileBytes = 128 << 20
 }
 
-/// Compiles a String Catalog into one table per language, or nil with an error finding. Only a source catalog holds
-/// `.xcstrings`, so only the publishing side passes one to ``ModuleLoader``.
-package typealias StringCatalogCompiler = @Sendable (_ data: Data, _ relativePath: String, _ findings: inout [Finding])
-    -> CompiledXCStrings?
-
 package struct ModuleLoader {
     let root: URL
     let mode: CatalogLoader.Mode
-    let compileXCStrings: StringCatalogCompiler?
     /// False for an overlay's downloaded files: crafted binary lists crash Foundation (FORMATS.md §2.4).
     let acceptsPropertyLists: Bool
     package var findings: [Finding] = []
     /// One `String` per key across locales (a large catalog's keys were a tenth of its model).
     var keyPool = Set<String>()
 
-    package init(
-        root: URL, mode: CatalogLoader.Mode, compileXCStrings: StringCatalogCompiler? = nil, acceptsPropertyLists: Bool = true
-    ) {
+    package init(root: URL, mode: CatalogLoader.Mode, acceptsPropertyLists: Bool = true) {
         self.root = root
         self.mode = mode
-        self.compileXCStrings = compileXCStrings
         self.acceptsPropertyLists = acceptsPropertyLists
     }
 
@@ -84,39 +75,36 @@ package struct ModuleLoader {
         infoPlist: (url: URL, path: String)? = nil
     ) throws -> CatalogModule? {
         let prefix = path ?? name
-        let entries = try listEntries(of: url, relativePath: prefix)
-        let lprojs = entries.filter { $0.hasSuffix(".lproj") && CatalogLoader.isDirectoryURL(url.appendingPathComponent($0)) }
-        let xcstrings = compileXCStrings == nil ? [] : entries.filter { $0.hasSuffix(".xcstrings") }
-        guard !lprojs.isEmpty || !xcstrings.isEmpty else { return nil }
+        let lprojs = lprojFolders(in: try listEntries(of: url, relativePath: prefix), at: url)
+        guard !lprojs.isEmpty else { return nil }
+        let start = startModule(named: name, at: url, prefix: prefix, infoPlist: infoPlist)
+        var module = start.module
+        module.developmentRegion = start.developmentRegion.map(normalizedLocale) ?? "en"
+        try readLocalizations(lprojs, at: url, prefix: prefix, into: &module)
+        return module
+    }
 
+    package func lprojFolders(in entries: [String], at url: URL) -> [String] {
+        entries.filter { $0.hasSuffix(".lproj") && CatalogLoader.isDirectoryURL(url.appendingPathComponent($0)) }
+    }
+
+    /// An empty module with the settings of its Info.plist; the development region as written, nil if it names none.
+    package mutating func startModule(
+        named name: String, at url: URL, prefix: String, infoPlist: (url: URL, path: String)?
+    ) -> (module: CatalogModule, developmentRegion: String?) {
         var module = CatalogModule(name: name, developmentRegion: "en")
         let plist = infoPlist ?? (url.appendingPathComponent("Info.plist"), "\(prefix)/Info.plist")
         let info = readInfoPlist(module: name, plist: plist.url, relativePath: plist.path)
-        var developmentRegion = info.developmentRegion
         module.plainStrings = info.plainStrings
-        var unreadableXCStrings: [String] = []
+        return (module, info.developmentRegion)
+    }
 
-        for file in xcstrings {
-            let table = String(file.dropLast(".xcstrings".count))
-            guard let compile = compileXCStrings,
-                let data = readFile(relativePath: "\(prefix)/\(file)", url: url.appendingPathComponent(file)),
-                let compiled = compile(data, "\(prefix)/\(file)", &findings)
-            else {
-                unreadableXCStrings.append(table)
-                continue
-            }
-            if developmentRegion == nil { developmentRegion = compiled.sourceLanguage }
-            for (language, tableContent) in compiled.tables {
-                let identifier = normalizedLocale(language)
-                var localization = module.localizations[identifier]
-                    ?? CatalogLocalization(identifier: identifier, directoryName: "\(language).lproj")
-                var merged = localization.tables[table] ?? CatalogTable(name: table)
-                merged.fill(from: tableContent.renamed(table))
-                localization.tables[table] = merged
-                module.localizations[identifier] = localization
-            }
-        }
-
+    /// Reads the `.lproj` folders into `module`, over the tables it already holds; a Base stringsdict is judged for
+    /// the module's development region.
+    package mutating func readLocalizations(
+        _ lprojs: [String], at url: URL, prefix: String, into module: inout CatalogModule
+    ) throws {
+        let name = module.name
         // Two folders naming one locale (`EN.lproj` beside `en.lproj`, `fr_CA` beside `fr-CA`) are one folder on
         // a case-insensitive file system: read the one spelled canonically (else the first), say so for the other.
         var chosen: [String: String] = [:]
@@ -159,7 +147,7 @@ package struct ModuleLoader {
                 if files.contains(table + ".stringsdict"),
                     !readStringsdict(
                         relativePath: base + ".stringsdict", url: lprojURL.appendingPathComponent(table + ".stringsdict"),
-                        locale: isBase ? normalizedLocale(developmentRegion ?? "en") : identifier, into: &content)
+                        locale: isBase ? module.developmentRegion : identifier, into: &content)
                 {
                     localization.unreadableTables.insert(table)
                 }
@@ -171,11 +159,6 @@ package struct ModuleLoader {
                 module.localizations[identifier] = localization
             }
         }
-        module.developmentRegion = developmentRegion.map(normalizedLocale) ?? "en"
-        for identifier in module.localizations.keys {
-            module.localizations[identifier]?.unreadableTables.formUnion(unreadableXCStrings)
-        }
-        return module
     }
 
     mutating func readInfoPlist(

@@ -54,10 +54,6 @@ package struct FileTime: Sendable, Hashable, Comparable {
         self.init(seconds: Int(time.tv_sec), nanoseconds: Int(time.tv_nsec))
     }
 
-    var cValue: timespec { timespec(tv_sec: time_t(seconds), tv_nsec: Int(nanoseconds)) }
-
-    package var timeIntervalSince1970: Double { Double(seconds) + Double(nanoseconds) / 1e9 }
-
     package static func < (lhs: FileTime, rhs: FileTime) -> Bool {
         (lhs.seconds, lhs.nanoseconds) < (rhs.seconds, rhs.nanoseconds)
     }
@@ -142,11 +138,5 @@ extension LibC {
             throw SystemCallError("fstatat", number)
         }
         return FileInfo(info)
-    }
-
-    /// `futimens(2)`.
-    package static func setTimes(_ fd: Int32, accessed: FileTime, modified: FileTime) throws(SystemCallError) {
-        var times = [accessed.cValue, modified.cValue]
-        guard futimens(fd, &times) == 0 else { throw SystemCallError("futimens", errno) }
     }
 }

@@ -29,17 +29,6 @@ package enum LibC {
     }
     package static func flock(_ fd: Int32, _ operation: Int32) -> Int32 { overlay_flock(fd, operation) }
 
-    /// Minor and major, for benchmarks that count them.
-    package static func pageFaults() -> Int {
-        var usage = rusage()
-        #if canImport(Glibc)
-        _ = getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-        #else
-        _ = getrusage(RUSAGE_SELF, &usage)
-        #endif
-        return usage.ru_minflt + usage.ru_majflt
-    }
-
     /// -1 with `errno` set when it fails.
     package static func synchronize(_ fd: Int32) -> Int32 { PlatformStorage.live.synchronize(fd) }
 

@@ -23,19 +23,4 @@ extension OverlayStore {
             try syscalls.closing(fd, layout.journalPath) { try syscalls.write($0, layout.journalPath, bytes) }
         }
     }
-
-    /// The last `n` journal entries, oldest first, across `journal.1.jsonl` and `journal.jsonl`.
-    /// A line that does not parse (torn by a crash) is skipped. Takes no lock.
-    package func readJournal(last n: Int) throws -> [JSONValue] {
-        guard n > 0, isReadable else { return [] }
-        let limit = journalLimit + Self.journalLineLimit + 1
-        var entries: [JSONValue] = []
-        for path in [layout.rotatedJournalPath, layout.journalPath] {
-            guard let data = try syscalls.readFileIfPresent(path, limit: limit) else { continue }
-            for line in data.split(separator: 0x0A) where !line.isEmpty {
-                if let value = try? StrictJSON.parse(Data(line)) { entries.append(value) }
-            }
-        }
-        return Array(entries.suffix(n))
-    }
 }

@@ -9,103 +9,105 @@ package struct ModuleVerdict: Sendable {
     package var header: ModuleHeader?
     package var findings: [Finding]
 
+    package init(module: String, findings: [Finding]) {
+        self.module = module
+        self.findings = findings
+    }
+
     package var isAccepted: Bool { files != nil && findings.isAcceptable }
 }
 
 /// Checks a module archive: integrity against its manifest entry before parsing, ZIP structure, header binding,
 /// strict table parsing, then content against the build's shipped catalog.
 package enum ModuleValidator {
-    /// `retainingContent` false (the publisher's self-check) checks one `.lproj` at a time and keeps nothing: the same
-    /// findings without a second copy of a large catalog in memory.
     package static func validate(
-        archive bytes: Data, entry: Manifest.Module, manifest: Manifest, context: ValidationContext,
-        file: String? = nil, retainingContent: Bool = true
+        archive bytes: Data, entry: Manifest.Module, manifest: Manifest, context: ValidationContext, file: String? = nil
     ) -> ModuleVerdict {
         let file = file ?? entry.path
-        var verdict = ModuleVerdict(module: entry.name, findings: [])
-        if manifest.isRevoked(module: entry.name, sha256: entry.sha256) {
-            verdict.findings.append(Finding(
-                code: "revoked", severity: .error,
-                message: "archive \(entry.sha256) of \(entry.name) is revoked by the manifest and is never activated",
-                location: .init(file: file, module: entry.name)))
-            return verdict
-        }
-        guard bytes.count <= context.limits.maxArchiveBytes else {
-            verdict.findings.append(Finding(
-                code: "size.archive", severity: .error,
-                message: "the archive is \(bytes.count) bytes, over the \(context.limits.maxArchiveBytes)-byte cap",
-                location: .init(file: file, module: entry.name)))
-            return verdict
-        }
-        verdict.findings = checkDigest(Array(bytes), entry: entry, file: file)
-        guard verdict.findings.isAcceptable else { return verdict }
+        let integrity = checkIntegrity(bytes, entry: entry, manifest: manifest, context: context, file: file)
+        guard integrity.isEmpty else { return ModuleVerdict(module: entry.name, findings: integrity) }
         return validateContents(
-            bytes, expectedModule: entry.name, expectedRevision: entry.revision, context: context, file: file,
-            retainingContent: retainingContent)
+            bytes, expectedModule: entry.name, expectedRevision: entry.revision, context: context, file: file)
     }
 
     /// An archive on its own (no manifest: authenticity cannot be checked).
     package static func validateContents(
-        _ bytes: Data, expectedModule: String?, expectedRevision: Int?, context: ValidationContext, file: String,
-        retainingContent: Bool = true
+        _ bytes: Data, expectedModule: String?, expectedRevision: Int?, context: ValidationContext, file: String
     ) -> ModuleVerdict {
         var verdict = ModuleVerdict(module: expectedModule ?? "?", findings: [])
-        let opened: (archive: ZIPArchive, files: [String: Data])
+        let files: [String: Data]
         do {
-            opened = try open(bytes, keepingFiles: retainingContent, limits: context.limits)
+            files = try open(bytes, keepingFiles: true, limits: context.limits).files
         } catch {
-            verdict.findings.append(Finding(
-                code: error.code.rawValue, severity: .error, message: error.message,
-                location: .init(file: error.entryName.map { "\(file):\($0)" } ?? file, module: expectedModule)))
+            verdict.findings.append(openFailure(error, file: file, module: expectedModule))
             return verdict
         }
-        // Kept: every file extracted at once. Not kept: the archive checked whole, then extracted a folder at a time.
-        let archive = opened.archive
-        let folders = retainingContent ? [] : byFolder(archive.entries.filter { !$0.isDirectory })
-        let files = retainingContent
-            ? opened.files
-            : archive.entries.first(where: { $0.name == ModuleHeader.fileName })
-                .flatMap { try? archive.extract($0) }.map { [ModuleHeader.fileName: $0] } ?? [:]
         let (header, headerFindings) = checkHeader(
             files, expectedModule: expectedModule, expectedRevision: expectedRevision, sourceHash: context.sourceHash,
             file: file)
         verdict.findings += headerFindings
         guard let header else { return verdict }
         verdict.module = header.module
-        // One `.lproj` at a time (the rules never look across locales), or all at once when the module is kept.
-        var parseFindings: [Finding] = []
-        var contentFindings: [Finding] = []
-        var content: CatalogModule?
-        for index in 0..<(retainingContent ? 1 : folders.count) {
-            let folder = retainingContent
-                ? files
-                : Dictionary(folders[index].compactMap { entry in (try? archive.extract(entry)).map { (entry.name, $0) } }) { $1 }
-            let parsed = CatalogLoader.module(
-                named: header.module, developmentRegion: header.developmentRegion, files: folder, mode: .strict)
-            parseFindings += parsed.findings.map { finding in
-                var located = finding
-                if let path = located.location.file { located.location.file = "\(file):\(path)" }
-                return located
-            }
-            if let shipped = context.shipped {
-                contentFindings += OverlayContentValidator.validate(
-                    parsed.module, shipped: shipped.modules[header.module], limits: context.limits,
-                    strictFormats: context.strictFormats)
-            }
-            if retainingContent { content = parsed.module }
-        }
-        verdict.findings += parseFindings + contentFindings
-        if let shipped = context.shipped, shipped.modules[header.module] == nil {
-            verdict.findings.append(Finding(
-                code: "binding.unknown-module", severity: .error,
-                message: "the build ships no module \(header.module); an overlay can only change shipped modules",
-                location: .init(file: file, module: header.module)))
-        }
+        let parsed = checkFolders(files, header: header, context: context, file: file)
+        verdict.findings += parsed.parseFindings + parsed.contentFindings
+        verdict.findings += unknownModule(header, context: context, file: file)
         guard verdict.findings.isAcceptable else { return verdict }
-        verdict.files = retainingContent ? files : [:]
-        verdict.content = content
+        verdict.files = files
+        verdict.content = parsed.module
         verdict.header = header
         return verdict
+    }
+
+    /// Revoked, over the cap, or not the bytes the signed manifest lists: nothing of the archive is parsed.
+    package static func checkIntegrity(
+        _ bytes: Data, entry: Manifest.Module, manifest: Manifest, context: ValidationContext, file: String
+    ) -> [Finding] {
+        if manifest.isRevoked(module: entry.name, sha256: entry.sha256) {
+            return [Finding(
+                code: "revoked", severity: .error,
+                message: "archive \(entry.sha256) of \(entry.name) is revoked by the manifest and is never activated",
+                location: .init(file: file, module: entry.name))]
+        }
+        guard bytes.count <= context.limits.maxArchiveBytes else {
+            return [Finding(
+                code: "size.archive", severity: .error,
+                message: "the archive is \(bytes.count) bytes, over the \(context.limits.maxArchiveBytes)-byte cap",
+                location: .init(file: file, module: entry.name))]
+        }
+        return checkDigest(Array(bytes), entry: entry, file: file)
+    }
+
+    package static func openFailure(_ error: ZIPError, file: String, module: String?) -> Finding {
+        Finding(
+            code: error.code.rawValue, severity: .error, message: error.message,
+            location: .init(file: error.entryName.map { "\(file):\($0)" } ?? file, module: module))
+    }
+
+    /// Parses `files` (all of a module, or one of its folders: the rules never look across locales) and checks them
+    /// against the shipped module.
+    package static func checkFolders(
+        _ files: [String: Data], header: ModuleHeader, context: ValidationContext, file: String
+    ) -> (module: CatalogModule?, parseFindings: [Finding], contentFindings: [Finding]) {
+        let parsed = CatalogLoader.module(
+            named: header.module, developmentRegion: header.developmentRegion, files: files, mode: .strict)
+        let parseFindings = parsed.findings.map { finding in
+            var located = finding
+            if let path = located.location.file { located.location.file = "\(file):\(path)" }
+            return located
+        }
+        guard let shipped = context.shipped else { return (parsed.module, parseFindings, []) }
+        let contentFindings = OverlayContentValidator.validate(
+            parsed.module, shipped: shipped.modules[header.module], limits: context.limits,
+            strictFormats: context.strictFormats)
+        return (parsed.module, parseFindings, contentFindings)
+    }
+
+    package static func unknownModule(_ header: ModuleHeader, context: ValidationContext, file: String) -> [Finding] {
+        guard let shipped = context.shipped, shipped.modules[header.module] == nil else { return [] }
+        return [Finding(
+            code: "binding.unknown-module", severity: .error,
+            message: "the build ships no module \(header.module); an overlay can only change shipped modules",
+            location: .init(file: file, module: header.module))]
     }
 
     /// Mix-and-match protection: the archive's size and SHA-256 must equal what the signed manifest lists, compared in
@@ -129,7 +131,7 @@ package enum ModuleValidator {
 
     /// The archive read by the hardened ZIP reader under the validation caps, every entry inflated (its bytes kept
     /// only when `keepingFiles`) before the layout check, so a damaged archive is reported as damaged.
-    private static func open(
+    package static func open(
         _ bytes: Data, keepingFiles: Bool, limits: ValidationLimits
     ) throws(ZIPError) -> (archive: ZIPArchive, files: [String: Data]) {
         let archive = try ZIPArchive(
@@ -150,7 +152,7 @@ package enum ModuleValidator {
 
     /// `overlay-module.json` must be present and bound to where the archive came from: the module and revision the
     /// manifest lists, and the build's source hash.
-    private static func checkHeader(
+    package static func checkHeader(
         _ files: [String: Data], expectedModule: String?, expectedRevision: Int?, sourceHash: String, file: String
     ) -> (header: ModuleHeader?, findings: [Finding]) {
         let location = Finding.Location(file: "\(file):\(ModuleHeader.fileName)", module: expectedModule)
@@ -185,12 +187,5 @@ package enum ModuleValidator {
                 location: location))
         }
         return (findings.isAcceptable ? header : nil, findings)
-    }
-
-    /// Folders in byte order.
-    static func byFolder(_ entries: [ZIPEntry]) -> [[ZIPEntry]] {
-        var groups: [String: [ZIPEntry]] = [:]
-        for entry in entries { groups[String(entry.name.split(separator: "/").first ?? ""), default: []].append(entry) }
-        return groups.keys.sorted(by: String.utf8Precedes).compactMap { groups[$0] }
     }
 }

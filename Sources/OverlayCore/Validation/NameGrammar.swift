@@ -12,9 +12,6 @@ package enum NameGrammar {
     package static let appVersionRule =
         "1–64 ASCII letters, digits and . _ + -, starting with a letter or digit (e.g. 2.3.1 or 2.3.1-beta+45)"
     package static let moduleNameRule = "1–128 ASCII letters, digits and _ . -, not starting with . or -"
-    package static let localeNameRule =
-        "Base, or an ASCII letter then up to 34 letters, digits, - and _ (e.g. fr-CA, zh-Hans, pt_BR)"
-    package static let tableNameRule = "1–128 ASCII letters, digits and _ - . +, starting with a letter or digit"
 
     package static func isAppVersion(_ text: some StringProtocol) -> Bool {
         guard let first = text.utf8.first, isLetter(first) || isDigit(first), text.utf8.count <= maxAppVersionBytes

@@ -13,15 +13,15 @@ extension CatalogLoader {
         guard fileManager.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw CatalogError(path: root.path, message: "not a directory; pass the folder that holds one folder per module")
         }
-        var loader = ModuleLoader(root: root, mode: mode, compileXCStrings: xcstringsCompiler)
+        var loader = ModuleLoader(root: root, mode: mode)
         var catalog = Catalog()
         let names = try loader.listEntries(of: root, relativePath: nil).filter {
             !$0.hasPrefix(".") && isDirectoryURL(root.appendingPathComponent($0))
         }
         // Modules are read independently, so on every core; findings are joined in name order, as read one by one.
         let modules = try ConcurrentMap.map(names.count) { (index: Int) throws -> (module: CatalogModule?, findings: [Finding]) in
-            var moduleLoader = ModuleLoader(root: root, mode: mode, compileXCStrings: xcstringsCompiler)
-            let module = try moduleLoader.loadModule(named: names[index], at: root.appendingPathComponent(names[index]))
+            var moduleLoader = ModuleLoader(root: root, mode: mode)
+            let module = try moduleLoader.loadSourceModule(named: names[index], at: root.appendingPathComponent(names[index]))
             return (module: module, findings: moduleLoader.findings)
         }
         for (name, loaded) in zip(names, modules) {
@@ -42,8 +42,8 @@ extension CatalogLoader {
     package static func loadModule(
         named name: String, at url: URL, mode: Mode = .lenient
     ) throws -> (module: CatalogModule?, findings: [Finding]) {
-        var loader = ModuleLoader(root: url.deletingLastPathComponent(), mode: mode, compileXCStrings: xcstringsCompiler)
-        let module = try loader.loadModule(named: name, at: url)
+        var loader = ModuleLoader(root: url.deletingLastPathComponent(), mode: mode)
+        let module = try loader.loadSourceModule(named: name, at: url)
         return (module, loader.findings)
     }
 
@@ -57,13 +57,8 @@ extension CatalogLoader {
         return result
     }
 
-    /// What reads a source catalog's `.xcstrings` files.
-    static let xcstringsCompiler: StringCatalogCompiler = { data, relativePath, findings in
-        compileXCStrings(data: data, relativePath: relativePath, findings: &findings)
-    }
-
     /// Checks and compiles a String Catalog. Nil when it cannot be read (an error finding says why).
-    package static func compileXCStrings(data: Data, relativePath: String, findings: inout [Finding]) -> CompiledXCStrings? {
+    static func compileXCStrings(data: Data, relativePath: String, findings: inout [Finding]) -> CompiledXCStrings? {
         let catalog: XCStringsCatalog
         do {
             catalog = try XCStringsCatalog(data: data)
@@ -94,5 +89,56 @@ extension CatalogLoader {
             tables[language] = table
         }
         return CompiledXCStrings(sourceLanguage: catalog.sourceLanguage, tables: tables)
+    }
+}
+
+/// An `.xcstrings` file compiled to one table per language.
+struct CompiledXCStrings {
+    var sourceLanguage: String
+    var tables: [String: CatalogTable]
+
+    init(sourceLanguage: String, tables: [String: CatalogTable]) {
+        self.sourceLanguage = sourceLanguage
+        self.tables = tables
+    }
+}
+
+extension ModuleLoader {
+    /// A source module folder: its String Catalogs first, then its `.lproj` folders into the same tables (a locale
+    /// both hold keeps the catalog's folder name). Nil when it holds neither.
+    mutating func loadSourceModule(named name: String, at url: URL) throws -> CatalogModule? {
+        let entries = try listEntries(of: url, relativePath: name)
+        let lprojs = lprojFolders(in: entries, at: url)
+        let xcstrings = entries.filter { $0.hasSuffix(".xcstrings") }
+        guard !lprojs.isEmpty || !xcstrings.isEmpty else { return nil }
+        var (module, developmentRegion) = startModule(named: name, at: url, prefix: name, infoPlist: nil)
+        var unreadableXCStrings: [String] = []
+        for file in xcstrings {
+            let table = String(file.dropLast(".xcstrings".count))
+            let path = "\(name)/\(file)"
+            guard let data = readFile(relativePath: path, url: url.appendingPathComponent(file)),
+                let compiled = CatalogLoader.compileXCStrings(data: data, relativePath: path, findings: &findings)
+            else {
+                unreadableXCStrings.append(table)
+                continue
+            }
+            if developmentRegion == nil { developmentRegion = compiled.sourceLanguage }
+            for (language, var tableContent) in compiled.tables {
+                tableContent.name = table
+                let identifier = normalizedLocale(language)
+                var localization = module.localizations[identifier]
+                    ?? CatalogLocalization(identifier: identifier, directoryName: "\(language).lproj")
+                var merged = localization.tables[table] ?? CatalogTable(name: table)
+                merged.fill(from: tableContent)
+                localization.tables[table] = merged
+                module.localizations[identifier] = localization
+            }
+        }
+        module.developmentRegion = developmentRegion.map(normalizedLocale) ?? "en"
+        try readLocalizations(lprojs, at: url, prefix: name, into: &module)
+        for identifier in module.localizations.keys {
+            module.localizations[identifier]?.unreadableTables.formUnion(unreadableXCStrings)
+        }
+        return module
     }
 }

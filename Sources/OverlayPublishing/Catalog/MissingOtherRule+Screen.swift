@@ -31,4 +31,16 @@ extension MissingOtherRule {
         }
         return (warnings, rejected)
     }
+
+    /// The rejection of a compiled entry some of whose variables block (the publisher screens String Catalogs).
+    static func rejection(
+        key: String, entry: StringsdictEntry, blocking: [String], line: Int?
+    ) -> StringsdictFile.Rejection {
+        StringsdictFile.Rejection(
+            key: key,
+            error: StringsdictError(
+                code: .missingOther, message: blocking.joined(separator: "; "),
+                location: line.map { SourceLocation(line: $0, column: 1) }, key: key),
+            canonical: PropertyListWriter.xml(entry.propertyListValue))
+    }
 }

@@ -9,6 +9,11 @@ package import OverlayCore
 /// let findings = CatalogNameRules.check(catalog)   // [] for a catalog every client accepts
 /// ```
 package enum CatalogNameRules {
+    /// ``NameGrammar``'s locale and table names in words (only the publisher's findings spell them out).
+    static let localeNameRule =
+        "Base, or an ASCII letter then up to 34 letters, digits, - and _ (e.g. fr-CA, zh-Hans, pt_BR)"
+    static let tableNameRule = "1–128 ASCII letters, digits and _ - . +, starting with a letter or digit"
+
     /// Checks every module of `catalog` (in byte order). `InfoPlist` tables are skipped: they are never published.
     package static func check(_ catalog: Catalog, limits: ValidationLimits = .default) -> [Finding] {
         // Per module, on every core (every key and value is measured); findings stay in module order.
@@ -29,7 +34,7 @@ package enum CatalogNameRules {
         if !NameGrammar.isLocaleName(module.developmentRegion) {
             findings.append(Finding(
                 code: "name.development-region", severity: .error,
-                message: "development region \(module.developmentRegion.debugDescription) is not a locale name (\(NameGrammar.localeNameRule)); fix CFBundleDevelopmentRegion in \(module.name)/Info.plist or the String Catalog's sourceLanguage",
+                message: "development region \(module.developmentRegion.debugDescription) is not a locale name (\(localeNameRule)); fix CFBundleDevelopmentRegion in \(module.name)/Info.plist or the String Catalog's sourceLanguage",
                 location: .init(file: "\(module.name)/Info.plist", module: module.name)))
         }
         let localizations = [module.base].compactMap { $0 } + module.localeIdentifiers.compactMap { module.localizations[$0] }
@@ -39,7 +44,7 @@ package enum CatalogNameRules {
             if localization.identifier != "Base" && !NameGrammar.isLocaleName(localization.identifier) {
                 findings.append(Finding(
                     code: "name.locale", severity: .error,
-                    message: "\(localization.directoryName.debugDescription) gives locale \(localization.identifier.debugDescription), which is not a locale name (\(NameGrammar.localeNameRule)); rename the folder, e.g. fr-CA.lproj: every client refuses an archive holding it",
+                    message: "\(localization.directoryName.debugDescription) gives locale \(localization.identifier.debugDescription), which is not a locale name (\(localeNameRule)); rename the folder, e.g. fr-CA.lproj: every client refuses an archive holding it",
                     location: .init(file: folder, module: module.name, locale: localization.identifier)))
             }
             for tableName in localization.tables.keys.sorted(by: String.utf8Precedes)
@@ -48,7 +53,7 @@ package enum CatalogNameRules {
                 if !NameGrammar.isTableName(tableName) {
                     findings.append(Finding(
                         code: "name.table", severity: .error,
-                        message: "table name \(tableName.debugDescription) is not a table name (\(NameGrammar.tableNameRule)); rename its file: every client refuses an archive holding it",
+                        message: "table name \(tableName.debugDescription) is not a table name (\(tableNameRule)); rename its file: every client refuses an archive holding it",
                         location: .init(
                             file: table.files.first ?? folder, module: module.name, locale: localization.identifier,
                             table: tableName)))

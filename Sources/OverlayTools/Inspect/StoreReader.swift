@@ -1,5 +1,6 @@
 import Foundation
 import OverlayCore
+import OverlayPublishing
 
 /// The store's on-disk names and formats as `inspect` knows them: the one place to adapt when the store's format
 /// changes (docs/DESIGN.md "Client store").

@@ -77,7 +77,7 @@ public struct PseudoLocalizer: Sendable {
     private func body(_ text: String, inVariant: Bool) -> String {
         guard style != .bounded else { return text }
         let parsed = FormatParser.parse(text, inVariant: inVariant)
-        guard !parsed.hasErrors else { return text }
+        guard !parsed.issues.contains(where: { $0.severity == .error }) else { return text }
         var output = ""
         var letters = 0
         for token in parsed.tokens {

@@ -55,10 +55,13 @@ extension Publisher {
                 let (entry, (archive, reused)) = pairs[index]
                 if reused { return [] }
                 let file = built.versionRoot.appendingPathComponent(archive.path).path
+                let integrity = ModuleValidator.checkIntegrity(
+                    archive.bytes, entry: entry, manifest: manifest, context: context, file: file)
+                guard integrity.isEmpty else { return integrity }
                 // One `.lproj` at a time: the publish catalog is in memory already, a second whole copy is not needed.
-                return ModuleValidator.validate(
-                    archive: archive.bytes, entry: entry, manifest: manifest, context: context, file: file,
-                    retainingContent: false
+                return ModuleValidator.validateContentsByFolder(
+                    archive.bytes, expectedModule: entry.name, expectedRevision: entry.revision, context: context,
+                    file: file
                 ).findings.filter(\.isBlocking)
             }.flatMap { $0 }
         }

@@ -1,5 +1,6 @@
 import Foundation
 import OverlayCore
+import OverlayPublishing
 
 /// Whole-file writes that a crash cannot tear: temp file in the same directory, a durable sync, rename, a durable sync of
 /// the directory (`LibC.synchronize`: `F_FULLFSYNC` on Darwin, whose `fsync` stops at the drive's cache).

@@ -23,6 +23,12 @@ struct TemporaryCatalog {
     func remove() { try? FileManager.default.removeItem(at: root) }
 }
 
+/// An Info.plist whose development region is German.
+let germanInfoPlist = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <plist version="1.0"><dict><key>CFBundleDevelopmentRegion</key><string>de</string></dict></plist>
+    """
+
 func stringsdict(key: String, format: String = "%#@v@", valueType: String, forms: [String: String]) -> String {
     let variants = forms.sorted { $0.key < $1.key }.map { "<key>\($0.key)</key><string>\($0.value)</string>" }.joined()
     return """
@@ -131,10 +137,7 @@ func stringsdict(key: String, format: String = "%#@v@", valueType: String, forms
 
     @Test func developmentRegionComesFromInfoPlist() throws {
         let catalog = try TemporaryCatalog([
-            "M/Info.plist": """
-                <?xml version="1.0" encoding="UTF-8"?>
-                <plist version="1.0"><dict><key>CFBundleDevelopmentRegion</key><string>de</string></dict></plist>
-                """,
+            "M/Info.plist": germanInfoPlist,
             "M/de.lproj/Localizable.strings": "\"k\" = \"Wert\";\n",
             "M/en.lproj/Localizable.strings": "\"k\" = \"Value\";\n\"extra\" = \"Extra\";\n",
         ])
@@ -239,6 +242,42 @@ func stringsdict(key: String, format: String = "%#@v@", valueType: String, forms
         #expect(module.developmentTables["Localizable"]?.strings == ["hello": "Bonjour %@", "brand": "brand"])
         // `brand` is not to be translated, so en misses nothing.
         #expect(CatalogChecker.check(result.catalog).isEmpty)
+    }
+
+    /// A module with both: Info.plist's region beats the catalog's source language, a `.lproj` value beats the catalog's
+    /// for the same key, the catalog's folder name is kept, its findings come before the folders', and a String
+    /// Catalog that does not read marks its table unreadable in every locale.
+    @Test func stringCatalogsAndLprojFoldersMerge() throws {
+        let catalog = try TemporaryCatalog([
+            "M/Info.plist": germanInfoPlist,
+            "M/Broken.xcstrings": "{",
+            "M/Localizable.xcstrings": """
+                {
+                  "sourceLanguage" : "fr",
+                  "strings" : {
+                    "hello" : { "localizations" : {
+                      "pt-BR" : { "stringUnit" : { "state" : "translated", "value" : "Olá do catálogo" } } } },
+                    "bye" : { "localizations" : {
+                      "pt-BR" : { "stringUnit" : { "state" : "translated", "value" : "Tchau" } } } }
+                  },
+                  "version" : "1.0"
+                }
+                """,
+            "M/pt_BR.lproj/Localizable.strings": "\"hello\" = \"Olá da pasta\";\n",
+            "M/pt_BR.lproj/Other.strings": "\"k\" = \"v\"\n",
+            "M/de.lproj/Localizable.strings": "\"hello\" = \"Hallo\";\n",
+        ])
+        defer { catalog.remove() }
+        let result = try catalog.load()
+        let module = try #require(result.catalog.modules["M"])
+        #expect(module.developmentRegion == "de")
+        let portuguese = try #require(module.localizations["pt-BR"])
+        #expect(portuguese.directoryName == "pt-BR.lproj")
+        #expect(portuguese.tables["Localizable"]?.strings == ["hello": "Olá da pasta", "bye": "Tchau"])
+        #expect(portuguese.unreadableTables == ["Broken", "Other"])
+        #expect(module.localizations["de"]?.unreadableTables == ["Broken"])
+        #expect(result.findings.filter { $0.severity == .error }.map(\.location.file)
+            == ["M/Broken.xcstrings", "M/pt_BR.lproj/Other.strings"])
     }
 
     @Test func notADirectoryThrows() {

@@ -39,7 +39,7 @@ struct ReferenceRenderer {
     private func render(_ text: String, plural: PluralFormat?, firstSlot: Int, inVariant: Bool, depth: Int) -> String? {
         guard depth <= 16 else { return nil }
         let format = FormatParser.parse(text, inVariant: inVariant)
-        guard !format.hasErrors else { return nil }
+        guard !format.issues.contains(where: { $0.severity == .error }) else { return nil }
         var output = ""
         var next = firstSlot
         for token in format.tokens {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import OverlayCore
+import OverlayTestSupport
 
 @Suite("OverlayStore: identity, format version and open-time cleaning")
 struct StoreIdentityTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import OverlayCore
+import OverlayTestSupport
 
 @Suite("OverlayStore: kill switch, journal and the writer lock")
 struct StoreMaintenanceTests {

@@ -59,26 +59,23 @@ import Testing
         files["fr.lproj/Localizable.strings"] = Data("\"cart.title\" = \"Mon panier %d\";\n".utf8)
         files["de.lproj/Localizable.strings"] = Data("\"cart.title\" = \"Warenkorb\"\n".utf8)
         let bytes = Self.archive(files)
-        func findings(retaining: Bool) -> ModuleVerdict {
-            ModuleValidator.validateContents(
-                bytes, expectedModule: "Checkout", expectedRevision: 2, context: Self.context, file: "Checkout.zip",
-                retainingContent: retaining)
-        }
-        let all = findings(retaining: true)
-        let byFolder = findings(retaining: false)
+        let all = ModuleValidator.validateContents(
+            bytes, expectedModule: "Checkout", expectedRevision: 2, context: Self.context, file: "Checkout.zip")
+        let byFolder = ModuleValidator.validateContentsByFolder(
+            bytes, expectedModule: "Checkout", expectedRevision: 2, context: Self.context, file: "Checkout.zip")
         #expect(all.findings.filter { $0.severity == .error }.count >= 2)  // one in each folder
         #expect(byFolder.findings == all.findings)
         #expect(byFolder.files == nil && all.files == nil)
 
-        let good = ModuleValidator.validateContents(
+        let good = ModuleValidator.validateContentsByFolder(
             Self.archive(Self.goodFiles), expectedModule: "Checkout", expectedRevision: 2, context: Self.context,
-            file: "Checkout.zip", retainingContent: false)
+            file: "Checkout.zip")
         #expect(good.files == [:] && good.content == nil && good.header?.revision == 2)
         var damaged = Array(bytes)
         damaged[damaged.count / 3] ^= 0xFF  // inside a deflated entry: the whole archive is refused before parsing
-        #expect(ModuleValidator.validateContents(
-            Data(damaged), expectedModule: "Checkout", expectedRevision: 2, context: Self.context, file: "Checkout.zip",
-            retainingContent: false).findings.map(\.code)
+        #expect(ModuleValidator.validateContentsByFolder(
+            Data(damaged), expectedModule: "Checkout", expectedRevision: 2, context: Self.context, file: "Checkout.zip"
+            ).findings.map(\.code)
             == ModuleValidator.validateContents(
                 Data(damaged), expectedModule: "Checkout", expectedRevision: 2, context: Self.context, file: "Checkout.zip"
             ).findings.map(\.code))

@@ -51,8 +51,6 @@ package struct FormatString: Sendable, Hashable {
         Set(tokens.compactMap { if case .named(let token) = $0 { token.name } else { nil } })
     }
 
-    package var hasErrors: Bool { issues.contains { $0.severity == .error } }
-
     /// An error other than a spaced number, which blocks only against the source (FORMATS.md §4.3).
     package var isUnrenderable: Bool { issues.contains { $0.severity == .error && $0.code != .spacedNumber } }
 

@@ -16,6 +16,12 @@ package struct StringsdictFile: Sendable, Equatable {
         /// Written canonically: equal bytes mean the same entry.
         package var canonical: Data
 
+        package init(key: String, error: StringsdictError, canonical: Data) {
+            self.key = key
+            self.error = error
+            self.canonical = canonical
+        }
+
         /// The code its finding carries: a plural without `other` is the same defect whichever format holds it.
         package var findingCode: String {
             error.code == .missingOther ? "plural.missing-other" : error.code.rawValue

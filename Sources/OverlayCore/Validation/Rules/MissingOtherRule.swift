@@ -28,18 +28,6 @@ package enum MissingOtherRule {
         return .renders
     }
 
-    /// The rejection of a compiled entry some of whose variables block (the publisher screens String Catalogs).
-    package static func rejection(
-        key: String, entry: StringsdictEntry, blocking: [String], line: Int?
-    ) -> StringsdictFile.Rejection {
-        StringsdictFile.Rejection(
-            key: key,
-            error: StringsdictError(
-                code: .missingOther, message: blocking.joined(separator: "; "),
-                location: line.map { SourceLocation(line: $0, column: 1) }, key: key),
-            canonical: PropertyListWriter.xml(entry.propertyListValue))
-    }
-
     package static func warningMessage(_ name: String, locale: String) -> String {
         "variable '\(name)' has no 'other' variant; \(locale) selects 'other' only for fractions, which its whole-number value type never passes, and every category whole numbers select is here, so devices render every count — add 'other' (the fraction form) all the same: Xcode and Apple's documentation expect it"
     }
