@@ -32,26 +32,27 @@ package enum StringsReader {
             if let offset = StringsTextDecoding.firstInvalidUTF8Offset(bytes, from: bomLength) {
                 throw StringsTextDecoding.invalidUTF8Error(bytes, at: offset, bomLength: bomLength)
             }
-            return try readText(UnsafeBufferPointer(rebasing: bytes[bomLength...]),
+            return try readText(UnsafeBufferPointer(rebasing: bytes[bomLength...]), original: bytes,
                 encoding: bomLength == 0 ? .utf8 : .utf8WithBOM, rejectingDuplicates: rejectingDuplicates,
                 acceptingPropertyLists: acceptingPropertyLists)
         case .utf16(let bigEndian):
-            let utf8 = try StringsTextDecoding.transcode(bytes, width: 2, bigEndian: bigEndian)
-            return try readTranscoded(utf8, encoding: bigEndian ? .utf16BigEndian : .utf16LittleEndian,
+            let utf8 = try StringsTextDecoding.transcodeUTF16(bytes, bigEndian: bigEndian)
+            return try readTranscoded(utf8, original: bytes, encoding: bigEndian ? .utf16BigEndian : .utf16LittleEndian,
                 rejectingDuplicates: rejectingDuplicates, acceptingPropertyLists: acceptingPropertyLists)
         case .utf32(let bigEndian):
-            let utf8 = try StringsTextDecoding.transcode(bytes, width: 4, bigEndian: bigEndian)
-            return try readTranscoded(utf8, encoding: bigEndian ? .utf32BigEndian : .utf32LittleEndian,
+            let utf8 = try StringsTextDecoding.transcodeUTF32(bytes, bigEndian: bigEndian)
+            return try readTranscoded(utf8, original: bytes, encoding: bigEndian ? .utf32BigEndian : .utf32LittleEndian,
                 rejectingDuplicates: rejectingDuplicates, acceptingPropertyLists: acceptingPropertyLists)
         }
     }
 
     private static func readTranscoded(
-        _ utf8: [UInt8], encoding: StringsFile.Encoding, rejectingDuplicates: Bool, acceptingPropertyLists: Bool
+        _ utf8: [UInt8], original: UnsafeBufferPointer<UInt8>, encoding: StringsFile.Encoding, rejectingDuplicates: Bool,
+        acceptingPropertyLists: Bool
     ) throws(StringsError) -> StringsFile {
         let result = utf8.withUnsafeBufferPointer { buffer in
             Result { () throws(StringsError) in
-                try readText(buffer, encoding: encoding, rejectingDuplicates: rejectingDuplicates,
+                try readText(buffer, original: original, encoding: encoding, rejectingDuplicates: rejectingDuplicates,
                     acceptingPropertyLists: acceptingPropertyLists)
             }
         }
@@ -59,13 +60,13 @@ package enum StringsReader {
     }
 
     private static func readText(
-        _ utf8: UnsafeBufferPointer<UInt8>, encoding: StringsFile.Encoding, rejectingDuplicates: Bool,
-        acceptingPropertyLists: Bool
+        _ utf8: UnsafeBufferPointer<UInt8>, original: UnsafeBufferPointer<UInt8>, encoding: StringsFile.Encoding,
+        rejectingDuplicates: Bool, acceptingPropertyLists: Bool
     ) throws(StringsError) -> StringsFile {
         if utf8.isEmpty { return emptyTable(encoding: encoding) }
         if looksLikeXML(utf8) {
             guard acceptingPropertyLists else { throw propertyListNotAccepted("an XML") }
-            return try readPropertyList(utf8, encoding: .xmlPropertyList)
+            return try readPropertyList(original, encoding: .xmlPropertyList)
         }
         var parser = StringsParser(bytes: utf8)
         var collector = EntryCollector(bytes: utf8, rejectingDuplicates: rejectingDuplicates)
