@@ -1,41 +1,49 @@
 import Foundation
 
 extension StringsReader {
-    /// Through ``PropertyListReader``, the one property-list reader: XML entries keep file order and the location of
-    /// their key; a binary list's come sorted by key (a dictionary has no file order) with
-    /// ``StringsFile/Entry/unknownLocation``. No size cap: the table is the app's own, read as it shipped.
+    /// Entries come out sorted by key (a dictionary has no file order) with ``StringsFile/Entry/unknownLocation``.
     static func readPropertyList(_ bytes: UnsafeBufferPointer<UInt8>, encoding: StringsFile.Encoding) throws(StringsError) -> StringsFile {
         let kind = encoding == .binaryPropertyList ? "binary" : "XML"
-        let root: PropertyListValue
+        let object: Any
         do {
-            root = try PropertyListReader.read(
-                Data(buffer: bytes), limits: .init(maximumBytes: .max), acceptingBinary: true)
+            object = try PropertyListSerialization.propertyList(from: Data(buffer: bytes), options: [], format: nil)
         } catch {
             throw StringsError(code: .invalidPropertyList,
-                message: "the \(kind) property list cannot be parsed (\(error.message)); re-export the table or convert it with plutil",
-                location: error.location)
+                message: "the \(kind) property list cannot be parsed (\(error.localizedDescription)); re-export the table or convert it with plutil",
+                location: nil)
         }
-        guard let members = root.dictionaryEntries else {
+        guard let dictionary = object as? [String: Any] else {
             throw StringsError(code: .invalidPropertyList,
-                message: "the \(kind) property list holds \(root.kindWithArticle), not a dictionary of strings; a .strings table must be a dictionary",
+                message: "the \(kind) property list holds \(typeName(of: object)), not a dictionary of strings; a .strings table must be a dictionary",
                 location: nil)
         }
         var entries: [StringsFile.Entry] = []
-        entries.reserveCapacity(members.count)
-        for member in members {
-            guard let value = member.value.stringValue else {
+        entries.reserveCapacity(dictionary.count)
+        for key in dictionary.keys.sorted() {
+            guard let value = dictionary[key] as? String else {
                 throw StringsError(code: .nonStringValue,
-                    message: "the value of \"\(member.key)\" is \(member.value.kindWithArticle); a .strings table holds only string values",
-                    location: member.value.location)
+                    message: "the value of \"\(key)\" is \(typeName(of: dictionary[key] as Any)); a .strings table holds only string values",
+                    location: nil)
             }
-            let location = member.keyLocation ?? StringsFile.Entry.unknownLocation
-            entries.append(StringsFile.Entry(key: member.key, value: value, location: location))
+            entries.append(StringsFile.Entry(key: key, value: value, location: StringsFile.Entry.unknownLocation))
         }
         return StringsFile(entries: entries, encoding: encoding)
+    }
+
+    private static func typeName(of value: Any) -> String {
+        switch value {
+        case is String: "a string"
+        case is [Any]: "an array"
+        case is [String: Any]: "a dictionary"
+        case is Data: "data"
+        case is Date: "a date"
+        case is Bool, is NSNumber: "a number"
+        default: "a \(type(of: value))"
+        }
     }
 }
 
 extension StringsFile.Entry {
-    /// Line 0, column 0: the entry has no place in a text (it came from a binary property list).
+    /// Line 0, column 0: the entry has no place in a text (it came from a binary or XML property list).
     package static let unknownLocation = SourceLocation(line: 0, column: 0)
 }

@@ -53,7 +53,7 @@ import Testing
     }
 
     static let propertyListCases: [(fixture: String, code: StringsError.Code, mentions: String)] = [
-        ("binary-plist-non-string-value.strings", .nonStringValue, "\"n\" is an integer"),
+        ("binary-plist-non-string-value.strings", .nonStringValue, "\"n\" is a number"),
         ("xml-plist-not-a-dictionary.strings", .invalidPropertyList, "an array"),
         ("binary-plist-corrupt.strings", .invalidPropertyList, "cannot be parsed"),
     ]
