@@ -5,7 +5,7 @@ package import OverlayCore
 ///
 /// ```swift
 /// let data = StringsdictWriter.write(["n.items": .format(PluralFormat(format: "%#@v@", variables: [...]))])
-/// try StringsdictReader.read(data)   // the same entries
+/// try StringsdictReader.readFile(data).dictionary   // the same entries
 /// ```
 package enum StringsdictWriter {
     package static func write(_ entries: [String: StringsdictEntry]) -> Data {

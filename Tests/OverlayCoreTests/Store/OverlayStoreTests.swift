@@ -14,7 +14,7 @@ struct OverlayStoreTests {
         let marker = try Data(contentsOf: temp.store.appendingPathComponent("store.json"))
         let format = try StrictJSON.parse(marker)
         #expect(format.objectValue?["format"]?.stringValue == "overlay-store")
-        #expect(format.objectValue?["version"]?.intValue == 2)
+        #expect(format.objectValue?["version"]?.numberValue?.intValue == 2)
         let id = try #require(format.objectValue?["id"]?.stringValue)
         #expect(id.isLowercaseHex(count: 32))
         #expect(StoreMarker(data: marker) == .current(id: id))

@@ -78,7 +78,7 @@ struct StoreMaintenanceTests {
             #expect(size <= 300)
         }
         let last = try store.readJournal(last: 5)
-        #expect(last.compactMap { $0.objectValue?["n"]?.intValue } == [55, 56, 57, 58, 59])
+        #expect(last.compactMap { $0.objectValue?["n"]?.numberValue?.intValue } == [55, 56, 57, 58, 59])
         #expect(try store.readJournal(last: 0) == [])
     }
 

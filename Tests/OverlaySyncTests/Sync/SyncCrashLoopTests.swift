@@ -96,7 +96,7 @@ struct SyncCrashLoopTests {
             let launch = try await Self.launch(harness, keyFile)
             #expect(launch.wasKilled, "launch \(attempt): \(launch.lines)")
             #expect(launch.serving["App"] == secondApp, "launch \(attempt)")
-            #expect(try Self.record(harness)["launches"]?.intValue == attempt)
+            #expect(try Self.record(harness)["launches"]?.numberValue?.intValue == attempt)
         }
 
         // The fourth returns App to revision 1 (the other modules did not change), reports it in the next cycle, and
@@ -142,11 +142,11 @@ struct SyncCrashLoopTests {
         #expect(try await harness.service().start().outcome == .applied)
         let applied = try harness.activeHashes()
         for _ in 1...2 { #expect(try await Self.launch(harness, keyFile).wasKilled) }
-        #expect(try Self.record(harness)["launches"]?.intValue == 2)
+        #expect(try Self.record(harness)["launches"]?.numberValue?.intValue == 2)
         let completed = try await Self.launch(harness, keyFile, ["--complete"])
         #expect(completed.lines.last == "completed")
         #expect(try Self.record(harness)["completed"]?.boolValue == true)
-        #expect(try Self.record(harness)["launches"]?.intValue == 0)
+        #expect(try Self.record(harness)["launches"]?.numberValue?.intValue == 0)
         // A set that completed a launch is not counted again: launches that die later keep it.
         for _ in 1...4 {
             let launch = try await Self.launch(harness, keyFile)

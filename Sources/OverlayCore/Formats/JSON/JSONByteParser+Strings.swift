@@ -129,33 +129,14 @@ extension JSONByteParser {
             location: escapeLocation)
     }
 
-    /// Decodes one multi-byte UTF-8 sequence at `index` (RFC 3629: no overlongs, no surrogates,
-    /// nothing above U+10FFFF) and advances past it.
+    /// Decodes one multi-byte UTF-8 sequence at `index` and advances past it, with the standard library's validating
+    /// parser (RFC 3629: no overlongs, no surrogates, nothing above U+10FFFF), as `.strings` text is checked.
     mutating func decodeScalar() throws(JSONError) -> Unicode.Scalar {
-        let lead = bytes[index]
-        let length: Int
-        var lower: UInt8 = 0x80
-        var upper: UInt8 = 0xBF
-        switch lead {
-        case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; lower = 0xA0
-        case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; upper = 0x9F
-        case 0xF0: length = 4; lower = 0x90
-        case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; upper = 0x8F
-        default: throw invalidUTF8()
-        }
-        guard index + length <= bytes.count else { throw invalidUTF8() }
-        var value = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
-        for offset in 1..<length {
-            let byte = bytes[index + offset]
-            let (low, high) = offset == 1 ? (lower, upper) : (UInt8(0x80), UInt8(0xBF))
-            guard byte >= low && byte <= high else { throw invalidUTF8() }
-            value = value << 6 | UInt32(byte & 0x3F)
-        }
-        index += length
-        return Unicode.Scalar(value)!
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = UnsafeBufferPointer(rebasing: bytes[index...]).makeIterator()
+        guard case .valid(let sequence) = parser.parseScalar(from: &iterator) else { throw invalidUTF8() }
+        index += sequence.count
+        return Unicode.UTF8.decode(sequence)
     }
 
     private func invalidUTF8() -> JSONError {

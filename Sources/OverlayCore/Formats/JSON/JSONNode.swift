@@ -46,13 +46,6 @@ package struct JSONNode: Sendable, Equatable {
         return integer
     }
 
-    /// The number as a finite `Double`, or an error.
-    package func double() throws(JSONError) -> Double {
-        guard let number = value.numberValue else { throw wrongType(expected: "a number") }
-        guard let double = number.doubleValue else { throw error(.invalidValue, "\(number.text) is out of range") }
-        return double
-    }
-
     /// The elements as nodes (`path[0]`, `path[1]`, …), or a wrong-type error.
     package func array() throws(JSONError) -> [JSONNode] {
         guard let elements = value.arrayValue else { throw wrongType(expected: "an array") }

@@ -21,12 +21,6 @@ package indirect enum JSONValue: Sendable, Equatable {
         if case .number(let value) = self { value } else { nil }
     }
 
-    /// The number as an exact `Int`, if this is an integer number that fits.
-    package var intValue: Int? { numberValue?.intValue }
-
-    /// The number as the nearest finite `Double`, if this is a number.
-    package var doubleValue: Double? { numberValue?.doubleValue }
-
     package var arrayValue: [JSONValue]? {
         if case .array(let value) = self { value } else { nil }
     }
@@ -68,13 +62,9 @@ package struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         self.text = value.description
     }
 
-    /// Whether the text has no fraction and no exponent.
-    package var isInteger: Bool {
-        !text.utf8.contains { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }
-    }
-
-    /// The exact value if the text is an integer that fits in `Int`; `1.0` and `1e2` give `nil`.
-    package var intValue: Int? { isInteger ? Int(text) : nil }
+    /// The exact value if the text is an integer that fits in `Int`; `1.0` and `1e2` give `nil` (`Int(_:)` reads
+    /// only an optional sign and digits, which is all a JSON integer is).
+    package var intValue: Int? { Int(text) }
 
     /// The nearest `Double`, or `nil` when the magnitude overflows to infinity.
     package var doubleValue: Double? {

@@ -46,7 +46,9 @@ package enum PropertyListReader {
         let bytes = [UInt8](data)
         if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) {
             let bigEndian = bytes[0] == 0xFE
-            let utf8 = bytes.withUnsafeBufferPointer { try? StringsTextDecoding.transcodeUTF16($0, bigEndian: bigEndian) }
+            let utf8 = bytes.withUnsafeBufferPointer {
+                try? StringsTextDecoding.transcode($0, width: 2, bigEndian: bigEndian)
+            }
             guard let utf8 else { throw invalidEncoding }
             return utf8
         }

@@ -36,11 +36,11 @@ package enum StringsReader {
                 encoding: bomLength == 0 ? .utf8 : .utf8WithBOM, rejectingDuplicates: rejectingDuplicates,
                 acceptingPropertyLists: acceptingPropertyLists)
         case .utf16(let bigEndian):
-            let utf8 = try StringsTextDecoding.transcodeUTF16(bytes, bigEndian: bigEndian)
+            let utf8 = try StringsTextDecoding.transcode(bytes, width: 2, bigEndian: bigEndian)
             return try readTranscoded(utf8, original: bytes, encoding: bigEndian ? .utf16BigEndian : .utf16LittleEndian,
                 rejectingDuplicates: rejectingDuplicates, acceptingPropertyLists: acceptingPropertyLists)
         case .utf32(let bigEndian):
-            let utf8 = try StringsTextDecoding.transcodeUTF32(bytes, bigEndian: bigEndian)
+            let utf8 = try StringsTextDecoding.transcode(bytes, width: 4, bigEndian: bigEndian)
             return try readTranscoded(utf8, original: bytes, encoding: bigEndian ? .utf32BigEndian : .utf32LittleEndian,
                 rejectingDuplicates: rejectingDuplicates, acceptingPropertyLists: acceptingPropertyLists)
         }

@@ -51,57 +51,43 @@ enum StringsTextDecoding {
             location: location)
     }
 
-    /// UTF-16 after its byte-order mark as UTF-8; a lone surrogate or odd length is an error.
-    static func transcodeUTF16(_ bytes: UnsafeBufferPointer<UInt8>, bigEndian: Bool) throws(StringsError) -> [UInt8] {
+    /// UTF-16 (`width` 2) or UTF-32 (`width` 4) after its byte-order mark as UTF-8; a lone surrogate, a value that
+    /// is not a scalar, or a truncated last unit is an error.
+    static func transcode(
+        _ bytes: UnsafeBufferPointer<UInt8>, width: Int, bigEndian: Bool
+    ) throws(StringsError) -> [UInt8] {
+        let isUTF16 = width == 2
         var output: [UInt8] = []
-        output.reserveCapacity(bytes.count)
-        var offset = 2
-        func unit(at offset: Int) -> UInt16 {
-            let first = UInt16(bytes[offset]), second = UInt16(bytes[offset + 1])
-            return bigEndian ? first << 8 | second : second << 8 | first
+        output.reserveCapacity(isUTF16 ? bytes.count : bytes.count / 2)
+        func unit(at offset: Int) -> UInt32 {
+            var value: UInt32 = 0
+            for step in 0..<width { value = value << 8 | UInt32(bytes[offset + (bigEndian ? step : width - 1 - step)]) }
+            return value
         }
-        while offset + 1 < bytes.count {
+        var offset = width
+        while offset + width <= bytes.count {
             let lead = unit(at: offset)
             var scalar = Unicode.Scalar(lead)
-            var width = 2
-            if UTF16.isLeadSurrogate(lead), offset + 3 < bytes.count {
+            var length = width
+            if isUTF16, UTF16.isLeadSurrogate(UInt16(lead)), offset + 3 < bytes.count {
                 let trail = unit(at: offset + 2)
-                if UTF16.isTrailSurrogate(trail) {
-                    scalar = Unicode.Scalar(0x10000 + (UInt32(lead - 0xD800) << 10) + UInt32(trail - 0xDC00))
-                    width = 4
+                if UTF16.isTrailSurrogate(UInt16(trail)) {
+                    scalar = Unicode.Scalar(0x10000 + ((lead - 0xD800) << 10) + (trail - 0xDC00))
+                    length = 4
                 }
             }
             guard let scalar else {
-                throw transcodingError(.invalidUTF16, output: output,
-                    "the UTF-16 code unit \(StringsParser.unicodeName(UInt32(lead))) at byte offset \(offset) is a lone surrogate; re-save the file as UTF-8")
+                throw transcodingError(isUTF16 ? .invalidUTF16 : .invalidUTF32, output: output, isUTF16
+                    ? "the UTF-16 code unit \(StringsParser.unicodeName(lead)) at byte offset \(offset) is a lone surrogate; re-save the file as UTF-8"
+                    : "the UTF-32 value 0x\(String(lead, radix: 16, uppercase: true)) at byte offset \(offset) is not a Unicode scalar; re-save the file as UTF-8")
             }
             append(scalar, to: &output)
-            offset += width
+            offset += length
         }
         if offset < bytes.count {
-            throw transcodingError(.invalidUTF16, output: output,
-                "the UTF-16 text has an odd number of bytes (\(bytes.count)); the file is truncated or not UTF-16, re-save it as UTF-8")
-        }
-        return output
-    }
-
-    static func transcodeUTF32(_ bytes: UnsafeBufferPointer<UInt8>, bigEndian: Bool) throws(StringsError) -> [UInt8] {
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count / 2)
-        var offset = 4
-        while offset + 3 < bytes.count {
-            let b = (UInt32(bytes[offset]), UInt32(bytes[offset + 1]), UInt32(bytes[offset + 2]), UInt32(bytes[offset + 3]))
-            let value = bigEndian ? b.0 << 24 | b.1 << 16 | b.2 << 8 | b.3 : b.3 << 24 | b.2 << 16 | b.1 << 8 | b.0
-            guard let scalar = Unicode.Scalar(value) else {
-                throw transcodingError(.invalidUTF32, output: output,
-                    "the UTF-32 value 0x\(String(value, radix: 16, uppercase: true)) at byte offset \(offset) is not a Unicode scalar; re-save the file as UTF-8")
-            }
-            append(scalar, to: &output)
-            offset += 4
-        }
-        if offset < bytes.count {
-            throw transcodingError(.invalidUTF32, output: output,
-                "the UTF-32 text's length (\(bytes.count) bytes) is not a multiple of 4; the file is truncated, re-save it as UTF-8")
+            throw transcodingError(isUTF16 ? .invalidUTF16 : .invalidUTF32, output: output, isUTF16
+                ? "the UTF-16 text has an odd number of bytes (\(bytes.count)); the file is truncated or not UTF-16, re-save it as UTF-8"
+                : "the UTF-32 text's length (\(bytes.count) bytes) is not a multiple of 4; the file is truncated, re-save it as UTF-8")
         }
         return output
     }

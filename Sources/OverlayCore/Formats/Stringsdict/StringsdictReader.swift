@@ -12,13 +12,6 @@ package enum StringsdictReader {
     /// Device names of `NSStringDeviceSpecificRuleType`, plus catalogs' `other`.
     package static let devices: Set<String> = ["appletv", "applevision", "applewatch", "ipad", "iphone", "ipod", "mac", "other"]
 
-    /// Any entry that breaks a rule throws (`readFile` keeps the others).
-    package static func read(_ data: Data) throws(StringsdictError) -> [String: StringsdictEntry] {
-        let file = try readFile(data)
-        if let first = file.rejected.first { throw first.error }
-        return file.dictionary
-    }
-
     /// `locale` decides whether a plural variable may go without `other` (``MissingOtherRule``); without it every
     /// variable needs one. `acceptingBinary` only for the app's own bundle.
     package static func readFile(
