@@ -76,7 +76,7 @@ public enum BuiltCatalogLoader {
     /// A module met twice (a package's bundle copied into the app and an extension) is read from its first location.
     package static func load(_ locations: [Location], mode: CatalogLoader.Mode, product: URL?) -> CatalogLoadResult {
         let loaded = ConcurrentMap.map(locations.count) { (index: Int) -> (module: CatalogModule?, findings: [Finding]) in
-            var loader = ModuleLoader(root: locations[index].resources, mode: mode)
+            var loader = ModuleLoader(mode: mode)
             let module = loader.loadBuiltModule(at: locations[index])
             return (module, loader.findings)
         }
