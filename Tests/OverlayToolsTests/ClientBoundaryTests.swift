@@ -12,10 +12,11 @@ import Testing
     ]
 
     /// Functions that left the client types they extend: the publisher's one-folder-at-a-time check, the String Catalog
-    /// merge, the catalog's missing-`other` rejection, the journal reader only tests used, and tool-only platform calls.
+    /// merge, the catalog's missing-`other` rejection, the journal reader only tests used, tool-only platform calls,
+    /// and the check of a built product's differing module copies.
     static let publishingOnlyMembers = [
         "validateContentsByFolder", "byFolder", "loadSourceModule", "compileXCStrings", "rejection",
-        "readJournal", "setTimes", "pageFaults",
+        "readJournal", "setTimes", "pageFaults", "differingCopies",
     ]
 
     static let repositoryRoot = URL(fileURLWithPath: #filePath)

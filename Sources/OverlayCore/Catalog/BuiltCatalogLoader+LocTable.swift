@@ -28,9 +28,9 @@ extension ModuleLoader {
                 continue
             }
             if module == nil {
-                let info = readInfoPlist(module: location.module, plist: location.infoPlist, relativePath: location.infoPlistPath)
-                module = CatalogModule(name: location.module, developmentRegion: info.developmentRegion.map(normalizedLocale) ?? "en")
-                module?.plainStrings = info.plainStrings
+                module = startModule(
+                    named: location.module, at: location.resources, prefix: location.path,
+                    infoPlist: (location.infoPlist, location.infoPlistPath)).module
             }
             let tableName = String(file.dropLast(".loctable".count))
             for language in languages {
@@ -40,10 +40,9 @@ extension ModuleLoader {
                 let identifier = isBase ? "Base" : normalizedLocale(language.key)
                 let table = readLocTableLanguage(
                     entries, table: tableName, file: relativePath, module: location.module, locale: identifier)
-                var localization = (isBase ? module?.base : module?.localizations[identifier])
-                    ?? CatalogLocalization(identifier: identifier, directoryName: "\(language.key).lproj")
-                localization.tables[tableName, default: CatalogTable(name: tableName)].fill(from: table)
-                if isBase { module?.base = localization } else { module?.localizations[identifier] = localization }
+                module?.updateLocalization(identifier, directoryName: "\(language.key).lproj") { localization in
+                    localization.tables[tableName, default: CatalogTable(name: tableName)].fill(from: table)
+                }
             }
         }
     }

@@ -73,30 +73,19 @@ public enum BuiltCatalogLoader {
         return real.count == 1 ? real[0] : nil
     }
 
-    /// A module met twice (a package's bundle copied into the app and an extension) is read from its first location.
+    /// A module met twice (a package's bundle copied into the app and an extension) is read from its first location
+    /// (a product on disk; the tools say when the copies differ).
     package static func load(_ locations: [Location], mode: CatalogLoader.Mode, product: URL?) -> CatalogLoadResult {
         let loaded = ConcurrentMap.map(locations.count) { (index: Int) -> (module: CatalogModule?, findings: [Finding]) in
-            var loader = ModuleLoader(root: locations[index].resources, mode: mode)
+            var loader = ModuleLoader(mode: mode)
             let module = loader.loadBuiltModule(at: locations[index])
             return (module, loader.findings)
         }
         var catalog = Catalog()
         var findings: [Finding] = []
-        var firstPath: [String: String] = [:]
-        for (location, result) in zip(locations, loaded) {
+        for result in loaded {
             findings += result.findings
-            guard let module = result.module else { continue }
-            guard let kept = catalog.modules[module.name] else {
-                catalog.modules[module.name] = module
-                firstPath[module.name] = location.path
-                continue
-            }
-            if kept.localizations.mapValues(\.tables.contentOnly) != module.localizations.mapValues(\.tables.contentOnly) {
-                findings.append(Finding(
-                    code: "catalog.duplicate-module", severity: .warning,
-                    message: "\(location.path) is module \(module.name) too, with other strings than \(firstPath[module.name] ?? "the first copy"); only the first is read: give each bundle its own module name",
-                    location: .init(file: location.path, module: module.name)))
-            }
+            if let module = result.module, catalog.modules[module.name] == nil { catalog.modules[module.name] = module }
         }
         if catalog.modules.isEmpty {
             findings.append(Finding(
@@ -109,7 +98,7 @@ public enum BuiltCatalogLoader {
 }
 
 extension ModuleLoader {
-    mutating func loadBuiltModule(at location: BuiltCatalogLoader.Location) -> CatalogModule? {
+    package mutating func loadBuiltModule(at location: BuiltCatalogLoader.Location) -> CatalogModule? {
         guard CatalogLoader.isDirectoryURL(location.resources) else { return nil }
         var module: CatalogModule?
         do {
@@ -151,12 +140,5 @@ extension CatalogModule {
             localization.tables[name] = table
         }
         localizations[developmentRegion] = localization
-    }
-}
-
-extension Dictionary where Key == String, Value == CatalogTable {
-    /// Not where they were read from.
-    var contentOnly: [String: CatalogTable] {
-        mapValues { CatalogTable(name: $0.name, strings: $0.strings, plurals: $0.plurals) }
     }
 }

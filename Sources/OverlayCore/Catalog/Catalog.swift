@@ -55,6 +55,17 @@ package struct CatalogModule: Sendable, Equatable {
         tables[CatalogTable.infoPlistTableName] = nil
         return tables
     }
+
+    /// Changes the localization `identifier` names (`Base`: ``base``) in place, starting it in `directoryName` if absent.
+    package mutating func updateLocalization(
+        _ identifier: String, directoryName: String, _ change: (inout CatalogLocalization) -> Void
+    ) {
+        // Taken out, not copied, so changing its tables does not copy their dictionaries.
+        var localization = (identifier == "Base" ? base.take() : localizations.removeValue(forKey: identifier))
+            ?? CatalogLocalization(identifier: identifier, directoryName: directoryName)
+        change(&localization)
+        if identifier == "Base" { base = localization } else { localizations[identifier] = localization }
+    }
 }
 
 /// One `.lproj` folder (or one language of an `.xcstrings` catalog) of a module.

@@ -68,10 +68,27 @@ extension ModuleLoader {
 }
 
 extension ModuleLoader {
+    /// Parses a `<Table>.strings` or `<Table>.stringsdict` file of an `.lproj` folder (other names are skipped) into
+    /// its table, from `data`, else read from `url`; one that cannot be read or parsed marks the table unreadable.
+    /// Returns the table's name.
     @discardableResult
-    mutating func readStrings(relativePath: String, url: URL, into table: inout CatalogTable) -> Bool {
-        guard let data = readFile(relativePath: relativePath, url: url) else { return false }
-        return parseStrings(relativePath: relativePath, data: data, into: &table)
+    mutating func addTableFile(
+        _ file: String, data: Data? = nil, url: URL? = nil, relativePath: String, locale: String,
+        to localization: inout CatalogLocalization
+    ) -> String? {
+        let isStrings = file.hasSuffix(".strings")
+        guard isStrings || file.hasSuffix(".stringsdict") else { return nil }
+        let name = String(file.dropLast(isStrings ? ".strings".count : ".stringsdict".count))
+        var table = localization.tables.removeValue(forKey: name) ?? CatalogTable(name: name)
+        var parsed = false
+        if let data = data ?? url.flatMap({ readFile(relativePath: relativePath, url: $0) }) {
+            parsed = isStrings
+                ? parseStrings(relativePath: relativePath, data: data, into: &table)
+                : parseStringsdict(relativePath: relativePath, data: data, locale: locale, into: &table)
+        }
+        if !parsed { localization.unreadableTables.insert(name) }
+        localization.tables[name] = table
+        return name
     }
 
     /// False (with an error finding) when the bytes do not parse. A duplicate key is an error in strict mode.
@@ -118,12 +135,6 @@ extension ModuleLoader {
 }
 
 extension ModuleLoader {
-    @discardableResult
-    mutating func readStringsdict(relativePath: String, url: URL, locale: String, into table: inout CatalogTable) -> Bool {
-        guard let data = readFile(relativePath: relativePath, url: url) else { return false }
-        return parseStringsdict(relativePath: relativePath, data: data, locale: locale, into: &table)
-    }
-
     /// False (with an error finding) when the bytes do not parse.
     mutating func parseStringsdict(
         relativePath: String, data: Data, locale: String, into table: inout CatalogTable
@@ -166,31 +177,20 @@ extension CatalogLoader {
     package static func module(
         named name: String, developmentRegion: String, files: [String: Data], mode: Mode = .strict
     ) -> (module: CatalogModule, findings: [Finding]) {
-        var loader = ModuleLoader(root: URL(fileURLWithPath: "/"), mode: mode, acceptsPropertyLists: false)
+        var loader = ModuleLoader(mode: mode, acceptsPropertyLists: false)
         var module = CatalogModule(name: name, developmentRegion: normalizedLocale(developmentRegion))
-        for path in files.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+        for path in files.keys.sorted(by: String.utf8Precedes) {
             let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-            guard parts.count == 2, parts[0].hasSuffix(".lproj"), let data = files[path] else { continue }
-            let directory = String(parts[0])
-            let file = String(parts[1])
-            let isStrings = file.hasSuffix(".strings")
-            guard isStrings || file.hasSuffix(".stringsdict") else { continue }
-            let table = String(file.dropLast(isStrings ? ".strings".count : ".stringsdict".count))
-            let rawName = String(directory.dropLast(".lproj".count))
+            guard parts.count == 2, parts[0].hasSuffix(".lproj"),
+                parts[1].hasSuffix(".strings") || parts[1].hasSuffix(".stringsdict")
+            else { continue }
+            let rawName = String(parts[0].dropLast(".lproj".count))
             let identifier = rawName == "Base" ? "Base" : normalizedLocale(rawName)
-            // Taken out, not copied, so parsing into them does not copy their dictionaries.
-            var localization = (rawName == "Base" ? module.base.take() : module.localizations.removeValue(forKey: identifier))
-                ?? CatalogLocalization(identifier: identifier, directoryName: directory)
-            var content = localization.tables.removeValue(forKey: table) ?? CatalogTable(name: table)
-            let relativePath = "\(name)/\(path)"
-            let parsed = isStrings
-                ? loader.parseStrings(relativePath: relativePath, data: data, into: &content)
-                : loader.parseStringsdict(
-                    relativePath: relativePath, data: data,
-                    locale: rawName == "Base" ? module.developmentRegion : identifier, into: &content)
-            if !parsed { localization.unreadableTables.insert(table) }
-            localization.tables[table] = content
-            if rawName == "Base" { module.base = localization } else { module.localizations[identifier] = localization }
+            let locale = rawName == "Base" ? module.developmentRegion : identifier
+            module.updateLocalization(identifier, directoryName: String(parts[0])) { localization in
+                loader.addTableFile(
+                    String(parts[1]), data: files[path], relativePath: "\(name)/\(path)", locale: locale, to: &localization)
+            }
         }
         return (module, loader.findings)
     }

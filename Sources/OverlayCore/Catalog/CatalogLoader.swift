@@ -36,10 +36,9 @@ public enum CatalogLoader {
 
     package static func sortedEntries(of directory: URL) throws -> [String] {
         do {
-            return try FileManager.default.contentsOfDirectory(atPath: directory.path)
-                .sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+            return try LibC.names(in: directory.path).sorted(by: String.utf8Precedes)
         } catch {
-            throw CatalogError(path: directory.path, message: "cannot list the directory (\(error.localizedDescription))")
+            throw CatalogError(path: directory.path, message: "cannot list the directory (\(error))")
         }
     }
 
@@ -54,7 +53,6 @@ public enum CatalogLoader {
 }
 
 package struct ModuleLoader {
-    let root: URL
     let mode: CatalogLoader.Mode
     /// False for an overlay's downloaded files: crafted binary lists crash Foundation (FORMATS.md §2.4).
     let acceptsPropertyLists: Bool
@@ -62,8 +60,7 @@ package struct ModuleLoader {
     /// One `String` per key across locales (a large catalog's keys were a tenth of its model).
     var keyPool = Set<String>()
 
-    package init(root: URL, mode: CatalogLoader.Mode, acceptsPropertyLists: Bool = true) {
-        self.root = root
+    package init(mode: CatalogLoader.Mode, acceptsPropertyLists: Bool = true) {
         self.mode = mode
         self.acceptsPropertyLists = acceptsPropertyLists
     }
@@ -77,9 +74,7 @@ package struct ModuleLoader {
         let prefix = path ?? name
         let lprojs = lprojFolders(in: try listEntries(of: url, relativePath: prefix), at: url)
         guard !lprojs.isEmpty else { return nil }
-        let start = startModule(named: name, at: url, prefix: prefix, infoPlist: infoPlist)
-        var module = start.module
-        module.developmentRegion = start.developmentRegion.map(normalizedLocale) ?? "en"
+        var module = startModule(named: name, at: url, prefix: prefix, infoPlist: infoPlist).module
         try readLocalizations(lprojs, at: url, prefix: prefix, into: &module)
         return module
     }
@@ -88,13 +83,14 @@ package struct ModuleLoader {
         entries.filter { $0.hasSuffix(".lproj") && CatalogLoader.isDirectoryURL(url.appendingPathComponent($0)) }
     }
 
-    /// An empty module with the settings of its Info.plist; the development region as written, nil if it names none.
+    /// An empty module with the settings of its Info.plist (the development region `en` if it names none); the
+    /// development region as written, nil if it names none.
     package mutating func startModule(
         named name: String, at url: URL, prefix: String, infoPlist: (url: URL, path: String)?
     ) -> (module: CatalogModule, developmentRegion: String?) {
-        var module = CatalogModule(name: name, developmentRegion: "en")
         let plist = infoPlist ?? (url.appendingPathComponent("Info.plist"), "\(prefix)/Info.plist")
         let info = readInfoPlist(module: name, plist: plist.url, relativePath: plist.path)
+        var module = CatalogModule(name: name, developmentRegion: info.developmentRegion.map(normalizedLocale) ?? "en")
         module.plainStrings = info.plainStrings
         return (module, info.developmentRegion)
     }
@@ -116,8 +112,7 @@ package struct ModuleLoader {
         }
         for directory in lprojs {
             let rawName = String(directory.dropLast(".lproj".count))
-            let isBase = rawName == "Base"
-            let identifier = isBase ? "Base" : normalizedLocale(rawName)
+            let identifier = rawName == "Base" ? "Base" : normalizedLocale(rawName)
             if let kept = chosen[identifier], kept != directory {
                 findings.append(Finding(
                     code: "catalog.duplicate-localization", severity: .warning,
@@ -125,38 +120,17 @@ package struct ModuleLoader {
                     location: .init(file: "\(prefix)/\(directory)", module: name, locale: identifier)))
                 continue
             }
-            var localization = (isBase ? module.base : module.localizations[identifier])
-                ?? CatalogLocalization(identifier: identifier, directoryName: directory)
             let lprojURL = url.appendingPathComponent(directory)
             let files = try listEntries(of: lprojURL, relativePath: "\(prefix)/\(directory)")
-            let tableNames = Set(files.compactMap { file -> String? in
-                if file.hasSuffix(".strings") { return String(file.dropLast(".strings".count)) }
-                if file.hasSuffix(".stringsdict") { return String(file.dropLast(".stringsdict".count)) }
-                return nil
-            })
-            for table in tableNames.sorted() {
-                var content = localization.tables[table] ?? CatalogTable(name: table)
-                let base = "\(prefix)/\(directory)/\(table)"
-                let findingsBefore = findings.count
-                defer { if table == CatalogTable.infoPlistTableName { demoteNeverPublished(from: findingsBefore) } }
-                if files.contains(table + ".strings"),
-                    !readStrings(relativePath: base + ".strings", url: lprojURL.appendingPathComponent(table + ".strings"), into: &content)
-                {
-                    localization.unreadableTables.insert(table)
+            let locale = rawName == "Base" ? module.developmentRegion : identifier
+            module.updateLocalization(identifier, directoryName: directory) { localization in
+                for file in files {
+                    let findingsBefore = findings.count
+                    let table = addTableFile(
+                        file, url: lprojURL.appendingPathComponent(file), relativePath: "\(prefix)/\(directory)/\(file)",
+                        locale: locale, to: &localization)
+                    if table == CatalogTable.infoPlistTableName { demoteNeverPublished(from: findingsBefore) }
                 }
-                if files.contains(table + ".stringsdict"),
-                    !readStringsdict(
-                        relativePath: base + ".stringsdict", url: lprojURL.appendingPathComponent(table + ".stringsdict"),
-                        locale: isBase ? module.developmentRegion : identifier, into: &content)
-                {
-                    localization.unreadableTables.insert(table)
-                }
-                localization.tables[table] = content
-            }
-            if isBase {
-                module.base = localization
-            } else {
-                module.localizations[identifier] = localization
             }
         }
     }

@@ -109,12 +109,12 @@ public enum OverlayBundles {
     /// ago or more goes too.
     private static func prune(_ folder: String, keeping inUse: Set<String>, syscalls: Syscalls) {
         guard let names = try? syscalls.listDirectory(folder) else { return }
-        var others: [(path: String, modified: Date)] = []
+        var others: [(path: String, modified: FileTime)] = []
         for name in names {
             let path = "\(folder)/\(name)"
-            guard !inUse.contains(path), let modified = modificationDate(path) else { continue }
+            guard !inUse.contains(path), let modified = (try? LibC.status(path))??.modified else { continue }
             if name.hasPrefix(".writing-") {
-                if modified < Date(timeIntervalSinceNow: -3600) { try? syscalls.removeTree(path) }
+                if modified.seconds < Int(Date().timeIntervalSince1970) - 3600 { try? syscalls.removeTree(path) }
             } else {
                 others.append((path, modified))
             }
@@ -122,9 +122,4 @@ public enum OverlayBundles {
         let room = max(0, keptDirectories - inUse.count)
         for old in others.sorted(by: { $0.modified > $1.modified }).dropFirst(room) { try? syscalls.removeTree(old.path) }
     }
-
-    private static func modificationDate(_ path: String) -> Date? {
-        (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
-    }
-
 }

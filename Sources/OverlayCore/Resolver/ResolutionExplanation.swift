@@ -88,29 +88,19 @@ public struct ResolutionExplanation: Sendable, Equatable {
     public var sentence: String
 }
 
-/// What the store knows about a module's overlay beyond the snapshot the Localizer serves.
-package struct ExplanationContext: Sendable, Equatable {
-    /// Active in the store, not served by this Localizer yet.
-    package var pending: ActiveRevision?
-    /// Why the module serves no overlay although the store had one, as a clause.
-    package var withdrawn: String?
-
-    package init(pending: ActiveRevision? = nil, withdrawn: String? = nil) {
-        self.pending = pending
-        self.withdrawn = withdrawn
-    }
-}
-
 extension Localizer {
     /// Walks the fallback chain of `key` and says what each layer held and why the shown value won. Costs a table
     /// read per locale (for diagnostics, never per lookup); counts nothing.
     public func explain(_ key: String, table tableName: String = "Localizable", module: String) -> ResolutionExplanation {
-        explain(key, table: tableName, module: module, context: ExplanationContext())
+        explain(key, table: tableName, module: module, pending: nil, withdrawn: nil)
     }
 
-    /// The same, with what the store knows beyond this Localizer's snapshot (`overlay inspect --explain`).
+    /// The same, with what the store knows beyond this Localizer's snapshot (`overlay inspect --explain`): `pending`,
+    /// active in the store but not served by this Localizer yet; `withdrawn`, why the module serves no overlay although
+    /// the store had one, as a clause.
     package func explain(
-        _ key: String, table tableName: String = "Localizable", module: String, context: ExplanationContext
+        _ key: String, table tableName: String = "Localizable", module: String, pending: ActiveRevision?,
+        withdrawn: String?
     ) -> ResolutionExplanation {
         let current = snapshot
         let quiet = LocalizerCounters()
@@ -182,7 +172,7 @@ extension Localizer {
         }
 
         var pendingValue: String?
-        if let pending = context.pending, pending != listing?.revision {
+        if let pending, pending != listing?.revision {
             let next = LocalizerSnapshot(
                 catalog: current.catalog,
                 overlays: OverlayModules(
@@ -194,11 +184,11 @@ extension Localizer {
 
         var explanation = ResolutionExplanation(
             key: key, module: module, table: tableName, chain: handle.chain, resolution: resolution, shown: shown,
-            steps: steps, pending: context.pending, pendingValue: pendingValue,
+            steps: steps, pending: pending, pendingValue: pendingValue,
             otherLocales: otherLocales.sorted(by: String.utf8Precedes), reason: .miss, sentence: "")
         (explanation.reason, explanation.sentence) = Self.reason(
             explanation, hasRevision: listing != nil, servedRevision: current.overlays.revisions[module],
-            ignoredSourceHash: ignoredStore?.sourceHash, buildSourceHash: sourceHash, withdrawn: context.withdrawn)
+            ignoredSourceHash: ignoredStore?.sourceHash, buildSourceHash: sourceHash, withdrawn: withdrawn)
         return explanation
     }
 

@@ -11,8 +11,30 @@ extension BuiltCatalogLoader {
         var discovery = Discovery()
         let locations = try discovery.locations(in: url)
         var result = load(locations, mode: mode, product: url)
-        result.findings = discovery.findings + result.findings
+        result.findings = discovery.findings + result.findings + differingCopies(locations, of: result.catalog, mode: mode)
         return result
+    }
+
+    /// A module met again (a package's bundle copied into the app and an extension) with other strings than the copy
+    /// read: a warning each (an app names each of its bundles once, so only a product on disk has copies).
+    static func differingCopies(_ locations: [Location], of catalog: Catalog, mode: CatalogLoader.Mode) -> [Finding] {
+        var firstPath: [String: String] = [:]
+        var findings: [Finding] = []
+        for location in locations {
+            guard let first = firstPath[location.module] else {
+                firstPath[location.module] = location.path
+                continue
+            }
+            var loader = ModuleLoader(mode: mode)
+            guard let kept = catalog.modules[location.module], let copy = loader.loadBuiltModule(at: location),
+                kept.localizations.mapValues(\.tables.contentOnly) != copy.localizations.mapValues(\.tables.contentOnly)
+            else { continue }
+            findings.append(Finding(
+                code: "catalog.duplicate-module", severity: .warning,
+                message: "\(location.path) is module \(location.module) too, with other strings than \(first); only the first is read: give each bundle its own module name",
+                location: .init(file: location.path, module: location.module)))
+        }
+        return findings
     }
 
     /// Whether `url` names a built product rather than a catalog folder: a folder named `.app`, `.appex`, `.bundle`
@@ -105,5 +127,12 @@ extension BuiltCatalogLoader {
                 }
             }
         }
+    }
+}
+
+extension Dictionary where Key == String, Value == CatalogTable {
+    /// Not where they were read from.
+    package var contentOnly: [String: CatalogTable] {
+        mapValues { CatalogTable(name: $0.name, strings: $0.strings, plurals: $0.plurals) }
     }
 }

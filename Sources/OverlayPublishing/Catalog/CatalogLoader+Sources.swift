@@ -13,14 +13,14 @@ extension CatalogLoader {
         guard fileManager.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw CatalogError(path: root.path, message: "not a directory; pass the folder that holds one folder per module")
         }
-        var loader = ModuleLoader(root: root, mode: mode)
+        var loader = ModuleLoader(mode: mode)
         var catalog = Catalog()
         let names = try loader.listEntries(of: root, relativePath: nil).filter {
             !$0.hasPrefix(".") && isDirectoryURL(root.appendingPathComponent($0))
         }
         // Modules are read independently, so on every core; findings are joined in name order, as read one by one.
         let modules = try ConcurrentMap.map(names.count) { (index: Int) throws -> (module: CatalogModule?, findings: [Finding]) in
-            var moduleLoader = ModuleLoader(root: root, mode: mode)
+            var moduleLoader = ModuleLoader(mode: mode)
             let module = try moduleLoader.loadSourceModule(named: names[index], at: root.appendingPathComponent(names[index]))
             return (module: module, findings: moduleLoader.findings)
         }
@@ -42,7 +42,7 @@ extension CatalogLoader {
     package static func loadModule(
         named name: String, at url: URL, mode: Mode = .lenient
     ) throws -> (module: CatalogModule?, findings: [Finding]) {
-        var loader = ModuleLoader(root: url.deletingLastPathComponent(), mode: mode)
+        var loader = ModuleLoader(mode: mode)
         let module = try loader.loadSourceModule(named: name, at: url)
         return (module, loader.findings)
     }

@@ -28,7 +28,8 @@ extension StoreInspector {
     ) -> ResolutionExplanation {
         var modules: [String: ActiveRevision] = [:]
         var fallbacks: [String: ActiveRevision] = [:]
-        var context = ExplanationContext()
+        var pending: ActiveRevision?
+        var withdrawn: String?
         let root = URL(fileURLWithPath: report.store, isDirectory: true)
         func revision(_ module: String, _ r: InspectReport.Revision) -> ActiveRevision? {
             // The resolver reads a present directory the way an app does: only the files its digest list names, never
@@ -42,7 +43,7 @@ extension StoreInspector {
             guard let active = module.active.flatMap({ revision(module.name, $0) }) else { continue }
             let previous = module.previous.flatMap { revision(module.name, $0) }
             if let launchedAt, let written = module.active?.writtenAt, written > launchedAt {
-                if module.name == request.module { context.pending = active }
+                if module.name == request.module { pending = active }
                 if let old = previous, let written = module.previous?.writtenAt, written <= launchedAt {
                     modules[module.name] = old
                 }
@@ -53,7 +54,7 @@ extension StoreInspector {
         }
         if let module = report.modules.first(where: { $0.name == request.module }), module.active == nil,
            let reason = module.shippedReason, reason.hasPrefix("revoked") || reason.hasPrefix("dropped") {
-            context.withdrawn = reason
+            withdrawn = reason
         }
         let snapshot = report.sourceHash.map {
             var snapshot = StoreSnapshot(appVersion: report.appVersion ?? "", sourceHash: $0, modules: modules,
@@ -62,7 +63,8 @@ extension StoreInspector {
             return snapshot
         }
         let localizer = Localizer(catalog: shipped, store: snapshot, preferredLanguages: request.locales, mode: request.mode)
-        return localizer.explain(request.key, table: request.table, module: request.module, context: context)
+        return localizer.explain(request.key, table: request.table, module: request.module, pending: pending,
+                                 withdrawn: withdrawn)
     }
 
     /// Compares the store with what `origin` serves now, read-only: the manifest (and, with `trusted`, its

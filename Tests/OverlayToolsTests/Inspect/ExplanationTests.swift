@@ -64,18 +64,18 @@ struct ExplanationTests {
         let old = try Self.store(workspace, fr: ["greeting": "Salut"], revision: 1, sha: "a")
         let new = try Self.store(workspace, fr: ["greeting": "Coucou"], revision: 2, sha: "b")
         let localizer = Self.localizer(["M": old])
-        let why = localizer.explain("greeting", module: "M", context: .init(pending: new))
+        let why = localizer.explain("greeting", module: "M", pending: new, withdrawn: nil)
         #expect(why.reason == .pendingNextLaunch)
         #expect(why.shown == "Salut")
         #expect(why.pendingValue == "Coucou")
         #expect(why.sentence.contains("next launch"))
         // The same revision pending and served is not pending.
-        #expect(Self.localizer(["M": new]).explain("greeting", module: "M", context: .init(pending: new)).reason == .overlay)
+        #expect(Self.localizer(["M": new]).explain("greeting", module: "M", pending: new, withdrawn: nil).reason == .overlay)
         #expect(localizer.stats.misses == 0)
     }
 
     @Test func aWithdrawnOverlaySaysWhy() {
-        let why = Self.localizer([:]).explain("greeting", module: "M", context: .init(withdrawn: "revoked in manifest revision 4"))
+        let why = Self.localizer([:]).explain("greeting", module: "M", pending: nil, withdrawn: "revoked in manifest revision 4")
         #expect(why.reason == .overlayWithdrawn)
         #expect(why.sentence.contains("revoked in manifest revision 4"))
         #expect(Self.localizer([:]).explain("greeting", module: "M").reason == .noOverlay)
