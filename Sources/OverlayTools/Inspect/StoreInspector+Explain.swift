@@ -35,7 +35,7 @@ extension StoreInspector {
             // through a link, checked against the list's sizes before it serves (damaged: the previous one serves).
             guard r.present, let number = r.revision else { return nil }
             return ActiveRevision(module: module, sha256: r.sha256, revision: number,
-                                  directory: root.appendingPathComponent(r.directory, isDirectory: true))
+                                  path: root.appendingPathComponent(r.directory).standardizedFileURL.path)
         }
         let usable = report.state == .on
         for module in report.modules where usable {
