@@ -58,9 +58,7 @@ enum CryptoBenchmark {
         let shortSignature = try key.signature(for: short)
         let manifestSignature = try key.signature(for: manifest)
         let trusted = try TrustedKeys([key.publicKey])
-        let records = try SignatureFile.signing(manifest, with: [key]).signatures.map {
-            SignatureRecord(keyid: $0.keyid, alg: $0.alg, sig: $0.sig)
-        }
+        let records = try SignatureFile.signing(manifest, with: [key]).signatures
         precondition(key.publicKey.isValidSignature(shortSignature, for: short))
         precondition(trusted.verify(message: manifest, signatures: records).isThresholdMet)
 

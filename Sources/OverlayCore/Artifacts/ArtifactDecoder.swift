@@ -1,5 +1,21 @@
 package import Foundation
 
+/// A wire artifact (manifest, signature file, module header, table artifact, cache headers): decoded strictly by an
+/// ``ArtifactDecoder``, with one `artifact.unknown-field` warning per member no decoder asked for.
+package protocol WireArtifact {
+    static func decodeWithWarnings(
+        _ data: Data, limits: ArtifactLimits
+    ) throws(ArtifactError) -> (value: Self, warnings: [Finding])
+}
+
+extension WireArtifact {
+    /// Decodes and checks the artifact; unknown fields are ignored (``decodeWithWarnings(_:limits:)`` reports them).
+    /// - Throws: ``ArtifactError`` naming the JSON path of the first problem.
+    package static func decode(_ data: Data, limits: ArtifactLimits = .default) throws(ArtifactError) -> Self {
+        try decodeWithWarnings(data, limits: limits).value
+    }
+}
+
 /// Shared steps of every artifact decoder: strict parsing under limits, `schema_version`, typed fields with
 /// path-naming errors, the value rules common to several formats, and unknown-field warnings.
 package struct ArtifactDecoder {

@@ -11,12 +11,6 @@ extension Manifest {
     ]
     static let revocationFields: Set<String> = ["module", "sha256"]
 
-    /// Decodes and checks a manifest; unknown fields are ignored (use ``decodeWithWarnings(_:limits:)`` to see them).
-    /// - Throws: ``ArtifactError`` naming the JSON path of the first problem.
-    package static func decode(_ data: Data, limits: ArtifactLimits = .default) throws(ArtifactError) -> Manifest {
-        try decodeWithWarnings(data, limits: limits).value
-    }
-
     /// Decodes and checks a manifest, returning one `artifact.unknown-field` warning per ignored member.
     ///
     /// Checks beyond types: hex digests and `source_hash` shape, revision within 1…``maximumRevision``, each module's

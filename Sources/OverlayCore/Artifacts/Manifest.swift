@@ -1,7 +1,7 @@
 package import Foundation
 
 /// `<origin>/<app-version>/manifest.json`, schema_version 1: what the origin publishes for one app version.
-package struct Manifest: Sendable, Equatable {
+package struct Manifest: Sendable, Equatable, WireArtifact {
     /// One module archive the manifest lists.
     package struct Module: Sendable, Equatable {
         /// The module's name (``NameGrammar``: ASCII letters, digits, `_ . -`, not starting with `.` or `-`), unique

@@ -3,7 +3,7 @@ package import Foundation
 /// `overlay-module.json` inside a module archive, schema_version 1: what the archive claims to hold.
 ///
 /// The validator binds it to the manifest: its `module` and `revision` must equal the manifest entry's.
-package struct ModuleHeader: Sendable, Equatable {
+package struct ModuleHeader: Sendable, Equatable, WireArtifact {
     /// The module's name (``NameGrammar``: ASCII letters, digits, `_ . -`, not starting with `.` or `-`).
     package var module: String
     /// The shipped catalog's structural fingerprint, `sha256:<64 lowercase hex>`.
@@ -32,12 +32,6 @@ package struct ModuleHeader: Sendable, Equatable {
     static let fields: Set<String> = [
         "schema_version", "module", "source_hash", "revision", "development_region", "locales", "tables",
     ]
-
-    /// Decodes a module header; unknown fields are ignored (``decodeWithWarnings(_:limits:)`` reports them).
-    /// - Throws: ``ArtifactError`` naming the JSON path of the first problem.
-    package static func decode(_ data: Data, limits: ArtifactLimits = .default) throws(ArtifactError) -> ModuleHeader {
-        try decodeWithWarnings(data, limits: limits).value
-    }
 
     /// Decodes a module header, returning one `artifact.unknown-field` warning per ignored member.
     package static func decodeWithWarnings(

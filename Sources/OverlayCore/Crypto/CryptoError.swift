@@ -5,26 +5,18 @@
 /// catch { print(error.code, error.message, error.cause ?? "") }
 /// ```
 public struct CryptoError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// A stable, machine-readable error kind.
+    /// A stable, machine-readable error kind. The codes here are the ones a device can meet; the tools' key-file
+    /// and signing codes are declared in OverlayPublishing.
     public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
         public let rawValue: String
 
         public init(rawValue: String) { self.rawValue = rawValue }
 
-        /// The text is not PEM (no armor, truncated, bad base64), or its DER content does not parse.
-        public static let invalidPEM = Code(rawValue: "crypto.invalid-pem")
-        /// The PEM holds another kind of object than the one asked for (a public key where a private key is
-        /// expected, an encrypted key, a certificate …).
-        public static let wrongPEMLabel = Code(rawValue: "crypto.wrong-pem-label")
-        /// The key is well formed but not Ed25519 (RSA, EC, Ed448, X25519 …).
-        public static let wrongKeyType = Code(rawValue: "crypto.wrong-key-type")
         /// A raw key is not exactly 32 bytes.
         public static let invalidKeyLength = Code(rawValue: "crypto.invalid-key-length")
         /// The crypto backend (libcrypto, CryptoKit) refused raw key bytes or failed to generate a key, or a key file's
         /// two halves do not belong together.
         public static let invalidKey = Code(rawValue: "crypto.invalid-key")
-        /// Signing failed inside the crypto backend.
-        public static let signFailed = Code(rawValue: "crypto.sign-failed")
         /// A signature threshold below 1.
         public static let invalidThreshold = Code(rawValue: "crypto.invalid-threshold")
 

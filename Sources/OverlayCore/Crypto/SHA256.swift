@@ -8,20 +8,18 @@ package struct SHA256Digest: Sendable, Hashable, CustomStringConvertible {
         self.bytes = bytes
     }
 
-    package init?(hex: String) {
-        guard let bytes = HexEncoding.decode(hex), bytes.count == 32 else { return nil }
-        self.bytes = bytes
-    }
-
     /// Lowercase hex, the form manifests and file names use.
     package var hex: String { HexEncoding.encode(bytes) }
 
     package var description: String { hex }
 
-    /// In time independent of where the digests differ.
-    package func constantTimeEquals(_ other: SHA256Digest) -> Bool {
+    /// Whether `hex` is this digest's ``hex``, the one form manifests and the store spell a digest in; in time
+    /// independent of where the two differ.
+    package func constantTimeEquals(hex other: String) -> Bool {
+        let mine = Array(hex.utf8), theirs = Array(other.utf8)
+        guard theirs.count == mine.count else { return false }
         var difference: UInt8 = 0
-        for index in 0..<32 { difference |= bytes[index] ^ other.bytes[index] }
+        for index in mine.indices { difference |= mine[index] ^ theirs[index] }
         return difference == 0
     }
 }
@@ -51,28 +49,5 @@ enum HexEncoding {
             out.append(digits[Int(byte & 0x0F)])
         }
         return String(decoding: out, as: UTF8.self)
-    }
-
-    static func decode(_ text: String) -> [UInt8]? {
-        let utf8 = Array(text.utf8)
-        guard utf8.count % 2 == 0 else { return nil }
-        var out = [UInt8]()
-        out.reserveCapacity(utf8.count / 2)
-        var index = 0
-        while index < utf8.count {
-            guard let high = nibble(utf8[index]), let low = nibble(utf8[index + 1]) else { return nil }
-            out.append(high << 4 | low)
-            index += 2
-        }
-        return out
-    }
-
-    private static func nibble(_ c: UInt8) -> UInt8? {
-        switch c {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): c - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): c - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): c - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }

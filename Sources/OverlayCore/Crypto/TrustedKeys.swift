@@ -1,9 +1,13 @@
 package import Foundation
 
 /// One entry of a signature file's `signatures` list: `{"keyid": …, "alg": "ed25519", "sig": <base64>}`.
+/// The signature file's model too (``SignatureFile``): decoding checks its shape, ``TrustedKeys`` judges it.
 package struct SignatureRecord: Sendable, Hashable {
+    /// Lowercase hex SHA-256 of the raw 32-byte public key.
     package var keyid: String
+    /// The algorithm, e.g. `ed25519`; any non-empty string is accepted.
     package var alg: String
+    /// The signature in canonical standard base64 with padding (``Base64``).
     package var sig: String
 
     package init(keyid: String, alg: String, sig: String) {
@@ -58,9 +62,7 @@ public struct TrustedKeys: Sendable {
     }
 
     private func judge(
-        _ record: SignatureRecord,
-        message: Data,
-        alreadyCounted: [String]
+        _ record: SignatureRecord, message: Data, alreadyCounted: [String]
     ) -> SignatureVerdict.Disposition {
         guard record.alg == SignatureRecord.ed25519Algorithm else { return .unsupportedAlgorithm }
         guard let key = keys[record.keyid] else { return .unknownKey }

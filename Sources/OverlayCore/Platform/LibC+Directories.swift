@@ -1,50 +1,39 @@
-// The platform layer, with LibC.swift: directory listing, the package's one `opendir`/`readdir`.
+// The platform layer, with LibC.swift: directory listing, the package's one `fdopendir`/`readdir`.
 #if canImport(Glibc)
 import Glibc
-
-/// What `opendir(3)` returns: Glibc's headers keep `DIR` incomplete, so Swift sees an opaque pointer.
-typealias DirectoryHandle = OpaquePointer
 #elseif canImport(Darwin)
 import Darwin
-
-/// What `opendir(3)` returns: Darwin's <dirent.h> declares `DIR`, so Swift sees a typed pointer.
-typealias DirectoryHandle = UnsafeMutablePointer<DIR>
 #endif
 
 extension LibC {
-    /// `opendir(3)`, `readdir(3)` to the end, `closedir(3)`: calls `body` with every name in the directory at `path`
-    /// but `.` and `..`, as the C string `readdir` returned (the caller decides how to decode it). `EINTR` is retried.
+    /// `open(2)` of the directory at `path` (`O_DIRECTORY`), then calls `body` with every name in it but `.` and `..`,
+    /// as the C string `readdir` returned (the caller decides how to decode it). `EINTR` is retried.
     package static func forEachName(in path: String, _ body: (UnsafePointer<CChar>) -> Void) throws(SystemCallError) {
-        var handle: DirectoryHandle?
-        while true {
-            handle = opendir(path)
-            if handle != nil { break }
-            let number = errno
-            if number == EINTR { continue }
-            throw SystemCallError("opendir", number)
-        }
-        guard let handle else { return }
-        defer { closedir(handle) }
-        try readNames(handle, body)
+        var fd: Int32
+        repeat { fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0) } while fd == -1 && errno == EINTR
+        guard fd != -1 else { throw SystemCallError("open", errno) }
+        try forEachName(owning: fd, body)
     }
 
-    /// The same for a directory already open as `directory` (`fdopendir(3)` of a duplicate, so `directory` stays open
-    /// and positioned where it was).
+    /// The same for a directory already open as `directory` (read through a duplicate, so `directory` stays open and
+    /// positioned where it was).
     package static func forEachName(inDirectory directory: Int32, _ body: (UnsafePointer<CChar>) -> Void)
         throws(SystemCallError) {
         var copy: Int32
         repeat { copy = dup(directory) } while copy == -1 && errno == EINTR
         guard copy != -1 else { throw SystemCallError("dup", errno) }
-        guard let handle = fdopendir(copy) else {
+        try forEachName(owning: copy, body)
+    }
+
+    /// `fdopendir(3)` of `fd` (the stream owns it from then on), `readdir(3)` to the end, `closedir(3)`. The stream
+    /// is an `OpaquePointer` on Glibc, whose headers keep `DIR` incomplete, and typed on Darwin: never named here.
+    private static func forEachName(owning fd: Int32, _ body: (UnsafePointer<CChar>) -> Void) throws(SystemCallError) {
+        guard let handle = fdopendir(fd) else {
             let number = errno
-            _ = LibC.close(copy)
+            _ = LibC.close(fd)
             throw SystemCallError("fdopendir", number)
         }
         defer { closedir(handle) }
-        try readNames(handle, body)
-    }
-
-    private static func readNames(_ handle: DirectoryHandle, _ body: (UnsafePointer<CChar>) -> Void) throws(SystemCallError) {
         while true {
             errno = 0
             guard let entry = readdir(handle) else {

@@ -72,6 +72,7 @@ package struct FileInfo: Sendable, Hashable {
     package var changed: FileTime
 
     package var kind: FileKind { FileKind(mode: mode) }
+    package var isDirectory: Bool { kind == .directory }
     package var permissions: UInt32 { mode & 0o7777 }
 
     init(_ info: stat) {
@@ -108,34 +109,32 @@ extension LibC {
     /// `lstat(2)`, or `stat(2)` when `followingLinks`: the package's one way to ask what a path is. `EINTR` is
     /// retried; nil when nothing is there (`ENOENT`, or a component on the way is not a directory).
     package static func status(_ path: String, followingLinks: Bool = false) throws(SystemCallError) -> FileInfo? {
-        var info = stat()
-        while (followingLinks ? stat(path, &info) : lstat(path, &info)) == -1 {
-            let number = errno
-            if number == EINTR { continue }
-            if number == ENOENT || number == ENOTDIR { return nil }
-            throw SystemCallError(followingLinks ? "stat" : "lstat", number)
+        try status(followingLinks ? "stat" : "lstat", absentIsNil: true) {
+            followingLinks ? stat(path, $0) : lstat(path, $0)
         }
-        return FileInfo(info)
     }
 
     package static func status(descriptor fd: Int32) throws(SystemCallError) -> FileInfo {
-        var info = stat()
-        while fstat(fd, &info) == -1 {
-            let number = errno
-            if number == EINTR { continue }
-            throw SystemCallError("fstat", number)
-        }
-        return FileInfo(info)
+        // Never nil: a descriptor names a file.
+        try status("fstat", absentIsNil: false) { fstat(fd, $0) }!
     }
 
     /// `fstatat(2)` of `name` in the open directory `directory`, without following a final link; nil when absent.
     package static func status(of name: String, in directory: Int32) throws(SystemCallError) -> FileInfo? {
+        try status("fstatat", absentIsNil: true) { fstatat(directory, name, $0, AT_SYMLINK_NOFOLLOW) }
+    }
+
+    /// Runs one of the `stat` calls until it does not fail with `EINTR`; with `absentIsNil`, `ENOENT` and `ENOTDIR`
+    /// are nil rather than an error.
+    private static func status(
+        _ name: String, absentIsNil: Bool, _ call: (UnsafeMutablePointer<stat>) -> Int32
+    ) throws(SystemCallError) -> FileInfo? {
         var info = stat()
-        while fstatat(directory, name, &info, AT_SYMLINK_NOFOLLOW) == -1 {
+        while call(&info) == -1 {
             let number = errno
             if number == EINTR { continue }
-            if number == ENOENT || number == ENOTDIR { return nil }
-            throw SystemCallError("fstatat", number)
+            if absentIsNil, number == ENOENT || number == ENOTDIR { return nil }
+            throw SystemCallError(name, number)
         }
         return FileInfo(info)
     }

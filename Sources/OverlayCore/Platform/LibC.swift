@@ -29,9 +29,6 @@ package enum LibC {
     }
     package static func flock(_ fd: Int32, _ operation: Int32) -> Int32 { overlay_flock(fd, operation) }
 
-    /// -1 with `errno` set when it fails.
-    package static func synchronize(_ fd: Int32) -> Int32 { PlatformStorage.live.synchronize(fd) }
-
     static var storage: PlatformStorage {
         #if canImport(Darwin)
         // fsync(2) on Darwin moves data to the drive, which may keep it in its cache and write it out of order; the

@@ -59,7 +59,7 @@ package struct DigestList: Sendable, Equatable {
 
     /// Why the revision at `directory` does not hold what this list names (a file missing, not a regular file, or of
     /// another size), naming the first in path order; nil when it does. No hashing: the check of an open and a launch.
-    func damage(in directory: String, status: (String) throws -> FileStatus?) rethrows -> String? {
+    func damage(in directory: String, status: (String) throws -> FileInfo?) rethrows -> String? {
         var damaged: (path: String, reason: String)?
         // One path buffer for all: a launch checks every file of each revision it serves.
         var full = ""

@@ -110,7 +110,7 @@ extension OverlayStore {
             } catch let renameError {
                 var marked = false
                 do {
-                    try syscalls.writeNewFile(layout.disabledPath, Data("disabled by the kill switch\n".utf8))
+                    try syscalls.writeNewFiles([(layout.disabledPath, Data("disabled by the kill switch\n".utf8))])
                     marked = true
                 } catch let error as StoreError where error.cause == EEXIST {
                     marked = true

@@ -106,7 +106,7 @@ package final class OverlayStore: Sendable {
         case nil: return false
         case .directory?: return true
         case .symbolicLink?: throw StoreError.symbolicLinkRoot(path)
-        case .regular?, .other?: throw StoreError.notAStore(path, "is not a directory")
+        default: throw StoreError.notAStore(path, "is not a directory")
         }
     }
 
@@ -312,7 +312,7 @@ package final class OverlayStore: Sendable {
         case .regular?: break
         case .directory?: return .invalid(reason: "store.json is a directory")
         case .symbolicLink?: return .invalid(reason: "store.json is a symbolic link")
-        case .other?: return .invalid(reason: "store.json is not a regular file")
+        default: return .invalid(reason: "store.json is not a regular file")
         }
         do {
             guard let data = try syscalls.readFileIfPresent(layout.formatPath, limit: StoreMarker.sizeLimit) else {
@@ -371,8 +371,8 @@ package final class OverlayStore: Sendable {
             switch try syscalls.status(path)?.kind {
             case .directory?: throw StoreError.damagedLock(layout.root, "a directory")
             case .symbolicLink?: throw StoreError.damagedLock(layout.root, "a symbolic link")
-            case .other?: throw StoreError.damagedLock(layout.root, "not a regular file")
             case nil, .regular?: break
+            default: throw StoreError.damagedLock(layout.root, "not a regular file")
             }
             let fd: Int32
             do {

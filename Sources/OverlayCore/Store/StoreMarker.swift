@@ -27,10 +27,7 @@ package enum StoreMarker: Equatable {
 
     /// A fresh marker with a new random 128-bit identifier.
     static func make() -> (id: String, data: Data) {
-        let id = (0..<2).map { _ in
-            let text = String(UInt64.random(in: .min ... .max), radix: 16)
-            return String(repeating: "0", count: 16 - text.count) + text
-        }.joined()
+        let id = HexEncoding.encode((0..<16).map { _ in UInt8.random(in: .min ... .max) })
         let value = JSONValue.object(JSONObject([
             ("format", .string(format)), ("version", .number(JSONNumber(version))), ("id", .string(id)),
         ]))

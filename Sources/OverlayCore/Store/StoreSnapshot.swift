@@ -14,10 +14,6 @@ package struct ActiveRevision: Sendable, Hashable {
     /// `path` as a directory URL.
     package var directory: URL { URL(fileURLWithPath: path, isDirectory: true) }
 
-    package init(module: String, sha256: String, revision: Int, directory: URL) {
-        self.init(module: module, sha256: sha256, revision: revision, path: directory.standardizedFileURL.path)
-    }
-
     package init(module: String, sha256: String, revision: Int, path: String) {
         self.module = module
         self.sha256 = sha256

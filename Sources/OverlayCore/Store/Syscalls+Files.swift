@@ -43,14 +43,6 @@ extension Syscalls {
         }
     }
 
-    /// Creates a new file (never an existing one), writes every byte, fsyncs and closes it.
-    func writeNewFile(_ path: String, _ data: Data) throws {
-        try closing(open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644), path) { fd in
-            try write(fd, path, Array(data))
-            try fsync(fd, path)
-        }
-    }
-
     /// Creates new files (never existing ones) and writes every byte of each, then fsyncs and closes them, in
     /// batches of at most ``writeBatch`` open files: fsyncs that follow all of a batch's writes let the file system
     /// commit them together (a 30-module sync took about 30% less time than with an fsync after each write).
@@ -91,7 +83,7 @@ extension Syscalls {
         let name = (path as NSString).lastPathComponent
         let temp = "\(temporaryDirectory)/\(name).\(StoreLayout.uniqueSuffix())"
         do {
-            try writeNewFile(temp, data)
+            try writeNewFiles([(temp, data)])
             try rename(temp, path)
         } catch {
             try? unlink(temp)

@@ -4,26 +4,6 @@ package enum SyscallKind: String, Sendable, Hashable, CaseIterable {
     case open, read, write, fsync, close, rename, mkdir, unlink, rmdir, readdir, flock, stat
 }
 
-/// What `lstat`/`fstat` report about a file, as far as the store cares (from the platform layer's ``FileInfo``).
-package struct FileStatus: Sendable, Hashable {
-    package enum Kind: Sendable, Hashable { case regular, directory, symbolicLink, other }
-
-    package var kind: Kind
-    package var size: Int
-    /// Device and inode: equal for two paths (or descriptors) of the same file.
-    package var device: UInt64
-    package var inode: UInt64
-
-    package init(kind: Kind, size: Int, device: UInt64, inode: UInt64) {
-        self.kind = kind
-        self.size = size
-        self.device = device
-        self.inode = inode
-    }
-
-    package var isDirectory: Bool { kind == .directory }
-}
-
 /// The store's only way to touch the file system: one closure per libc call.
 ///
 /// Every live call retries `EINTR` and turns a failure into a ``StoreError`` naming the call, the path
@@ -48,15 +28,15 @@ package struct Syscalls: Sendable {
     /// `flock(2)` with the given operation (`LOCK_EX`, `LOCK_UN`).
     package var flock: @Sendable (_ fd: Int32, _ path: String, _ operation: Int32) throws -> Void
     /// `lstat(2)`; `nil` when the path does not exist.
-    package var status: @Sendable (_ path: String) throws -> FileStatus?
+    package var status: @Sendable (_ path: String) throws -> FileInfo?
     /// `fstat(2)` (counted as a `stat` call).
-    package var descriptorStatus: @Sendable (_ fd: Int32, _ path: String) throws -> FileStatus
+    package var descriptorStatus: @Sendable (_ fd: Int32, _ path: String) throws -> FileInfo
     /// `openat(2)` of `name` in the open directory `directory` (counted as `open`); `path` names it in errors.
     package var openAt: @Sendable (_ directory: Int32, _ name: String, _ flags: Int32, _ path: String) throws -> Int32
     /// `unlinkat(2)`; with `AT_REMOVEDIR` it removes an empty directory (counted as `rmdir`, else `unlink`).
     package var unlinkAt: @Sendable (_ directory: Int32, _ name: String, _ flags: Int32, _ path: String) throws -> Void
     /// `fstatat(2)` with `AT_SYMLINK_NOFOLLOW` (counted as `stat`); `nil` when the name does not exist.
-    package var statusAt: @Sendable (_ directory: Int32, _ name: String, _ path: String) throws -> FileStatus?
+    package var statusAt: @Sendable (_ directory: Int32, _ name: String, _ path: String) throws -> FileInfo?
     /// `fdopendir` of a duplicate of `directory`, `readdir`, `closedir` (counted as `readdir`).
     package var listDirectoryAt: @Sendable (_ directory: Int32, _ path: String) throws -> [String]
     /// The platform's durability, backup and protection calls: the live `fsync` goes through it, and the store asks it
@@ -97,9 +77,9 @@ package struct Syscalls: Sendable {
             rmdir: { path in _ = try retrying("rmdir", path) { LibC.rmdir(path) } },
             listDirectory: { path in try storeCall(path) { () throws(SystemCallError) in try LibC.names(in: path) } },
             flock: { fd, path, operation in _ = try retrying("flock", path) { LibC.flock(fd, operation) } },
-            status: { path in try storeCall(path) { () throws(SystemCallError) in try LibC.status(path).map(FileStatus.init) } },
+            status: { path in try storeCall(path) { () throws(SystemCallError) in try LibC.status(path) } },
             descriptorStatus: { fd, path in
-                try storeCall(path) { () throws(SystemCallError) in FileStatus(try LibC.status(descriptor: fd)) }
+                try storeCall(path) { () throws(SystemCallError) in try LibC.status(descriptor: fd) }
             },
             openAt: { directory, name, flags, path in
                 Int32(try retrying("openat", path) { LibC.openat(directory, name, flags, 0) })
@@ -108,7 +88,7 @@ package struct Syscalls: Sendable {
                 _ = try retrying("unlinkat", path) { LibC.unlinkat(directory, name, flags) }
             },
             statusAt: { directory, name, path in
-                try storeCall(path) { () throws(SystemCallError) in try LibC.status(of: name, in: directory).map(FileStatus.init) }
+                try storeCall(path) { () throws(SystemCallError) in try LibC.status(of: name, in: directory) }
             },
             listDirectoryAt: { directory, path in
                 try storeCall(path) { () throws(SystemCallError) in
@@ -118,20 +98,6 @@ package struct Syscalls: Sendable {
                 }
             },
             storage: storage)
-    }
-}
-
-extension FileStatus {
-    init(_ info: FileInfo) {
-        switch info.kind {
-        case .regular: kind = .regular
-        case .directory: kind = .directory
-        case .symbolicLink: kind = .symbolicLink
-        case .fifo, .socket, .characterDevice, .blockDevice, .unknown: kind = .other
-        }
-        size = info.size
-        device = info.device
-        inode = info.inode
     }
 }
 

@@ -79,8 +79,7 @@ package enum ManifestValidator {
             finding.message = "the signature file is malformed: \(error.message)"
             return [finding]
         }
-        let records = decoded.signatures.map { SignatureRecord(keyid: $0.keyid, alg: $0.alg, sig: $0.sig) }
-        let verdict = trustedKeys.verify(message: bytes, signatures: records)
+        let verdict = trustedKeys.verify(message: bytes, signatures: decoded.signatures)
         guard verdict.isThresholdMet else {
             let reasons = verdict.outcomes.map { "\($0.keyid.prefix(12))…: \($0.disposition.rawValue)" }.joined(separator: ", ")
             return [Finding(

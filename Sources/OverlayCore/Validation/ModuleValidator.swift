@@ -120,7 +120,7 @@ package enum ModuleValidator {
                 message: "the archive is \(bytes.count) bytes, the manifest says \(entry.size); it was truncated, replaced or mixed with another publish",
                 location: location)]
         }
-        guard let expected = SHA256Digest(hex: entry.sha256), SHA256.hash(bytes).constantTimeEquals(expected) else {
+        guard SHA256.hash(bytes).constantTimeEquals(hex: entry.sha256) else {
             return [Finding(
                 code: "integrity.sha256", severity: .error,
                 message: "the archive's SHA-256 differs from the manifest's \(entry.sha256); it was tampered with or mixed with another publish",

@@ -10,7 +10,7 @@ package import OverlayCore
 /// ```swift
 /// CacheHeaders.standard.cacheControl(for: "1.4.0/manifest.json")   // "no-cache"
 /// ```
-package struct CacheHeaders: Sendable, Equatable {
+package struct CacheHeaders: Sendable, Equatable, WireArtifact {
     /// One pattern and the `Cache-Control` value for the paths it matches.
     package struct Rule: Sendable, Hashable {
         /// A glob such as `*/manifest.json`.
@@ -48,11 +48,6 @@ package struct CacheHeaders: Sendable, Equatable {
     /// The `Cache-Control` value of the first rule matching `path` (relative to the origin), if any.
     package func cacheControl(for path: String) -> String? {
         rules.first { Self.glob($0.pattern, matches: path) }?.cacheControl
-    }
-
-    /// Decodes the file; unknown fields are ignored (``decodeWithWarnings(_:limits:)`` reports them).
-    package static func decode(_ data: Data, limits: ArtifactLimits = .default) throws(ArtifactError) -> CacheHeaders {
-        try decodeWithWarnings(data, limits: limits).value
     }
 
     /// Decodes the file, returning one `artifact.unknown-field` warning per ignored member.

@@ -1,21 +1,16 @@
 package import Foundation
 package import OverlayCore
 
-extension TableArtifact {
+extension TableArtifact: WireArtifact {
     static let fileName = "table artifact"
     static let fields: Set<String> = [
         "schema_version", "source_hash", "module", "locale", "table", "revision", "generated_at", "strings",
         "plurals",
     ]
 
-    /// Decodes a table artifact; unknown fields are ignored (``decodeWithWarnings(_:limits:)`` reports them).
+    /// Decodes a table artifact, returning one `artifact.unknown-field` warning per ignored member.
     /// - Throws: ``ArtifactError`` naming the JSON path of the first problem, e.g. a plural variable
     ///   without `other` or a key listed in both `strings` and `plurals`.
-    package static func decode(_ data: Data, limits: ArtifactLimits = .default) throws(ArtifactError) -> TableArtifact {
-        try decodeWithWarnings(data, limits: limits).value
-    }
-
-    /// Decodes a table artifact, returning one `artifact.unknown-field` warning per ignored member.
     package static func decodeWithWarnings(
         _ data: Data, limits: ArtifactLimits = .default
     ) throws(ArtifactError) -> (value: TableArtifact, warnings: [Finding]) {

@@ -7,6 +7,10 @@ import Darwin
 package import OverlayCore
 
 extension LibC {
+    /// `fsync(2)` the durable way, as the store's ``PlatformStorage/synchronize(_:)`` (`F_FULLFSYNC` on Darwin); -1
+    /// with `errno` set when it fails.
+    package static func synchronize(_ fd: Int32) -> Int32 { PlatformStorage.live.synchronize(fd) }
+
     /// `futimens(2)`.
     package static func setTimes(_ fd: Int32, accessed: FileTime, modified: FileTime) throws(SystemCallError) {
         var times = [accessed, modified].map { timespec(tv_sec: time_t($0.seconds), tv_nsec: Int($0.nanoseconds)) }

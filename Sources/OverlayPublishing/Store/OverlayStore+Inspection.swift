@@ -110,7 +110,7 @@ extension OverlayStore {
         func revision(_ record: StoreState.Revision?, _ module: String) -> ActiveRevision? {
             record.map {
                 ActiveRevision(module: module, sha256: $0.sha256, revision: $0.revision,
-                               directory: root.appendingPathComponent($0.directory, isDirectory: true))
+                               path: root.appendingPathComponent($0.directory).standardizedFileURL.path)
             }
         }
         inspection.modules = state.modules.keys.sorted().map { name in

@@ -36,7 +36,7 @@ extension StoreInspector {
             // through a link, checked against the list's sizes before it serves (damaged: the previous one serves).
             guard r.present, let number = r.revision else { return nil }
             return ActiveRevision(module: module, sha256: r.sha256, revision: number,
-                                  directory: root.appendingPathComponent(r.directory, isDirectory: true))
+                                  path: root.appendingPathComponent(r.directory).standardizedFileURL.path)
         }
         let usable = report.state == .on
         for module in report.modules where usable {
@@ -103,10 +103,7 @@ extension StoreInspector {
                 url: base.appendingPathComponent("signatures/\(sha).sig"), maxBytes: limits.maxSignatureBytes,
                 timeout: timeout))
             let file = signature.flatMap { $0.isSuccess ? try? SignatureFile.decode($0.body) : nil }
-            let verdict = file.map {
-                trusted.verify(message: response.body,
-                               signatures: $0.signatures.map { SignatureRecord(keyid: $0.keyid, alg: $0.alg, sig: $0.sig) })
-            }
+            let verdict = file.map { trusted.verify(message: response.body, signatures: $0.signatures) }
             guard verdict?.isThresholdMet == true else {
                 result.status = "rejected"
                 result.detail = "the origin's manifest is not signed by the --trust keys: a client would reject it"

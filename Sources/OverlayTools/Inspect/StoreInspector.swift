@@ -246,9 +246,7 @@ struct Inspection {
                 finding(.error, "store.signature-unreadable", StoreFormat.signatureFile, "manifest.json.sig is not a signature file")
                 return
             }
-            let verdict = trusted.verify(
-                message: bytes,
-                signatures: file.signatures.map { SignatureRecord(keyid: $0.keyid, alg: $0.alg, sig: $0.sig) })
+            let verdict = trusted.verify(message: bytes, signatures: file.signatures)
             summary.signers = verdict.validSignerCount
             summary.signature = verdict.isThresholdMet ? "verified" : "not-trusted"
             if !verdict.isThresholdMet {

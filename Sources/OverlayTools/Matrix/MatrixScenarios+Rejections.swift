@@ -144,7 +144,7 @@ extension MatrixScenarios {
                 var broken = file
                 broken.signatures = file.signatures.map { signature in
                     var flipped = signature
-                    if var raw = signature.signatureBytes, !raw.isEmpty {
+                    if var raw = Base64.decode(signature.sig), !raw.isEmpty {
                         raw[raw.startIndex] ^= 0x01
                         flipped.sig = raw.base64EncodedString()
                     }

@@ -83,8 +83,7 @@ enum PublishCommand: Command {
         var revocations: [Manifest.Revocation] = []
         for text in arguments.all("revoke") {
             let parts = text.split(separator: "@", maxSplits: 1).map(String.init)
-            guard parts.count == 2, NameGrammar.isModuleName(parts[0]), parts[1].count == 64, SHA256Digest(hex: parts[1]) != nil,
-                parts[1] == parts[1].lowercased()
+            guard parts.count == 2, NameGrammar.isModuleName(parts[0]), parts[1].isLowercaseHex(count: 64)
             else { throw UsageError(message: "--revoke takes MODULE@SHA256: a module name and 64 lowercase hex digits (got '\(text)')") }
             revocations.append(Manifest.Revocation(module: parts[0], sha256: parts[1]))
         }

@@ -88,8 +88,19 @@ struct ArtifactEncodingTests {
     func signatureBytes() throws {
         let file = try SignatureFile.decode(try ArtifactKind.signature.valid())
         #expect(file.signatures.map(\.alg) == ["ed25519", "future-alg"])
-        #expect(file.signatures[1].signatureBytes == Data([0, 1, 2, 3]))
-        #expect(file.signatures[0].signatureBytes?.count == 64)
+        #expect(Base64.decode(file.signatures[1].sig) == Data([0, 1, 2, 3]))
+        #expect(Base64.decode(file.signatures[0].sig)?.count == 64)
+    }
+
+    @Test("a sig must be canonical base64: nonzero unused bits are refused, as the verifier's decoder refuses them")
+    func signatureNotCanonical() throws {
+        let keyid = String(repeating: "ab", count: 32)
+        let text = #"{"schema_version":1,"signatures":[{"keyid":"\#(keyid)","alg":"ed25519","sig":"AB=="}]}"#
+        let error = try #require(throws: ArtifactError.self) { try SignatureFile.decode(Data(text.utf8)) }
+        #expect(error.code == .invalidValue)
+        #expect(error.path?.description == "signatures[0].sig")
+        #expect(try SignatureFile.decode(Data(text.replacingOccurrences(of: "AB==", with: "AA==").utf8)).signatures.count == 1)
+        #expect(throws: ArtifactError.self) { try SignatureFile.decode(Data(text.replacingOccurrences(of: "AB==", with: "").utf8)) }
     }
 
     @Test("module header and signature file built in code round-trip")

@@ -37,7 +37,7 @@ import Testing
         guard result.status == 0 else { return result }
         let publishing = try [
             "Ed25519PrivateKey.swift", "Ed25519Signer+CryptoKit.swift", "Ed25519Signer+OpenSSL.swift", "KeyFiles+Writing.swift",
-            "PrivateKeyInfo.swift", "DER.swift", "PEM.swift", "Ed25519PublicKey+PEM.swift",
+            "PrivateKeyInfo.swift", "DER.swift", "PEM.swift", "Ed25519PublicKey+PEM.swift", "CryptoError+Keys.swift",
         ]
             .map { try source("OverlayPublishing/\($0)") }
         return try swiftc(["-typecheck", "-module-name", "OverlayPublishing"] + common + publishing)

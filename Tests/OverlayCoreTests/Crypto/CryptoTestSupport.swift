@@ -18,7 +18,11 @@ struct RFC8032Vector {
             let vector = try node.object()
             func hex(_ key: String) throws -> Data {
                 let text = try vector.required(key).string()
-                return try #require(HexEncoding.decode(text).map { Data($0) }, "\(key) is not hex")
+                let utf8 = Array(text.utf8)
+                try #require(utf8.count % 2 == 0, "\(key) is not hex")
+                return try Data(stride(from: 0, to: utf8.count, by: 2).map { index in
+                    try #require(UInt8(String(decoding: utf8[index...index + 1], as: UTF8.self), radix: 16), "\(key) is not hex")
+                })
             }
             return RFC8032Vector(
                 name: try vector.required("name").string(),

@@ -46,7 +46,7 @@ import Testing
                     .write(to: lproj.appendingPathComponent("Localizable.strings"))
             }
             try ResolverFixtures.seal(revision, indexed: indexed)
-            modules[module] = ActiveRevision(module: module, sha256: "rev-\(module)", revision: 5, directory: revision)
+            modules[module] = ActiveRevision(module: module, sha256: "rev-\(module)", revision: 5, path: revision.standardizedFileURL.path)
         }
         return StoreSnapshot(appVersion: "1", sourceHash: ResolverFixtures.sampleCatalog.sourceHash, modules: modules)
     }

@@ -90,7 +90,7 @@ import Testing
 
     @Test func unreadableRevisionDirectoryFallsBackToShippedAndIsCounted() {
         let missing = ActiveRevision(
-            module: "M", sha256: "bb22", revision: 3, directory: URL(fileURLWithPath: "/nonexistent/overlay/M/bb22"))
+            module: "M", sha256: "bb22", revision: 3, path: "/nonexistent/overlay/M/bb22")
         let store = StoreSnapshot(appVersion: "1.0", sourceHash: Self.shipped.sourceHash, modules: ["M": missing])
         let localizer = Localizer(catalog: Self.shipped, store: store, preferredLanguages: ["fr"])
         #expect(localizer.table(in: "M").string(forKey: "subtitle") == "Sous-titre")

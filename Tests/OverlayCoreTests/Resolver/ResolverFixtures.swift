@@ -79,7 +79,7 @@ enum ResolverFixtures {
             try Data(body.utf8).write(to: lproj.appendingPathComponent("\(table).strings"))
         }
         try seal(directory)
-        return ActiveRevision(module: module, sha256: sha256, revision: revision, directory: directory)
+        return ActiveRevision(module: module, sha256: sha256, revision: revision, path: directory.standardizedFileURL.path)
     }
 
     /// Writes what the store writes last into a revision directory: the digest list of every file in it and, with

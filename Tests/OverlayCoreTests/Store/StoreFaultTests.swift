@@ -323,7 +323,7 @@ struct StoreFaultTests {
         let plan = FaultPlan([FaultPlan.Rule(kind: nil, occurrence: 3, action: .fail(errno: EIO))])
         let syscalls = Syscalls.injecting(plan)
         let path = temp.url.appendingPathComponent("f").path
-        let error = try #require(throws: StoreError.self) { try syscalls.writeNewFile(path, Data("x".utf8)) }
+        let error = try #require(throws: StoreError.self) { try syscalls.writeNewFiles([(path, Data("x".utf8))]) }
         #expect(error.code == .fsyncFailed)
         #expect(plan.calls.map(\.kind) == [.open, .write, .fsync, .close])
         #expect(!plan.hasCrashed)

@@ -155,9 +155,9 @@ struct StoreOwnershipTests {
         try FileManager.default.createSymbolicLink(at: link, withDestinationURL: outside)
         var lying = Syscalls.live
         let live = Syscalls.live
-        @Sendable func asDirectory(_ status: FileStatus?) -> FileStatus? {
+        @Sendable func asDirectory(_ status: FileInfo?) -> FileInfo? {
             guard var status, status.kind == .symbolicLink else { return status }
-            status.kind = .directory
+            status.mode = 0o040000 | status.permissions  // S_IFDIR
             return status
         }
         lying.status = { path in asDirectory(try live.status(path)) }

@@ -158,7 +158,7 @@ struct SignedManifestFixture {
         try runOpenSSL(["pkeyutl", "-sign", "-inkey", keyPath, "-rawin", "-in", manifestPath, "-out", signaturePath])
         let key = try Ed25519PrivateKey(pem: String(contentsOfFile: keyPath, encoding: .utf8))
         let signature = try Data(contentsOf: URL(fileURLWithPath: signaturePath))
-        let record = SignatureFile.Signature(keyid: key.publicKey.keyID, alg: "ed25519", sig: signature.base64EncodedString())
+        let record = SignatureRecord(keyid: key.publicKey.keyID, alg: "ed25519", sig: signature.base64EncodedString())
         let file = SignatureFile(signatures: [record])
         let verdict = ManifestValidator.validate(
             manifest: fixture.bytes, signatureFile: file.encoded(), context: try fixture.context(trusting: [key.publicKey]))
