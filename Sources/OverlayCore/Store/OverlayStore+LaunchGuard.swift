@@ -104,7 +104,7 @@ extension OverlayStore {
             line["event"] = .string("launch.rollback")
             rollback.write(to: &line)
             line["reason"] = .string(rollback.reason)
-            try? appendJournal(.object(line))
+            _ = try? appendJournal(.object(line))
         }
         return rollbacks
     }

@@ -23,6 +23,9 @@ package final class OverlayStore: Sendable {
     /// The `id` of the marker this instance opened; a marker with another one is another store.
     let storeID: String?
     let writer: LockedValue<WriterState>
+    /// The last `state.json` this instance decoded, with its bytes: a check that finds the same bytes (every 304)
+    /// reads the file but does not decode it again.
+    let decodedState = LockedValue<(bytes: Data, state: StoreState)?>(nil)
     /// Set by `deleteAll`; read without the writer mutex so readers never wait behind a writer blocked on `LOCK`.
     let isDeleted = Atomic<Bool>(false)
 
@@ -202,7 +205,7 @@ package final class OverlayStore: Sendable {
     package func cycleView() -> CycleView {
         var view = CycleView(snapshot: StoreSnapshot(appVersion: appVersion, sourceHash: sourceHash))
         guard isReadable else { return view }
-        let state = (try? Self.loadState(layout, syscalls)).flatMap { $0 }
+        let state = (try? Self.loadState(layout, syscalls, memo: decodedState)).flatMap { $0 }
         let mine = state?.belongs(appVersion: appVersion, sourceHash: sourceHash) == true ? state : nil
         // seen.json counts even when state.json is lost or corrupt: rollback protection survives either file.
         view.highestSeen = SeenManifest.highest(
@@ -217,6 +220,9 @@ package final class OverlayStore: Sendable {
         }
         return view
     }
+
+    /// The ETag of the last fully applied manifest: all a check that ends in a 304 reads of the state.
+    package var etag: String? { currentState()?.etag }
 
     /// The last fully applied manifest and its signature file, if one was saved.
     package func savedManifest() throws -> (manifest: Data, signature: Data)? {
@@ -247,7 +253,7 @@ package final class OverlayStore: Sendable {
 
     /// `state.json` if it is readable and belongs to this identity.
     func currentState() -> StoreState? {
-        guard isReadable, let state = try? Self.loadState(layout, syscalls),
+        guard isReadable, let state = try? Self.loadState(layout, syscalls, memo: decodedState),
               state.belongs(appVersion: appVersion, sourceHash: sourceHash)
         else { return nil }
         return state
@@ -258,7 +264,7 @@ package final class OverlayStore: Sendable {
     /// Runs `body` on the current state under `LOCK` and writes `state.json` if the state changed.
     func mutate<R: Sendable>(_ body: (inout StoreState) throws -> R) throws -> R {
         try withWriteLock { (writer: inout WriterState) throws -> R in
-            let disk = try Self.loadState(layout, syscalls)
+            let disk = try Self.loadState(layout, syscalls, memo: decodedState)
             var state: StoreState
             if let disk, disk.belongs(appVersion: appVersion, sourceHash: sourceHash) {
                 state = disk
@@ -331,7 +337,10 @@ package final class OverlayStore: Sendable {
         case unreadable(String)
     }
 
-    package static func readState(_ layout: StoreLayout, _ syscalls: Syscalls) throws -> StateRead {
+    /// - Parameter memo: where an instance keeps its last decoding; the same bytes are not decoded twice.
+    package static func readState(
+        _ layout: StoreLayout, _ syscalls: Syscalls, memo: LockedValue<(bytes: Data, state: StoreState)?>? = nil
+    ) throws -> StateRead {
         let data: Data?
         do {
             data = try syscalls.readFileIfPresent(layout.statePath, limit: metadataLimit)
@@ -341,16 +350,21 @@ package final class OverlayStore: Sendable {
             return .unreadable("state.json is not a regular file")
         }
         guard let data else { return .absent }
+        if let known = memo?.withLock({ $0?.bytes == data ? $0?.state : nil }) { return .valid(known) }
         do {
-            return .valid(try StoreState(json: Array(data)))
+            let state = try StoreState(json: Array(data))
+            memo?.withLock { $0 = (data, state) }
+            return .valid(state)
         } catch {
             return .unreadable("state.json does not decode (\(error))")
         }
     }
 
     /// `state.json`, or `nil` when it is absent or unreadable (the store then reads as empty).
-    static func loadState(_ layout: StoreLayout, _ syscalls: Syscalls) throws -> StoreState? {
-        if case .valid(let state) = try readState(layout, syscalls) { return state }
+    static func loadState(
+        _ layout: StoreLayout, _ syscalls: Syscalls, memo: LockedValue<(bytes: Data, state: StoreState)?>? = nil
+    ) throws -> StoreState? {
+        if case .valid(let state) = try readState(layout, syscalls, memo: memo) { return state }
         return nil
     }
 

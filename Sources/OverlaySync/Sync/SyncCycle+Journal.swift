@@ -21,11 +21,7 @@ extension SyncCycle {
             ("at", .string(RFC3339.string(from: now))), ("event", .string("missed-keys")),
             ("modules", .object(JSONObject(modules))), ("modules_total", .number(JSONNumber(missed.modules.count))),
         ]))
-        do {
-            try await write { try $0.appendJournal(line) }
-        } catch {
-            emit(.warning, "store.write-failed", ["write": "journal", "error": "\(error)"])
-        }
+        await append(line)
     }
 
     /// What one missed-keys line holds at most: 10 × 20 keys of ≤ 200 bytes stay under the journal's line limit.
@@ -72,16 +68,21 @@ extension SyncCycle {
                 ]))
             })))
         }
-        let line = JSONValue.object(JSONObject(members))
+        await append(.object(JSONObject(members)))
+        emit(report.outcome == .failed || report.outcome == .rejected ? .warning : .info, "cycle", [
+            "outcome": report.outcome.rawValue, "requests": String(report.requests), "bytes": String(report.bytes),
+        ])
+    }
+
+    /// Appends `line` in place when the journal takes it without `LOCK` (a 304's line: no wait, no queue), else
+    /// on ``storeQueue``.
+    private func append(_ line: JSONValue) async {
         do {
-            try await write { try $0.appendJournal(line) }
+            if try !store.appendJournal(line, waiting: false) { _ = try await write { try $0.appendJournal(line) } }
         } catch {
             // The journal is a diagnostic: a cycle's outcome stands without its line, and the sink still hears it.
             emit(.warning, "store.write-failed", ["write": "journal", "error": "\(error)"])
         }
-        emit(report.outcome == .failed || report.outcome == .rejected ? .warning : .info, "cycle", [
-            "outcome": report.outcome.rawValue, "requests": String(report.requests), "bytes": String(report.bytes),
-        ])
     }
 
     static func milliseconds(_ duration: Duration) -> Int {

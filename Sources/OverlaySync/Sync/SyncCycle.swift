@@ -59,12 +59,11 @@ final class SyncCycle: Sendable {
         return report
     }
 
-    /// One origin's attempt; its store state is read once (a rejected mirror's attempt writes nothing).
+    /// One origin's attempt (a rejected mirror's attempt writes nothing). A 304 reads only the ETag; a manifest to
+    /// apply reads the rest of the store's state once, and the cycle's own writes update that view in step.
     private func cycle(from origin: URL) async -> SyncReport {
         let manifestURL = configuration.url("manifest.json", origin: origin)
-        // One read of the store's state for the whole cycle; the cycle's own writes update it in step.
-        let view = store.cycleView()
-        let etag = view.etag
+        let etag = store.etag
         let response: TransportResponse
         do {
             response = try await fetch(TransportRequest(
@@ -91,6 +90,7 @@ final class SyncCycle: Sendable {
         }
         // An ETag the store cannot keep safely (over 512 bytes, control characters) is dropped: the next check is
         // then an unconditional GET.
+        let view = store.cycleView()
         return await apply(manifestBytes: response.body, etag: ETag.kept(response.etag), view: view, origin: origin)
     }
 
@@ -329,7 +329,8 @@ final class SyncCycle: Sendable {
         return report
     }
 
-    func emit(_ level: SyncEvent.Level, _ name: String, _ fields: [String: String]) {
-        events?.record(SyncEvent(level, name, fields))
+    /// `fields` are built only when an app passed a sink.
+    func emit(_ level: SyncEvent.Level, _ name: String, _ fields: @autoclosure () -> [String: String]) {
+        events?.record(SyncEvent(level, name, fields()))
     }
 }
