@@ -69,8 +69,7 @@ package final class ShippedValue {
     /// A plain translation without arguments is shown as written, so its `%` is text (FORMATS.md §4.6); a reference
     /// that writes `%%` says the app formats it.
     package private(set) lazy var acceptsPlainText: Bool = {
-        guard showsPlainAsWritten, !key.utf8.contains(UInt8(ascii: "%")) || !FormatParser.parse(key).readsArguments
-        else { return false }
+        guard showsPlainAsWritten, ValueRules.takesNoArguments(.string(key)) else { return false }
         return texts.allSatisfy { ValueRules.takesNoArguments($0) && !ValueRules.escapesPercent($0) }
     }()
 
