@@ -29,7 +29,7 @@ extension FuzzHarness {
         }
         // What validation accepts never meets a bound on a device: not the expansion bound, and not the output bound
         // unless the app's own text is long.
-        let accepted = RenderBoundRule.check(value, limits: .default, location: .init()).isEmpty
+        let accepted = RenderBoundRule.check(value, location: .init()).isEmpty
         if accepted {
             precondition(rendered != .failure(.expansionTooLarge), "an accepted value expanded past the bound")
             precondition(ownBytes > 0 || rendered != .failure(.outputTooLong), "an accepted value wrote past the bound")

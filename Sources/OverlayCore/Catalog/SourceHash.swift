@@ -7,7 +7,7 @@ package enum SourceHash {
             for (tableName, table) in module.developmentTables {
                 for key in table.keys {
                     guard let value = table.value(forKey: key), !isOwnKey(value, key) else { continue }
-                    let signature = FormatSignature.of(value)
+                    let signature = ValueRules.slotMap(value).signature
                     lines.append("\(escape(module.name))\t\(escape(tableName))\t\(escape(key))\t\(signature)\n")
                 }
             }

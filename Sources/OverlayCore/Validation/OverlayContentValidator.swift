@@ -54,7 +54,7 @@ package enum OverlayContentValidator {
             findings += ValueRules.ownFormatIssues(value).map { $0.finding(at: location) }
         }
         return findings + PluralCategoryRule.check(value, locale: locale, location: location)
-            + RenderBoundRule.check(value, limits: limits, location: location)
+            + RenderBoundRule.check(value, location: location)
     }
 
     /// The keys the rules must look at, in byte order: plurals, keys the build does not ship, and plain strings the

@@ -31,12 +31,12 @@ package final class ReferenceTable {
         let value: ShippedValue?
         if let development {
             value = development.value(forKey: key).map {
-                ShippedValue($0, key: key, showsPlainAsWritten: showsPlainAsWritten(key, in: [development]))
+                ShippedValue([$0], key: key, showsPlainAsWritten: showsPlainAsWritten(key, in: [development]))
             }
         } else {
             let shipped = translations.compactMap { $0.value(forKey: key) }
             value = shipped.isEmpty ? nil : ShippedValue(
-                agreementOf: shipped, key: key, showsPlainAsWritten: showsPlainAsWritten(key, in: translations))
+                shipped, key: key, isDerived: true, showsPlainAsWritten: showsPlainAsWritten(key, in: translations))
         }
         values[key] = .some(value)
         return value
@@ -58,16 +58,10 @@ package final class ShippedValue {
     private let key: String
     private let showsPlainAsWritten: Bool
 
-    init(_ value: CatalogValue, key: String, showsPlainAsWritten: Bool = false) {
-        self.value = value
-        texts = [value]
-        self.key = key
-        self.showsPlainAsWritten = showsPlainAsWritten
-    }
-
-    init(agreementOf translations: [CatalogValue], key: String, showsPlainAsWritten: Bool = false) {
-        value = nil
-        texts = translations
+    /// `texts`: the development value, or (`isDerived`) the translations the reference agrees on.
+    init(_ texts: [CatalogValue], key: String, isDerived: Bool = false, showsPlainAsWritten: Bool = false) {
+        value = isDerived ? nil : texts.first
+        self.texts = texts
         self.key = key
         self.showsPlainAsWritten = showsPlainAsWritten
     }
@@ -75,8 +69,7 @@ package final class ShippedValue {
     /// A plain translation without arguments is shown as written, so its `%` is text (FORMATS.md §4.6); a reference
     /// that writes `%%` says the app formats it.
     package private(set) lazy var acceptsPlainText: Bool = {
-        guard showsPlainAsWritten, !key.utf8.contains(UInt8(ascii: "%")) || !FormatParser.parse(key).readsArguments
-        else { return false }
+        guard showsPlainAsWritten, ValueRules.takesNoArguments(.string(key)) else { return false }
         return texts.allSatisfy { ValueRules.takesNoArguments($0) && !ValueRules.escapesPercent($0) }
     }()
 

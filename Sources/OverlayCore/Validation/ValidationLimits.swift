@@ -11,10 +11,6 @@ package struct ValidationLimits: Sendable, Hashable {
     package var maxArchiveEntries = 4096
     package var maxKeyBytes = 1024
     package var maxValueBytes = 64 << 10
-    /// Never above the renderer's ``RenderBounds``, or devices would refuse what validation accepted.
-    package var maxRenderExpansion = RenderBounds.maximumExpansion
-    package var maxFieldWidth = RenderBounds.maximumField
-    package var maxRenderedTextBytes = RenderBounds.maximumTextBytes
     /// How far ahead of this clock a manifest's `published_at` may be: a manifest dated in the future would outlive
     /// its validity window.
     package var maxClockSkew: TimeInterval = 3_600

@@ -1,5 +1,6 @@
 /// Placeholder rules over catalog values, whichever of `.strings` or `.stringsdict` each side came from.
 package enum ValueRules {
+    /// Also the argument signature the source hash writes (`1:object,2:int64,name:user`).
     static func slotMap(_ value: CatalogValue) -> SlotMap {
         switch value {
         case .string(let text):
@@ -63,12 +64,5 @@ package enum ValueRules {
             issues.removeAll { $0.code == .unusedSlot || $0.code == .omittedName }
         }
         return merged(issues)
-    }
-}
-
-/// The argument signature of a value, as the source hash writes it (`1:object,2:int64,name:user`).
-enum FormatSignature {
-    static func of(_ value: CatalogValue) -> String {
-        ValueRules.slotMap(value).signature
     }
 }

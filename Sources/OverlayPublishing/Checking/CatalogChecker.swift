@@ -90,7 +90,7 @@ package enum CatalogChecker {
                 let isText = sources.value(forKey: key)?.acceptsPlainText == true
                 let own = (isText ? [] : ValueRules.ownFormatIssues(value).map { $0.finding(at: location) })
                     + PluralCategoryRule.check(value, locale: developmentRegion, location: location)
-                    + RenderBoundRule.check(value, limits: .default, location: location)
+                    + RenderBoundRule.check(value, location: location)
                 findings += own.markingShipped(
                     if: !own.isEmpty && isShipped(value, locale: developmentRegion, table: tableName, key: key))
             }
@@ -120,7 +120,7 @@ package enum CatalogChecker {
                     let entry = ValueRules.compatibility(source: source.slots, translation: value, strict: strictFormats)
                         .map { $0.finding(at: here) }
                         + PluralCategoryRule.check(value, locale: identifier, location: here)
-                        + RenderBoundRule.check(value, limits: .default, location: here)
+                        + RenderBoundRule.check(value, location: here)
                     findings += entry.markingShipped(
                         if: !entry.isEmpty && isShipped(value, locale: identifier, table: tableName, key: key))
                 }

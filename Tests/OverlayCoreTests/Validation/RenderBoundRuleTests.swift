@@ -43,19 +43,19 @@ import Testing
     }
 
     static func codes(_ value: CatalogValue) -> [String] {
-        RenderBoundRule.check(value, limits: .default, location: .init()).map(\.code)
+        RenderBoundRule.check(value, location: .init()).map(\.code)
     }
 
     @Test func eachBoundAtItsLimitPassesAndOnePastIsAnError() {
-        let expansion = ValidationLimits.default.maxRenderExpansion
+        let expansion = RenderBounds.maximumExpansion
         #expect(Self.codes(.string(String(repeating: "%1$@", count: expansion))) == [])
         #expect(Self.codes(.string(String(repeating: "%1$@", count: expansion + 1))) == ["render.expansion-too-large"])
-        let field = ValidationLimits.default.maxFieldWidth
+        let field = RenderBounds.maximumField
         #expect(Self.codes(.string("%\(field)@ and %.\(field)f")) == [])
         #expect(Self.codes(.string("%\(field + 1)@")) == ["render.field-too-wide"])
         #expect(Self.codes(.string("%.\(field + 1)f")) == ["render.field-too-wide"])
         // 32 tokens of a 4 KiB variant with one specifier: 64 expanded, 128 KiB written; one more byte is past it.
-        let text = ValidationLimits.default.maxRenderedTextBytes
+        let text = RenderBounds.maximumTextBytes
         let variant = String(repeating: "z", count: text / 32) + "%1$ld"
         let tokens = String(repeating: "%1$#@v@", count: 32)
         #expect(Self.codes(.plural(ResolverFixtures.plural([.other: variant], format: tokens))) == [])

@@ -131,7 +131,11 @@ import OverlayPublishing
             let found = KeySyntaxRule.check(
                 key: key, value: .string(text), knownToShipped: true, limits: limits, location: .init())
             #expect(KeySyntaxRule.isClean(key: key, text: text, limits: limits) == found.isEmpty, "\(key.debugDescription)")
-            #expect(KeySyntaxRule.hasControlCharacter(key) == found.contains { $0.code == "key.control-character" })
+            let control = key.unicodeScalars.first {
+                $0.properties.generalCategory == .control && !"\t\n\r".unicodeScalars.contains($0)
+            }
+            #expect(KeySyntaxRule.refusedControl(in: key) == control)
+            #expect((control != nil) == found.contains { $0.code == "key.control-character" })
         }
     }
 

@@ -28,6 +28,16 @@ package enum ArgumentClass: String, Sendable, Hashable, CaseIterable, Codable {
         }
     }
 
+    /// Numeric classes that differ only in size (`%d` and `%ld`) are of one kind; any other class only of its own.
+    package func isSameKind(as other: ArgumentClass) -> Bool {
+        switch (self, other) {
+        case (.int32, .int64), (.int64, .int32), (.uint32, .uint64), (.uint64, .uint32), (.double, .longdouble),
+            (.longdouble, .double):
+            true
+        default: self == other
+        }
+    }
+
     package var example: String {
         switch self {
         case .object: "%@"
@@ -41,33 +51,6 @@ package enum ArgumentClass: String, Sendable, Hashable, CaseIterable, Codable {
         case .cstring: "%s"
         case .unistring: "%S"
         case .pointer: "%p"
-        }
-    }
-}
-
-/// How a number is printed, for Apple's strict check: `%x` ≈ `%X`, `%d` ≈ `%i`.
-package enum NumericStyle: String, Sendable, Hashable, CaseIterable {
-    case object, signedDecimal, unsignedDecimal, hexadecimal, octal, character, unichar
-    case fixed, exponent, general, hexFloat, cstring, unistring, pointer, writeBack, none
-
-    package init(conversion: Unicode.Scalar) {
-        switch conversion {
-        case "@": self = .object
-        case "d", "i", "D": self = .signedDecimal
-        case "u", "U": self = .unsignedDecimal
-        case "x", "X": self = .hexadecimal
-        case "o", "O": self = .octal
-        case "c": self = .character
-        case "C": self = .unichar
-        case "f", "F": self = .fixed
-        case "e", "E": self = .exponent
-        case "g", "G": self = .general
-        case "a", "A": self = .hexFloat
-        case "s": self = .cstring
-        case "S": self = .unistring
-        case "p", "P": self = .pointer
-        case "n": self = .writeBack
-        default: self = .none
         }
     }
 }

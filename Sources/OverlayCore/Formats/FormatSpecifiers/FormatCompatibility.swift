@@ -34,7 +34,7 @@ package enum FormatCompatibility {
                 continue
             }
             if used != expected {
-                let sameKind = family(used) != nil && family(used) == family(expected)
+                let sameKind = used.isSameKind(as: expected)
                 // A count picks a plural variant; any other 64-bit argument may pass 2^31.
                 if sameKind, source.variablePositions.contains(position), isLowHalf(used, of: expected) {
                     issues.append(
@@ -106,18 +106,8 @@ package enum FormatCompatibility {
         (used == .int32 && expected == .int64) || (used == .uint32 && expected == .uint64)
     }
 
-    /// Numeric classes that differ only in size share a family; other classes have none.
-    static func family(_ argumentClass: ArgumentClass) -> Int? {
-        switch argumentClass {
-        case .int32, .int64: 1
-        case .uint32, .uint64: 2
-        case .double, .longdouble: 3
-        default: nil
-        }
-    }
-
-    private static func describe(_ styles: Set<NumericStyle>) -> String {
-        styles.map(\.rawValue).sorted().joined(separator: "/")
+    private static func describe(_ styles: Set<Unicode.Scalar>) -> String {
+        styles.map { "%\($0)" }.sorted().joined(separator: "/")
     }
 }
 

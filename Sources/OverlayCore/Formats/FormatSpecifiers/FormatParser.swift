@@ -185,9 +185,6 @@ extension FormatParser {
                 flags.insert(flag)
                 i += 1
             }
-            if brokenToken == nil, flags.contains(.alternate), scalar(i) == "@" {
-                return variableToken(at: start, nameStart: i + 1, position: position, flags: flags)
-            }
             let width = amount(at: &i)
             var precision: FormatSpecifier.Amount?
             if scalar(i) == "." {

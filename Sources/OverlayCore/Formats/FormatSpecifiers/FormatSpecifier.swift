@@ -79,7 +79,15 @@ package struct FormatSpecifier: Sendable, Hashable {
         ArgumentClass(conversion: conversion, length: lengthModifier) ?? .pointer
     }
 
-    package var style: NumericStyle {
-        NumericStyle(conversion: conversion)
+    /// How the argument is printed, for Apple's strict check: the conversion, with the spellings that print alike
+    /// folded into one (`%X` is `%x`, `%i` and `%D` are `%d`).
+    package var style: Unicode.Scalar {
+        switch conversion {
+        case "i", "D": "d"
+        case "U": "u"
+        case "O": "o"
+        case "X", "F", "E", "G", "A", "P": Unicode.Scalar(UInt8(conversion.value) + 32)
+        default: conversion
+        }
     }
 }

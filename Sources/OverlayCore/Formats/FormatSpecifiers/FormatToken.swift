@@ -39,10 +39,6 @@ package struct FormatString: Sendable, Hashable {
     /// Names of variable tokens CF abandons (`%# @sites @`), each reported as `format.broken-variable-token`.
     package var abandonedTokens: [String] = []
 
-    package var specifiers: [FormatSpecifier] {
-        tokens.compactMap { if case .specifier(let spec) = $0 { spec } else { nil } }
-    }
-
     package var variables: [FormatVariableToken] {
         tokens.compactMap { if case .variable(let token) = $0 { token } else { nil } }
     }

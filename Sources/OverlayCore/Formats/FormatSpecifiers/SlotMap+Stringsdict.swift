@@ -57,7 +57,7 @@ struct VariantWalk {
         resolve = { name in
             guard plural.variables[name] != nil else { return nil }
             return reads[name]
-                ?? SlotMap.VariableRead(name: name, argumentClass: .int64, style: .signedDecimal, picksVariant: true)
+                ?? SlotMap.VariableRead(name: name, argumentClass: .int64, style: "d", picksVariant: true)
         }
     }
 

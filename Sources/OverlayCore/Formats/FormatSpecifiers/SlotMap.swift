@@ -7,7 +7,7 @@ package struct SlotMap: Sendable, Hashable {
     /// Parse issues of every string read, then slot conflicts (one slot read with two classes).
     package private(set) var issues: [FormatIssue] = []
     /// Position → the numeric styles it is printed in, for Apple's strict check.
-    var styles: [Int: Set<NumericStyle>] = [:]
+    var styles: [Int: Set<Unicode.Scalar>] = [:]
     /// Position → offset of its first use, while the map comes from a single string.
     private(set) var offsets: [Int: Int] = [:]
     /// Built from the agreement of translations, not from a source text: every slot is optional.
@@ -24,12 +24,12 @@ package struct SlotMap: Sendable, Hashable {
     struct VariableRead: Sendable, Hashable {
         var name: String
         var argumentClass: ArgumentClass
-        var style: NumericStyle
+        var style: Unicode.Scalar
         var picksVariant: Bool
 
         /// As CF reads `%#@v@` in a plain string.
         static func object(_ name: String) -> VariableRead {
-            VariableRead(name: name, argumentClass: .object, style: .object, picksVariant: false)
+            VariableRead(name: name, argumentClass: .object, style: "@", picksVariant: false)
         }
     }
 
@@ -80,8 +80,8 @@ package struct SlotMap: Sendable, Hashable {
             case .specifier(let spec):
                 for amount in [spec.width, spec.precision] {
                     switch amount {
-                    case .nextArgument: record(slot(for: nil), .int32, .signedDecimal, at: spec.offset)
-                    case .argument(let position): record(position, .int32, .signedDecimal, at: spec.offset)
+                    case .nextArgument: record(slot(for: nil), .int32, "d", at: spec.offset)
+                    case .argument(let position): record(position, .int32, "d", at: spec.offset)
                     case .fixed, nil: break
                     }
                 }
@@ -117,7 +117,7 @@ package struct SlotMap: Sendable, Hashable {
     mutating func demoteSpacedNumbers(against source: SlotMap) {
         for index in issues.indices where issues[index].code == .spacedNumber && issues[index].severity == .error {
             guard let slot = issues[index].slot, let expected = source[slot], let read = classes[slot],
-                !source.disputedPositions.contains(slot), sameFamily(read, expected)
+                !source.disputedPositions.contains(slot), read.isSameKind(as: expected)
             else { continue }
             let text = issues[index].specifier ?? "% d"
             issues[index].severity = .warning
@@ -133,7 +133,9 @@ package struct SlotMap: Sendable, Hashable {
     }
 
     /// A specifier's class is what the app passes: it overrides what a token's value type said.
-    private mutating func record(_ position: Int, _ argumentClass: ArgumentClass, _ style: NumericStyle, at offset: Int) {
+    private mutating func record(
+        _ position: Int, _ argumentClass: ArgumentClass, _ style: Unicode.Scalar, at offset: Int
+    ) {
         guard (1...FormatParser.maximumPosition).contains(position) else { return }
         styles[position, default: []].insert(style)
         let at = tracksOffsets ? offset : nil
@@ -146,7 +148,7 @@ package struct SlotMap: Sendable, Hashable {
         guard existing != argumentClass else { return }
         if !specifierSlots.contains(position), let read = variableSlots[position] {
             // Until now only a token's value type spoke for this slot; the specifier says what is passed.
-            if !sameFamily(existing, argumentClass) { classes[position] = argumentClass }
+            if !existing.isSameKind(as: argumentClass) { classes[position] = argumentClass }
             issues.append(mismatch(read, printedAs: argumentClass, at: at))
             return
         }
@@ -173,7 +175,7 @@ package struct SlotMap: Sendable, Hashable {
 
     /// Another size is harmless; another class garbles the choice of variant, unless every variant is the same text.
     private func mismatch(_ read: VariableRead, printedAs printed: ArgumentClass, at offset: Int?) -> FormatIssue {
-        if sameFamily(read.argumentClass, printed) {
+        if read.argumentClass.isSameKind(as: printed) {
             return .warning(
                 .variantTypeMismatch,
                 "The plural argument of `\(read.name)` is \(read.argumentClass.example) (NSStringFormatValueTypeKey) but "
@@ -194,10 +196,6 @@ package struct SlotMap: Sendable, Hashable {
                 + "printed as \(printed.example), so the variant is chosen from a misread value; give the variable a "
                 + "value type that matches, or print the argument with its own type.",
             at: offset)
-    }
-
-    private func sameFamily(_ a: ArgumentClass, _ b: ArgumentClass) -> Bool {
-        a == b || (FormatCompatibility.family(a) != nil && FormatCompatibility.family(a) == FormatCompatibility.family(b))
     }
 }
 

@@ -183,9 +183,7 @@ extension EntryReader {
                 let form = variable.forms[category]!
                 var formMap = SlotMap()
                 formMap.add(walk.parse(form, inVariant: true), firstSlot: slot, variable: resolve)
-                if let used = formMap[slot], used != expected, let family = FormatCompatibility.family(used),
-                    family == FormatCompatibility.family(expected)
-                {
+                if let used = formMap[slot], used != expected, used.isSameKind(as: expected) {
                     let location = locations.forms[token.name]?[category] ?? nil
                     warnings.append(
                         Finding(

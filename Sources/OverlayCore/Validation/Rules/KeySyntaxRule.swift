@@ -15,7 +15,7 @@ package enum KeySyntaxRule {
                 message: "the key is \(key.utf8.count) bytes, over the \(limits.maxKeyBytes)-byte limit; shorten it",
                 location: location))
         }
-        if let control = key.unicodeScalars.first(where: isRefusedControl) {
+        if let control = refusedControl(in: key) {
             let hex = String(control.value, radix: 16, uppercase: true)
             let code = String(repeating: "0", count: max(0, 4 - hex.count)) + hex
             findings.append(Finding(
@@ -41,28 +41,20 @@ package enum KeySyntaxRule {
 
     /// True when `check` finds nothing for a shipped key and a plain value, by a byte scan.
     package static func isClean(key: String, text: String, limits: ValidationLimits) -> Bool {
-        key.utf8.count <= limits.maxKeyBytes && text.utf8.count <= limits.maxValueBytes && !hasControlCharacter(key)
+        key.utf8.count <= limits.maxKeyBytes && text.utf8.count <= limits.maxValueBytes && refusedControl(in: key) == nil
     }
 
-    /// General category Cc except tab, line feed and carriage return.
-    static func isRefusedControl(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x09, 0x0A, 0x0D: false
-        case 0x00..<0x20, 0x7F...0x9F: true
-        default: false
-        }
-    }
-
-    /// ``isRefusedControl(_:)`` in UTF-8, where U+0080–U+009F is 0xC2 then 0x80–0x9F.
-    static func hasControlCharacter(_ key: String) -> Bool {
-        func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// The first scalar of general category Cc but tab, line feed and carriage return, found in UTF-8, where
+    /// U+0080–U+009F is 0xC2 then 0x80–0x9F.
+    static func refusedControl(in key: String) -> Unicode.Scalar? {
+        func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Unicode.Scalar? {
             var previous: UInt8 = 0
             for byte in bytes {
-                if byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D { return true }
-                if byte == 0x7F || (previous == 0xC2 && byte >= 0x80 && byte <= 0x9F) { return true }
+                if byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D { return Unicode.Scalar(byte) }
+                if byte == 0x7F || (previous == 0xC2 && byte >= 0x80 && byte <= 0x9F) { return Unicode.Scalar(byte) }
                 previous = byte
             }
-            return false
+            return nil
         }
         return key.utf8.withContiguousStorageIfAvailable(scan) ?? Array(key.utf8).withUnsafeBufferPointer(scan)
     }

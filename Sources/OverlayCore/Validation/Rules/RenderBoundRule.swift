@@ -1,24 +1,24 @@
 /// One rendering of a value stays within the field, expansion and text bounds every device's renderer enforces
 /// (``RenderBounds``): past one it fails on every device. One finding per value: the first bound it passes.
 package enum RenderBoundRule {
-    package static func check(_ value: CatalogValue, limits: ValidationLimits, location: Finding.Location) -> [Finding] {
+    package static func check(_ value: CatalogValue, location: Finding.Location) -> [Finding] {
         let cost = RenderCost(value)
-        if cost.widestField > limits.maxFieldWidth {
+        if cost.widestField > RenderBounds.maximumField {
             return [Finding(
                 code: "render.field-too-wide", severity: .error,
-                message: "`\(cost.widestFieldText)` asks for a field \(cost.widestField) wide, over the limit of \(limits.maxFieldWidth), so every device refuses to render it; write the specifier without the width or precision",
+                message: "`\(cost.widestFieldText)` asks for a field \(cost.widestField) wide, over the limit of \(RenderBounds.maximumField), so every device refuses to render it; write the specifier without the width or precision",
                 location: location)]
         }
-        if cost.expansion > limits.maxRenderExpansion {
+        if cost.expansion > RenderBounds.maximumExpansion {
             return [Finding(
                 code: "render.expansion-too-large", severity: .error,
-                message: "one rendering expands \(cost.expansion) specifiers and %#@…@ tokens (a variable counts with its largest variant each time a token names it), over the limit of \(limits.maxRenderExpansion), so every device refuses to render it; name each variable once and put the repeated text in its variants",
+                message: "one rendering expands \(cost.expansion) specifiers and %#@…@ tokens (a variable counts with its largest variant each time a token names it), over the limit of \(RenderBounds.maximumExpansion), so every device refuses to render it; name each variable once and put the repeated text in its variants",
                 location: location)]
         }
-        if cost.bytes > limits.maxRenderedTextBytes {
+        if cost.bytes > RenderBounds.maximumTextBytes {
             return [Finding(
                 code: "render.output-too-long", severity: .error,
-                message: "one rendering writes \(cost.bytes) bytes of the value's own text (literal text and field widths, each variable's longest variant wherever a token names it), over the limit of \(limits.maxRenderedTextBytes), so every device refuses to render it; shorten the variants or name each variable once",
+                message: "one rendering writes \(cost.bytes) bytes of the value's own text (literal text and field widths, each variable's longest variant wherever a token names it), over the limit of \(RenderBounds.maximumTextBytes), so every device refuses to render it; shorten the variants or name each variable once",
                 location: location)]
         }
         return []
@@ -28,8 +28,8 @@ package enum RenderBoundRule {
     /// most a value's size). False says nothing.
     static func isClean(sequence: [UInt8], limits: ValidationLimits) -> Bool {
         let cost = RenderCost(.string(String(decoding: sequence, as: UTF8.self)))
-        return cost.widestField <= limits.maxFieldWidth && cost.expansion <= limits.maxRenderExpansion
-            && cost.bytes <= limits.maxRenderedTextBytes - limits.maxValueBytes
+        return cost.widestField <= RenderBounds.maximumField && cost.expansion <= RenderBounds.maximumExpansion
+            && cost.bytes <= RenderBounds.maximumTextBytes - limits.maxValueBytes
     }
 }
 

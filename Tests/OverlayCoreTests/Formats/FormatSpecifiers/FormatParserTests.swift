@@ -170,3 +170,10 @@ import Testing
         #expect(FormatParser.valueType(valueType)?.argumentClass == expected)
     }
 }
+
+extension FormatString {
+    /// The specifiers in order (the library walks the tokens themselves).
+    var specifiers: [FormatSpecifier] {
+        tokens.compactMap { if case .specifier(let spec) = $0 { spec } else { nil } }
+    }
+}

@@ -61,7 +61,7 @@ import Testing
             let source = round % 3 == 0 ? generator.positionalString() : generator.string()
             let translation = generator.translation(of: source, round: round)
             for strict in [false, true] {
-                let shipped = ShippedValue(.string(source), key: "k")
+                let shipped = ShippedValue([.string(source)], key: "k")
                 let full = ValueRules.compatibility(source: .string(source), translation: .string(translation), strict: strict)
                 let fast = PlaceholderVerdicts(strict: strict).isClean(translation, shipped: shipped)
                 let readable = SpecifierSequence.of(source) != nil && SpecifierSequence.of(translation) != nil
