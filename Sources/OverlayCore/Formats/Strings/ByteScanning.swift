@@ -6,17 +6,23 @@ enum ByteScanning {
     @inline(__always)
     static func broadcast(_ byte: UInt8) -> UInt64 { UInt64(byte) &* ones }
 
-    /// True exactly when some byte of `word` is zero.
+    /// The high bit set in each byte of `word` that is zero, and maybe in bytes after one (a borrow runs upward), so
+    /// the lowest bit set marks exactly the first zero byte.
     @inline(__always)
-    static func hasZeroByte(_ word: UInt64) -> Bool { (word &- ones) & ~word & highBits != 0 }
+    static func zeroBytes(_ word: UInt64) -> UInt64 { (word &- ones) & ~word & highBits }
+
+    /// The index of the byte the lowest bit set in `mask` falls in, counted from a word's first byte.
+    @inline(__always)
+    static func firstMarked(_ mask: UInt64) -> Int { mask.trailingZeroBitCount >> 3 }
 
     /// True exactly when some byte of `word` is below `bound` (`bound` ≤ 128).
     @inline(__always)
     static func hasByte(below bound: UInt8, in word: UInt64) -> Bool { (word &- broadcast(bound)) & ~word & highBits != 0 }
 
+    /// Little-endian on every host, so that a byte's significance follows its order in the text.
     @inline(__always)
     static func word(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt64 {
-        UnsafeRawPointer(bytes.baseAddress.unsafelyUnwrapped + index).loadUnaligned(as: UInt64.self)
+        UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress.unsafelyUnwrapped + index).loadUnaligned(as: UInt64.self))
     }
 
     /// The first index at or after `start` holding `first` or `second`, or `bytes.count`.
@@ -25,7 +31,8 @@ enum ByteScanning {
         var index = start
         while index + 8 <= bytes.count {
             let word = word(bytes, at: index)
-            if hasZeroByte(word ^ a) || hasZeroByte(word ^ b) { break }
+            let found = zeroBytes(word ^ a) | zeroBytes(word ^ b)
+            if found != 0 { return index + firstMarked(found) }
             index += 8
         }
         while index < bytes.count && bytes[index] != first && bytes[index] != second { index += 1 }
@@ -40,7 +47,8 @@ enum ByteScanning {
         var index = start
         while index + 8 <= bytes.count {
             let word = word(bytes, at: index)
-            if hasZeroByte(word ^ a) || hasZeroByte(word ^ b) || hasZeroByte(word ^ c) { break }
+            let found = zeroBytes(word ^ a) | zeroBytes(word ^ b) | zeroBytes(word ^ c)
+            if found != 0 { return index + firstMarked(found) }
             index += 8
         }
         while index < bytes.count {

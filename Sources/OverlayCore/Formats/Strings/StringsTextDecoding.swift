@@ -24,20 +24,34 @@ enum StringsTextDecoding {
     }
 
     /// The offset of the first byte at or after `start` that is not part of valid UTF-8, or `nil`.
+    /// A launch validates the overlay table it reads, so this is on the launch path: ASCII is skipped eight bytes at a
+    /// time up to the first byte with its high bit set, and each sequence is checked in place.
     static func firstInvalidUTF8Offset(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         var offset = start
         while offset < bytes.count {
-            // ASCII runs eight bytes at a time, so validating costs little next to parsing.
-            if offset + 8 <= bytes.count && ByteScanning.word(bytes, at: offset) & 0x8080_8080_8080_8080 == 0 {
-                offset += 8
+            if offset + 8 <= bytes.count {
+                let high = ByteScanning.word(bytes, at: offset) & 0x8080_8080_8080_8080
+                offset += ByteScanning.firstMarked(high)
+                if high == 0 { continue }
             } else if bytes[offset] < 0x80 {
                 offset += 1
-            } else {
-                var parser = Unicode.UTF8.ForwardParser()
-                var iterator = UnsafeBufferPointer(rebasing: bytes[offset...]).makeIterator()
-                guard case .valid(let sequence) = parser.parseScalar(from: &iterator) else { return offset }
-                offset += sequence.count
+                continue
             }
+            // Unicode's Table 3-7: the second byte's range rules out overlong forms, surrogates and past U+10FFFF.
+            let (length, low, highest): (Int, UInt8, UInt8) = switch bytes[offset] {
+            case 0xC2...0xDF: (2, 0x80, 0xBF)
+            case 0xE0: (3, 0xA0, 0xBF)
+            case 0xED: (3, 0x80, 0x9F)
+            case 0xE1...0xEF: (3, 0x80, 0xBF)
+            case 0xF0: (4, 0x90, 0xBF)
+            case 0xF4: (4, 0x80, 0x8F)
+            case 0xF1...0xF3: (4, 0x80, 0xBF)
+            default: (0, 0, 0)
+            }
+            guard length > 0, offset + length <= bytes.count, bytes[offset + 1] >= low, bytes[offset + 1] <= highest
+            else { return offset }
+            for index in (offset + 2)..<(offset + length) where bytes[index] & 0xC0 != 0x80 { return offset }
+            offset += length
         }
         return nil
     }
