@@ -115,12 +115,6 @@ extension OverlayStore {
         return record.crashed.mapValues(Set.init)
     }
 
-    /// The rollbacks the record keeps, oldest first.
-    package func launchRollbacks() -> [LaunchRollback] {
-        guard isReadable else { return [] }
-        return Self.loadLaunchGuard(layout, syscalls)?.rollbacks ?? []
-    }
-
     static func loadLaunchGuard(_ layout: StoreLayout, _ syscalls: Syscalls) -> LaunchGuardRecord? {
         guard let data = try? syscalls.readFileIfPresent(layout.launchGuardPath, limit: launchGuardLimit) else { return nil }
         return try? LaunchGuardRecord(json: data)

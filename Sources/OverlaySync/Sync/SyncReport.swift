@@ -105,18 +105,12 @@ public struct SyncReport: Sendable {
 
     /// Rejections by finding code: blocking findings only (an error on a value the build already ships rejects nothing).
     public var rejectedByCode: [String: Int] {
-        var result: [String: Int] = [:]
-        for finding in findings where finding.isBlocking { result[finding.code, default: 0] += 1 }
-        return result
+        Dictionary(findings.filter(\.isBlocking).map { ($0.code, 1) }, uniquingKeysWith: +)
     }
 
     /// Failed archive fetches by error code, one per origin asked: what a CDN or mirror did wrong, not the catalog.
     public var failedByCode: [String: Int] {
-        var result: [String: Int] = [:]
-        for module in modules {
-            for error in module.fetchErrors { result[error.code.rawValue, default: 0] += 1 }
-        }
-        return result
+        Dictionary(modules.flatMap(\.fetchErrors).map { ($0.code.rawValue, 1) }, uniquingKeysWith: +)
     }
 
     /// One line for people: `applied revision 3: 1 activated, 3 unchanged (2 requests, 8.1 KB, 12 ms)`.
