@@ -18,7 +18,14 @@ struct MatrixCommandTests {
         defer { published.remove() }
         let alone = published.root.appendingPathComponent("bin", isDirectory: true)
         try FileManager.default.createDirectory(at: alone, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: CLI.executable, to: alone.appendingPathComponent("overlay"))
+        // Copied by cp, not in this process: a child another suite forks while our copy's descriptor is open for
+        // writing keeps that descriptor, and running the copy then fails with ETXTBSY ("Text file busy").
+        let copy = Process()
+        copy.executableURL = URL(fileURLWithPath: "/bin/cp")
+        copy.arguments = [CLI.executable.path, alone.appendingPathComponent("overlay").path]
+        try copy.run()
+        copy.waitUntilExit()
+        try #require(copy.terminationStatus == 0)
         #expect(try FileManager.default.contentsOfDirectory(atPath: alone.path) == ["overlay"])
         let junit = published.root.appendingPathComponent("reports/matrix.xml")
         let html = published.root.appendingPathComponent("reports/matrix.html")
