@@ -170,8 +170,11 @@ final class OverlayModules: Sendable {
 
         var value: String {
             if let known = read.withLock({ $0 }) { return known }
-            let info = files.open("Info.plist").flatMap { try? PropertyListSerialization.propertyList(from: $0.data, format: nil) }
-            let region = ((info as? [String: Any])?["CFBundleDevelopmentRegion"] as? String).map(normalizedLocale) ?? "en"
+            // Our strict XML reader, not Foundation's: a download's Info.plist is signed but not validated, and crafted
+            // binary lists crash `PropertyListSerialization` (FORMATS.md §2.4); a binary one reads as absent.
+            let info = files.open("Info.plist").flatMap { try? PropertyListReader.read($0.data) }
+            let declared = info?.dictionaryEntries?.first { $0.key == "CFBundleDevelopmentRegion" }?.value.stringValue
+            let region = declared.map(normalizedLocale) ?? "en"
             return read.withLock { cached in
                 if cached == nil { cached = region }
                 return cached ?? region
