@@ -43,7 +43,8 @@ final class OverlayStrings: Sendable {
         }
         switch walked {
         case .none: return nil
-        case .some(.some(let scanned)): return OverlayStrings(entries: scanned.entries, data: data, textStart: scanned.textStart)
+        case .some(.some(let scanned)):
+            return OverlayStrings(entries: scanned.entries, data: data, textStart: scanned.textStart)
         case .some(.none):
             guard let file = try? StringsReader.read(data) else { return nil }
             let entries = file.entries.map { Entry(key: .decoded($0.key), value: .decoded($0.value)) }

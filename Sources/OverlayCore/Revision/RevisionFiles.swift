@@ -1,9 +1,9 @@
 import Foundation
 
-/// One revision directory as the resolver reads it: only names its digest list has, each opened one name at a time from the store's root without following a symbolic link (`O_NOFOLLOW` at every
-/// step, `O_NONBLOCK`, then `fstat`), and never a file of another size than the list records. A link, a FIFO, a file
-/// added after activation or one grown since is never read: unsigned text from outside the store is not served, and
-/// nothing unbounded is read into memory.
+/// One revision directory as the resolver reads it: only names its digest list has, each opened one name at a time
+/// from the store's root without following a symbolic link (`O_NOFOLLOW` at every step, `O_NONBLOCK`, then `fstat`),
+/// and never a file of another size than the list records. A link, a FIFO, a file added after activation or one grown
+/// since is never read: unsigned text from outside the store is not served, and nothing unbounded is read into memory.
 struct RevisionFiles: Sendable {
     /// `<store>/modules/<Module>/<sha256>`.
     let path: String

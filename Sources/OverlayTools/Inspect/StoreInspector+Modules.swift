@@ -235,7 +235,8 @@ extension Inspection {
                 continue
             }
         }
-        // Files the list does not name are mismatches too, reported once (`revision.unlisted`); an old index is not read.
+        // Files the list does not name are mismatches too, reported once (`revision.unlisted`); an old index is not
+        // read.
         let unlisted = Set(files.filter {
             $0 != StoreFormat.digestListFile && $0 != DigestList.retiredIndexFile && expected[$0] == nil
         })
