@@ -1,10 +1,4 @@
-import Synchronization
-
-/// What one handle answers: its keys, the table that answers each, and the ``ResolvedValue``s built on each key's
-/// first lookup. Building it reads no value.
-///
-/// `@unchecked Sendable`: immutable after `init` but for the value cells, atomics written once each.
-final class MergedTableValues: @unchecked Sendable {
+extension LocalizedTable {
     struct Layer: Sendable {
         var kind: ResolutionLayer
         var locale: String
@@ -26,123 +20,14 @@ final class MergedTableValues: @unchecked Sendable {
         static let none = Answer(layer: -1, entry: -1)
     }
 
-    let index: KeyIndex
-    private let answers: [Answer]
-    private let layers: [Layer]
-    private let device: String
-    private let cells: UnsafeMutablePointer<Atomic<Unmanaged<ResolvedValue>?>>
-
-    init(index: KeyIndex, answers: [Answer], layers: [Layer], device: String) {
-        precondition(answers.count == index.count)
-        self.index = index
-        self.answers = answers
-        self.layers = layers
-        self.device = device
-        cells = .allocate(capacity: max(index.count, 1))
-        for entry in 0..<index.count { (cells + entry).initialize(to: Atomic(nil)) }
-    }
-
-    deinit {
-        for entry in 0..<index.count {
-            cells[entry].load(ordering: .acquiring)?.release()
-        }
-        cells.deinitialize(count: index.count)
-        cells.deallocate()
-    }
-
-    @inline(__always)
-    func value(forKey key: String) -> ResolvedValue? {
-        guard let entry = index.entry(for: key) else { return nil }
-        return value(at: entry)
-    }
-
-    /// Read without retaining the cell's value (this handle holds it), so two threads on one handle write to nothing
-    /// shared.
-    @inline(__always)
-    func text(forKey key: String) -> String? {
-        guard let entry = index.entry(for: key) else { return nil }
-        if let stored = cells[entry].load(ordering: .acquiring) { return stored._withUnsafeGuaranteedRef { $0.text } }
-        return makeValue(at: entry)?.text
-    }
-
-    enum ShortRender {
-        case text(String)
-        case miss
-        /// Not on the short path (or not built yet): render the entry's value the general way.
-        case general(entry: Int)
-    }
-
-    /// ``RenderProgram/text(for:)`` of `key`'s value, retaining nothing on the way.
-    @inline(__always)
-    func shortRender<Arguments: RandomAccessCollection<FormatArgument>>(
-        forKey key: String, _ arguments: Arguments
-    ) -> ShortRender where Arguments.Index == Int {
-        guard let entry = index.entry(for: key) else { return .miss }
-        guard let stored = cells[entry].load(ordering: .acquiring) else { return .general(entry: entry) }
-        let text = stored._withUnsafeGuaranteedRef { resolved in
-            resolved.withCompiled { compiled in compiled.text(for: arguments) }
-        }
-        if let text { return .text(text) }
-        return .general(entry: entry)
-    }
-
-    var all: [String: ResolvedValue] {
-        var result: [String: ResolvedValue] = [:]
-        result.reserveCapacity(index.count)
-        for entry in 0..<index.count {
-            if let value = value(at: entry) { result[index.key(at: entry)] = value }
-        }
-        return result
-    }
-
-    @inline(__always)
-    func value(at entry: Int) -> ResolvedValue? {
-        if let stored = cells[entry].load(ordering: .acquiring) { return stored.takeUnretainedValue() }
-        return makeValue(at: entry)
-    }
-
-    private func makeValue(at entry: Int) -> ResolvedValue? {
-        let answer = answers[entry]
-        guard answer.layer >= 0, Int(answer.layer) < layers.count else { return nil }
-        let layer = layers[Int(answer.layer)]
-        let key = index.key(at: entry)
-        let value: CatalogValue?
-        switch layer.source {
-        case .shipped(let table), .overlay(.catalog(let table)):
-            value = table.value(forKey: key)
-        case .overlay(.text(let strings, let plurals)):
-            if answer.entry >= 0, let strings, Int(answer.entry) < strings.entries.count {
-                value = .string(strings.string(strings.entries[Int(answer.entry)].value))
-            } else {
-                value = plurals[key].map(CatalogValue.plural)
-            }
-        }
-        guard let value else { return nil }
-        return store(ResolvedValue(value: value, layer: layer.kind, locale: layer.locale, revision: layer.revision,
-                                   device: device), at: entry)
-    }
-
-    /// A thread that lost the race takes the winner's value.
-    private func store(_ value: ResolvedValue, at entry: Int) -> ResolvedValue {
-        let built = Unmanaged.passRetained(value)
-        let (exchanged, original) = cells[entry].compareExchange(
-            expected: nil, desired: built, ordering: .acquiringAndReleasing)
-        guard !exchanged, let original else { return built.takeUnretainedValue() }
-        built.release()
-        return original.takeUnretainedValue()
-    }
-}
-
-extension MergedTableValues {
     /// Merges the chain per key (each locale's overlay, then shipped; the first with the key answers), reading an
     /// overlay table only while some key could still take an answer from it. Overlay keys outside the known keys (the
     /// development table's, else `translatedKeys`) are not served. Within a table `.stringsdict` wins over `.strings`
     /// and the last duplicate wins, as in the catalog loader.
     static func merge(
         table tableName: String, chain: [String], shipped: CatalogModule?, developmentTable: CatalogTable?,
-        translatedKeys: @autoclosure () -> CatalogTable?, overlays: OverlayModules, overlayModule moduleName: String,
-        device: String
-    ) -> MergedTableValues {
+        translatedKeys: @autoclosure () -> CatalogTable?, overlays: OverlayModules, overlayModule moduleName: String
+    ) -> (KeyIndex, [Answer], [Layer]) {
         let knownKeys = developmentTable ?? translatedKeys()
         var merger = Merger(capacity: (knownKeys?.plurals.count ?? 0) + (knownKeys?.strings.count ?? 0))
         var layers: [Layer] = []
@@ -181,7 +66,7 @@ extension MergedTableValues {
             for key in table.plurals.keys { merger.answerShipped(key, layer: layer) }
             for key in table.strings.keys { merger.answerShipped(key, layer: layer) }
         }
-        return MergedTableValues(index: KeyIndex(merger.builder), answers: merger.answers, layers: layers, device: device)
+        return (KeyIndex(merger.builder), merger.answers, layers)
     }
 
     private struct Merger {
