@@ -32,8 +32,8 @@ extension LocalizedTable {
         var merger = Merger(capacity: (knownKeys?.plurals.count ?? 0) + (knownKeys?.strings.count ?? 0))
         var layers: [Layer] = []
         // The development keys come first: the only entries an overlay may answer.
-        for key in knownKeys?.plurals.keys ?? [:].keys { _ = merger.builder.insert(key) }
-        for key in knownKeys?.strings.keys ?? [:].keys { _ = merger.builder.insert(key) }
+        for key in knownKeys?.plurals.keys ?? [:].keys { _ = merger.keys.insert(key) }
+        for key in knownKeys?.strings.keys ?? [:].keys { _ = merger.keys.insert(key) }
         merger.startAnswering()
 
         let developmentRegion = shipped?.developmentRegion ?? "en"
@@ -49,7 +49,7 @@ extension LocalizedTable {
                 case .text(let strings, let plurals):
                     for key in plurals.keys { merger.answerKnown(key, layer: layer) }
                     strings?.forEachKeyReversed(&merger) { merger, position, key in  // the last duplicate wins
-                        merger.answerKnown(merger.builder.entry(utf8: key), layer: layer, entry: Int32(position))
+                        merger.answerKnown(merger.keys.entry(utf8: key), layer: layer, entry: Int32(position))
                     }
                 }
             }
@@ -66,26 +66,26 @@ extension LocalizedTable {
             for key in table.plurals.keys { merger.answerShipped(key, layer: layer) }
             for key in table.strings.keys { merger.answerShipped(key, layer: layer) }
         }
-        return (KeyIndex(merger.builder), merger.answers, layers)
+        return (merger.keys, merger.answers, layers)
     }
 
     private struct Merger {
-        var builder: KeyIndex.Builder
+        let keys: KeyIndex
         var answers: [Answer] = []
         /// Entries below it are the development keys.
         var knownCount = 0
         var unanswered = 0
 
-        init(capacity: Int) { builder = KeyIndex.Builder(capacity: capacity) }
+        init(capacity: Int) { keys = KeyIndex(capacity: capacity) }
 
         mutating func startAnswering() {
-            knownCount = builder.entryCount
+            knownCount = keys.count
             answers = Array(repeating: .none, count: knownCount)
             unanswered = knownCount
         }
 
         mutating func answerKnown(_ key: String, layer: Int32) {
-            answerKnown(builder.entry(for: key), layer: layer, entry: -1)
+            answerKnown(keys.entry(for: key), layer: layer, entry: -1)
         }
 
         /// Only for a development key not answered yet.
@@ -102,7 +102,7 @@ extension LocalizedTable {
 
         /// Any key; new ones are added.
         mutating func answerShipped(_ key: String, layer: Int32) {
-            let (found, inserted) = builder.insert(key)
+            let (found, inserted) = keys.insert(key)
             if inserted {
                 answers.append(Answer(layer: layer, entry: -1))
             } else if answers[found].layer < 0 {

@@ -80,7 +80,9 @@ public final class LocalizedTable: @unchecked Sendable {
     public func string(forKey key: String, default defaultValue: String? = nil) -> String {
         if let entry = index.entry(for: key) {
             // Read without retaining the cell's value (this handle holds it): two threads write to nothing shared.
-            if let stored = cells[entry].load(ordering: .acquiring) { return stored._withUnsafeGuaranteedRef { $0.text } }
+            if let stored = cells[entry].load(ordering: .acquiring) {
+                return stored._withUnsafeGuaranteedRef { $0.text }
+            }
             if let text = makeValue(at: entry)?.text { return text }
         }
         return miss(key, default: defaultValue)
