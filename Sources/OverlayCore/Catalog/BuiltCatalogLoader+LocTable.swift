@@ -12,7 +12,7 @@ extension ModuleLoader {
             let root: PropertyListValue
             do {
                 root = try PropertyListReader.read(
-                    data, limits: .init(maximumBytes: CatalogLoader.maxFileBytes), acceptingBinary: true)
+                    data, limits: .init(maxBytes: CatalogLoader.maxFileBytes), acceptingBinary: true)
             } catch {
                 findings.append(Finding(
                     code: "catalog.invalid-loctable", severity: .error,
