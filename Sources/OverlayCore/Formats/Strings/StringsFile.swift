@@ -6,13 +6,7 @@ package struct StringsFile: Sendable, Equatable {
         package var location: SourceLocation
     }
 
-    package enum Encoding: String, Sendable, Equatable {
-        case utf8, utf8WithBOM, utf16LittleEndian, utf16BigEndian, utf32LittleEndian, utf32BigEndian
-        case xmlPropertyList, binaryPropertyList
-    }
-
     package var entries: [Entry]
-    package var encoding: Encoding = .utf8
     package var warnings: [StringsWarning] = []
 
     /// The last duplicate wins, as in Apple's run time.
