@@ -8,12 +8,4 @@ package struct StringsFile: Sendable, Equatable {
 
     package var entries: [Entry]
     package var warnings: [StringsWarning] = []
-
-    /// The last duplicate wins, as in Apple's run time.
-    package var dictionary: [String: String] {
-        var result: [String: String] = [:]
-        result.reserveCapacity(entries.count)
-        for entry in entries { result[entry.key] = entry.value }
-        return result
-    }
 }
