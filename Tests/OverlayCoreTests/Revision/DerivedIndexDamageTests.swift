@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import OverlayCore
+import OverlayPublishing
 
 /// The store's index file is derived, not downloaded, and is checked like a downloaded file: whatever damage it takes,
 /// every key shows what the merge over the revision's verified tables gives (or, at worst, the shipped value) — never
