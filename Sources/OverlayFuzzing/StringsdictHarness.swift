@@ -1,6 +1,7 @@
 /// libFuzzer entry: reads arbitrary bytes as a `.stringsdict` and exercises every consumer of the result.
 import Foundation
 import OverlayCore
+import OverlayPublishing
 
 extension FuzzHarness {
     /// One libFuzzer input (`LLVMFuzzerTestOneInput`).

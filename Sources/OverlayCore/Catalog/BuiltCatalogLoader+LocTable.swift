@@ -12,7 +12,7 @@ extension ModuleLoader {
             let root: PropertyListValue
             do {
                 root = try PropertyListReader.read(
-                    data, limits: .init(maximumBytes: CatalogLoader.maxFileBytes), acceptingBinary: true)
+                    data, limits: .init(maxBytes: CatalogLoader.maxFileBytes), acceptingBinary: true)
             } catch {
                 findings.append(Finding(
                     code: "catalog.invalid-loctable", severity: .error,
@@ -34,10 +34,10 @@ extension ModuleLoader {
             }
             let tableName = String(file.dropLast(".loctable".count))
             for language in languages {
-                let isBase = language.key == "Base"
-                guard isBase || LocaleIdentifier(language.key) != nil, let entries = language.value.dictionaryEntries
+                let identifier = normalizedLocale(language.key)
+                guard identifier == "Base" || LocaleIdentifier(language.key) != nil,
+                    let entries = language.value.dictionaryEntries
                 else { continue }
-                let identifier = isBase ? "Base" : normalizedLocale(language.key)
                 let table = readLocTableLanguage(
                     entries, table: tableName, file: relativePath, module: location.module, locale: identifier)
                 module?.updateLocalization(identifier, directoryName: "\(language.key).lproj") { localization in
@@ -66,14 +66,8 @@ extension ModuleLoader {
                     location: .init(file: file, module: module, table: table, key: entry.key)))
             }
         }
-        guard !plurals.isEmpty, let read = try? StringsdictReader.readFile(.dictionary(plurals, nil), locale: locale) else { return content }
-        for entry in read.entries {
-            content.plurals[entry.key] = entry.entry
-            content.origins[entry.key] = KeyOrigin(file: file)
-        }
-        for rejection in read.rejected {
-            content.rejectedEntries[rejection.key] = rejection
-            content.origins[rejection.key] = KeyOrigin(file: file)
+        if !plurals.isEmpty, let read = try? StringsdictReader.readFile(.dictionary(plurals, nil), locale: locale) {
+            add(read, from: file, to: &content)
         }
         return content
     }

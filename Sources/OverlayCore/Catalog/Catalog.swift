@@ -240,36 +240,14 @@ package struct KeyOrigins: Sendable, Equatable {
 }
 
 extension CatalogValue {
-    /// Compared by UTF-8 bytes, not Unicode equivalence: "identical to what the build shipped" means exactly that.
+    /// Compared by UTF-8 bytes, not Unicode equivalence: "identical to what the build shipped" means exactly that. A
+    /// plural entry compares as its canonical property list, the bytes a rejected entry is compared by too.
     package func isIdentical(to other: CatalogValue) -> Bool {
         switch (self, other) {
         case (.string(let a), .string(let b)): a.utf8.elementsEqual(b.utf8)
-        case (.plural(let a), .plural(let b)): a.isIdentical(to: b)
+        case (.plural(let a), .plural(let b)):
+            PropertyListWriter.xml(a.propertyListValue) == PropertyListWriter.xml(b.propertyListValue)
         default: false
-        }
-    }
-}
-
-extension StringsdictEntry {
-    package func isIdentical(to other: StringsdictEntry) -> Bool {
-        func same(_ a: String, _ b: String) -> Bool { a.utf8.elementsEqual(b.utf8) }
-        switch (self, other) {
-        case (.text(let a), .text(let b)):
-            return same(a, b)
-        case (.width(let a), .width(let b)):
-            return a.count == b.count && a.allSatisfy { width, text in b[width].map { same(text, $0) } ?? false }
-        case (.device(let a), .device(let b)):
-            return a.count == b.count && a.allSatisfy { device, entry in b[device]?.isIdentical(to: entry) ?? false }
-        case (.format(let a), .format(let b)):
-            guard same(a.format, b.format), a.variables.count == b.variables.count else { return false }
-            return a.variables.allSatisfy { name, variable in
-                guard let twin = b.variables[name], same(variable.valueType, twin.valueType),
-                    variable.forms.count == twin.forms.count
-                else { return false }
-                return variable.forms.allSatisfy { category, text in twin.forms[category].map { same(text, $0) } ?? false }
-            }
-        default:
-            return false
         }
     }
 }

@@ -1,21 +1,12 @@
 package import Foundation
 
 extension ModuleLoader {
-    /// Nil with an error finding (a link, not a regular file, too large, unreadable).
-    package mutating func readFile(relativePath: String, url: URL) -> Data? {
+    /// Nil with an error finding (a link, not a regular file, too large, unreadable); an `optional` file that does
+    /// not exist (`Info.plist`) is nil without one.
+    package mutating func readFile(relativePath: String, url: URL, optional: Bool = false) -> Data? {
         do {
             return try BoundedFile.read(url.path, maxBytes: CatalogLoader.maxFileBytes, followSymlinks: false)
-        } catch {
-            findings.append(Self.finding(for: error, relativePath: relativePath))
-            return nil
-        }
-    }
-
-    /// A file that does not exist is nil without a finding (`Info.plist`).
-    mutating func readOptionalFile(relativePath: String, url: URL) -> Data? {
-        do {
-            return try BoundedFile.read(url.path, maxBytes: CatalogLoader.maxFileBytes, followSymlinks: false)
-        } catch .notFound {
+        } catch .notFound where optional {
             return nil
         } catch .symbolicLink where findings.contains(where: { $0.code == "catalog.symlink" && $0.location.file == relativePath }) {
             return nil  // the directory listing already reported it
@@ -152,6 +143,12 @@ extension ModuleLoader {
             return false
         }
         table.files.append(relativePath)
+        add(file, from: relativePath, to: &table)
+        return true
+    }
+
+    /// A `.stringsdict` file's entries, rejections and warnings (the plurals of a `.loctable` too).
+    mutating func add(_ file: StringsdictFile, from relativePath: String, to table: inout CatalogTable) {
         for warning in file.warnings {
             var located = warning
             located.location.file = relativePath
@@ -167,7 +164,6 @@ extension ModuleLoader {
             table.rejectedEntries[rejection.key] = rejection
             table.origins[rejection.key] = KeyOrigin(file: relativePath, line: rejection.error.location?.line)
         }
-        return true
     }
 }
 
@@ -184,9 +180,8 @@ extension CatalogLoader {
             guard parts.count == 2, parts[0].hasSuffix(".lproj"),
                 parts[1].hasSuffix(".strings") || parts[1].hasSuffix(".stringsdict")
             else { continue }
-            let rawName = String(parts[0].dropLast(".lproj".count))
-            let identifier = rawName == "Base" ? "Base" : normalizedLocale(rawName)
-            let locale = rawName == "Base" ? module.developmentRegion : identifier
+            let identifier = normalizedLocale(String(parts[0].dropLast(".lproj".count)))
+            let locale = identifier == "Base" ? module.developmentRegion : identifier
             module.updateLocalization(identifier, directoryName: String(parts[0])) { localization in
                 loader.addTableFile(
                     String(parts[1]), data: files[path], relativePath: "\(name)/\(path)", locale: locale, to: &localization)

@@ -103,16 +103,13 @@ package struct ModuleLoader {
         let name = module.name
         // Two folders naming one locale (`EN.lproj` beside `en.lproj`, `fr_CA` beside `fr-CA`) are one folder on
         // a case-insensitive file system: read the one spelled canonically (else the first), say so for the other.
+        let identifiers = lprojs.map { normalizedLocale(String($0.dropLast(".lproj".count))) }
         var chosen: [String: String] = [:]
-        for directory in lprojs {
-            let rawName = String(directory.dropLast(".lproj".count))
-            let identifier = rawName == "Base" ? "Base" : normalizedLocale(rawName)
+        for (directory, identifier) in zip(lprojs, identifiers) {
             if let taken = chosen[identifier], taken.dropLast(".lproj".count) == identifier { continue }
-            if chosen[identifier] == nil || rawName == identifier { chosen[identifier] = directory }
+            if chosen[identifier] == nil || directory.dropLast(".lproj".count) == identifier { chosen[identifier] = directory }
         }
-        for directory in lprojs {
-            let rawName = String(directory.dropLast(".lproj".count))
-            let identifier = rawName == "Base" ? "Base" : normalizedLocale(rawName)
+        for (directory, identifier) in zip(lprojs, identifiers) {
             if let kept = chosen[identifier], kept != directory {
                 findings.append(Finding(
                     code: "catalog.duplicate-localization", severity: .warning,
@@ -122,7 +119,7 @@ package struct ModuleLoader {
             }
             let lprojURL = url.appendingPathComponent(directory)
             let files = try listEntries(of: lprojURL, relativePath: "\(prefix)/\(directory)")
-            let locale = rawName == "Base" ? module.developmentRegion : identifier
+            let locale = identifier == "Base" ? module.developmentRegion : identifier
             module.updateLocalization(identifier, directoryName: directory) { localization in
                 for file in files {
                     let findingsBefore = findings.count
@@ -138,7 +135,7 @@ package struct ModuleLoader {
     mutating func readInfoPlist(
         module: String, plist plistURL: URL, relativePath: String
     ) -> (developmentRegion: String?, plainStrings: PlainStrings?) {
-        guard let data = readOptionalFile(relativePath: relativePath, url: plistURL) else { return (nil, nil) }
+        guard let data = readFile(relativePath: relativePath, url: plistURL, optional: true) else { return (nil, nil) }
         let plist = try? PropertyListSerialization.propertyList(from: data, format: nil)
         let location = Finding.Location(file: relativePath, module: module)
         guard let dictionary = plist as? [String: Any] else {
@@ -178,7 +175,7 @@ package struct ModuleLoader {
     }
 }
 
-/// `fr_CA` → `fr-CA`, `French` → `fr`; an unparseable name stays as it is.
+/// `fr_CA` → `fr-CA`, `French` → `fr`; an unparseable name (`Base` too) stays as it is.
 package func normalizedLocale(_ name: String) -> String {
     LocaleIdentifier(name)?.description ?? name
 }

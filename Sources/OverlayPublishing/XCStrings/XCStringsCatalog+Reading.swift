@@ -9,7 +9,7 @@ package import OverlayCore
 extension XCStringsCatalog {
     /// Reads a catalog from the bytes of a `.xcstrings` file.
     /// - Throws: ``XCStringsError``; JSON syntax problems come as ``XCStringsError/Code/invalidJSON``.
-    package init(data: Data, limits: StrictJSON.Limits = .default) throws(XCStringsError) {
+    package init(data: Data, limits: ParseLimits = .default) throws(XCStringsError) {
         let value: JSONValue
         do throws(JSONError) {
             value = try StrictJSON.parse(data, limits: limits)

@@ -121,6 +121,23 @@ func stringsdict(key: String, format: String = "%#@v@", valueType: String, forms
         files["M/en.lproj/InfoPlist.strings"] = "\"CFBundleDisplayName\" = \"App %@\";\n"
         #expect(try hash(files) == hash(Self.base))
     }
+
+    /// "Identical to what the build shipped" means the same bytes, for a plural entry as for a string.
+    @Test func aPluralValueIsIdenticalOnlyByteForByte() {
+        let variable = PluralVariable(valueType: "ld", forms: [.one: "%ld caf\u{E9}", .other: "%ld caf\u{E9}s"])
+        let entry = StringsdictEntry.format(PluralFormat(format: "%#@n@", variables: ["n": variable]))
+        var decomposed = variable
+        decomposed.forms[.one] = "%ld cafe\u{301}"
+        let respelled = StringsdictEntry.format(PluralFormat(format: "%#@n@", variables: ["n": decomposed]))
+        #expect(entry == respelled, "equal as Swift strings")
+        #expect(CatalogValue.plural(entry).isIdentical(to: .plural(entry)))
+        #expect(!CatalogValue.plural(entry).isIdentical(to: .plural(respelled)))
+        #expect(!CatalogValue.plural(entry).isIdentical(to: .string("%ld caf\u{E9}")))
+        let widths = StringsdictEntry.width([20: "Short", 40: "Longer"])
+        #expect(CatalogValue.plural(.device(["iphone": widths])).isIdentical(to: .plural(.device(["iphone": widths]))))
+        #expect(!CatalogValue.plural(.device(["iphone": widths])).isIdentical(to: .plural(.device(["ipad": widths]))))
+        #expect(!CatalogValue.plural(.width([20: "Short"])).isIdentical(to: .plural(.width([21: "Short"]))))
+    }
 }
 
 @Suite struct CatalogLoaderTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import OverlayCore
+import OverlayPublishing
 
 /// A handle's lazily built values against the straightforward merge (every table of the chain read by the catalog
 /// loader, every value built up front), over the sample catalog with overlays made from it.

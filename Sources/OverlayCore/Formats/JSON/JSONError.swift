@@ -9,9 +9,9 @@ package enum JSONErrorCode: String, DiagnosticCode {
 
     /// A key appears twice in one object.
     case duplicateKey = "json.duplicate-key"
-    /// Arrays and objects nest deeper than ``StrictJSON/Limits/maxDepth``.
+    /// Arrays and objects nest deeper than ``ParseLimits/maxDepth``.
     case depthExceeded = "json.depth-exceeded"
-    /// The document is larger than ``StrictJSON/Limits/maxBytes``.
+    /// The document is larger than ``ParseLimits/maxBytes``.
     case tooLarge = "json.too-large"
     /// The bytes are not valid UTF-8 (or the file is UTF-16/UTF-32).
     case invalidUTF8 = "json.invalid-utf8"

@@ -69,18 +69,14 @@ package struct JSONObjectNode: Sendable, Equatable {
     package let location: SourceLocation?
 
     /// The members in document order, as nodes.
-    package var members: [(key: String, node: JSONNode)] {
-        object.members.map { member in
-            (member.key, JSONNode(value: member.value, path: path.appending(key: member.key),
-                                  location: member.location ?? location))
-        }
-    }
+    package var members: [(key: String, node: JSONNode)] { object.members.map { ($0.key, node(of: $0)) } }
 
     /// The member `key`, or `nil` when absent. An explicit `null` is returned as a node.
-    package func optional(_ key: String) -> JSONNode? {
-        object.member(key).map { member in
-            JSONNode(value: member.value, path: path.appending(key: key), location: member.location ?? location)
-        }
+    package func optional(_ key: String) -> JSONNode? { object.member(key).map(node(of:)) }
+
+    /// Located at its key, or at the object's `{` when the member was built in code.
+    private func node(of member: JSONObject.Member) -> JSONNode {
+        JSONNode(value: member.value, path: path.appending(key: member.key), location: member.location ?? location)
     }
 
     /// The member `key`, or a ``JSONError/Code/missingField`` error naming `path.key`.

@@ -59,7 +59,7 @@ package struct JSONObject: Sendable, Equatable {
                     rebuildIndex()
                 }
             } else if let newValue {
-                append(Member(key: key, value: newValue))
+                appendAbsent(Member(key: key, value: newValue))
             }
         }
     }
@@ -67,10 +67,6 @@ package struct JSONObject: Sendable, Equatable {
     /// Appends a member whose key the caller found absent (the parser, which reports a duplicate before it reads
     /// the value).
     mutating func appendAbsent(_ member: Member) {
-        append(member)
-    }
-
-    private mutating func append(_ member: Member) {
         indexByKey?[member.key] = members.count
         if members.isEmpty { members.reserveCapacity(4) }  // one allocation for the usual small object, not three
         members.append(member)

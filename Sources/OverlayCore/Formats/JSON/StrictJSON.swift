@@ -5,30 +5,14 @@ package import Foundation
 /// comments, leading zeros, `NaN`, lone surrogates, raw control characters and invalid UTF-8, and enforces size and
 /// depth limits. Every error names a line and column (the column counts UTF-8 bytes).
 package enum StrictJSON {
-    /// Resource limits applied while parsing.
-    package struct Limits: Sendable, Hashable {
-        /// Maximum nesting of arrays and objects; a flat object has depth 1.
-        package var maxDepth: Int
-        /// Maximum document size in bytes.
-        package var maxBytes: Int
-
-        package init(maxDepth: Int = 32, maxBytes: Int = 32 << 20) {
-            self.maxDepth = maxDepth
-            self.maxBytes = maxBytes
-        }
-
-        /// Depth 32, 32 MiB.
-        package static let `default` = Limits()
-    }
-
     /// Parses one JSON document.
     /// - Throws: ``JSONError`` with the first problem found and its location.
-    package static func parse(_ data: Data, limits: Limits = .default) throws(JSONError) -> JSONValue {
+    package static func parse(_ data: Data, limits: ParseLimits = .default) throws(JSONError) -> JSONValue {
         guard data.count <= limits.maxBytes else {
             throw JSONError(
                 code: .tooLarge,
                 message: "the document is \(data.count) bytes, more than the limit of \(limits.maxBytes); "
-                    + "shrink it or raise StrictJSON.Limits.maxBytes")
+                    + "shrink it or raise ParseLimits.maxBytes")
         }
         let result: Result<JSONValue, JSONError> = data.withUnsafeBytes { raw in
             var parser = JSONByteParser(bytes: raw.assumingMemoryBound(to: UInt8.self), maxDepth: limits.maxDepth)
@@ -42,7 +26,7 @@ package enum StrictJSON {
     }
 
     /// Parses one JSON document from a string (encoded as UTF-8).
-    package static func parse(_ text: String, limits: Limits = .default) throws(JSONError) -> JSONValue {
+    package static func parse(_ text: String, limits: ParseLimits = .default) throws(JSONError) -> JSONValue {
         try parse(Data(text.utf8), limits: limits)
     }
 }

@@ -3,27 +3,14 @@ package import Foundation
 /// XML property lists through our own strict parser (with locations); binary ones only from the app's own bundles,
 /// through Foundation: fuzzing found corrupted binary lists that crash `PropertyListSerialization`.
 package enum PropertyListReader {
-    package struct Limits: Sendable, Hashable {
-        package var maximumBytes: Int
-        /// `<plist><dict>` is depth 1.
-        package var maximumDepth: Int
-
-        package init(maximumBytes: Int = 8 << 20, maximumDepth: Int = 32) {
-            self.maximumBytes = maximumBytes
-            self.maximumDepth = maximumDepth
-        }
-
-        package static let `default` = Limits()
-    }
-
     /// `acceptingBinary`: a `bplist` too, which Xcode writes into built bundles (FORMATS.md §3.3).
     package static func read(
-        _ data: Data, limits: Limits = .default, acceptingBinary: Bool = false
+        _ data: Data, limits: ParseLimits = .propertyList, acceptingBinary: Bool = false
     ) throws(PropertyListError) -> PropertyListValue {
-        guard data.count <= limits.maximumBytes else {
+        guard data.count <= limits.maxBytes else {
             throw PropertyListError(
                 code: .tooLarge,
-                message: "The property list is \(data.count) bytes, over the \(limits.maximumBytes)-byte cap; split it.")
+                message: "The property list is \(data.count) bytes, over the \(limits.maxBytes)-byte cap; split it.")
         }
         if data.starts(with: Array("bplist".utf8)) {
             guard acceptingBinary else {
@@ -35,7 +22,7 @@ package enum PropertyListReader {
         }
         let result = try utf8Bytes(data).withUnsafeBufferPointer { buffer in
             Result { () throws(PropertyListError) in
-                var parser = XMLPropertyListParser(bytes: buffer, maximumDepth: limits.maximumDepth)
+                var parser = XMLPropertyListParser(bytes: buffer, maximumDepth: limits.maxDepth)
                 return try parser.parseDocument()
             }
         }
@@ -62,7 +49,7 @@ package enum PropertyListReader {
             message: "The property list is neither valid UTF-8 nor UTF-16 with a byte-order mark; save it as UTF-8.")
     }
 
-    private static func readBinary(_ data: Data, limits: Limits) throws(PropertyListError) -> PropertyListValue {
+    private static func readBinary(_ data: Data, limits: ParseLimits) throws(PropertyListError) -> PropertyListValue {
         let object: Any
         do {
             object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
@@ -76,12 +63,12 @@ package enum PropertyListReader {
 
     /// A dictionary's keys come out sorted by bytes: Foundation keeps no order.
     private static func value(
-        of object: Any, depth: Int, limits: Limits
+        of object: Any, depth: Int, limits: ParseLimits
     ) throws(PropertyListError) -> PropertyListValue {
-        guard depth <= limits.maximumDepth else {
+        guard depth <= limits.maxDepth else {
             throw PropertyListError(
                 code: .tooDeep,
-                message: "Values are nested deeper than \(limits.maximumDepth) levels; flatten the structure.")
+                message: "Values are nested deeper than \(limits.maxDepth) levels; flatten the structure.")
         }
         switch object {
         case let string as String:

@@ -28,11 +28,10 @@ struct XMLPropertyListParser {
 
     var isAtEnd: Bool { index >= bytes.count }
 
-    func peek(_ literal: String, at offset: Int? = nil) -> Bool {
-        let start = offset ?? index
+    func peek(_ literal: String) -> Bool {
         let utf8 = Array(literal.utf8)
-        guard start + utf8.count <= bytes.count else { return false }
-        return bytes[start..<start + utf8.count].elementsEqual(utf8)
+        guard index + utf8.count <= bytes.count else { return false }
+        return bytes[index..<index + utf8.count].elementsEqual(utf8)
     }
 
     mutating func skipWhitespace() {

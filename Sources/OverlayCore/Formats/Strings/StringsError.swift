@@ -11,7 +11,6 @@ package enum StringsErrorCode: String, DiagnosticCode {
     case unexpectedCharacter = "unexpected-character"
     case unexpectedEndOfFile = "unexpected-end-of-file"
     case missingClosingBrace = "missing-closing-brace"
-    case duplicateKey = "duplicate-key"
     /// The file looks like UTF-16 without a byte-order mark, which Apple cannot read.
     case utf16WithoutBOM = "utf16-without-bom"
     case invalidUTF8 = "invalid-utf8"

@@ -6,20 +6,6 @@ package struct StringsFile: Sendable, Equatable {
         package var location: SourceLocation
     }
 
-    package enum Encoding: String, Sendable, Equatable {
-        case utf8, utf8WithBOM, utf16LittleEndian, utf16BigEndian, utf32LittleEndian, utf32BigEndian
-        case xmlPropertyList, binaryPropertyList
-    }
-
     package var entries: [Entry]
-    package var encoding: Encoding = .utf8
     package var warnings: [StringsWarning] = []
-
-    /// The last duplicate wins, as in Apple's run time.
-    package var dictionary: [String: String] {
-        var result: [String: String] = [:]
-        result.reserveCapacity(entries.count)
-        for entry in entries { result[entry.key] = entry.value }
-        return result
-    }
 }

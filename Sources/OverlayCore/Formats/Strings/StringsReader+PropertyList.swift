@@ -2,8 +2,8 @@ import Foundation
 
 extension StringsReader {
     /// Entries come out sorted by key (a dictionary has no file order) with ``StringsFile/Entry/unknownLocation``.
-    static func readPropertyList(_ bytes: UnsafeBufferPointer<UInt8>, encoding: StringsFile.Encoding) throws(StringsError) -> StringsFile {
-        let kind = encoding == .binaryPropertyList ? "binary" : "XML"
+    /// `kind`, "binary" or "XML", names the form in messages.
+    static func readPropertyList(_ bytes: UnsafeBufferPointer<UInt8>, kind: String) throws(StringsError) -> StringsFile {
         let object: Any
         do {
             object = try PropertyListSerialization.propertyList(from: Data(buffer: bytes), options: [], format: nil)
@@ -27,7 +27,7 @@ extension StringsReader {
             }
             entries.append(StringsFile.Entry(key: key, value: value, location: StringsFile.Entry.unknownLocation))
         }
-        return StringsFile(entries: entries, encoding: encoding)
+        return StringsFile(entries: entries)
     }
 
     private static func typeName(of value: Any) -> String {

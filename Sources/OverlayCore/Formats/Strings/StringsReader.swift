@@ -4,26 +4,22 @@ package import Foundation
 /// rejects, is an empty table with a warning: that is what the author meant.
 package enum StringsReader {
     /// `acceptingPropertyLists` only for the app's own files: crafted binary lists crash Foundation (FORMATS.md §2.4).
-    package static func read(
-        _ data: Data, rejectingDuplicates: Bool = false, acceptingPropertyLists: Bool = false
-    ) throws(StringsError) -> StringsFile {
+    package static func read(_ data: Data, acceptingPropertyLists: Bool = false) throws(StringsError) -> StringsFile {
         let result = data.withUnsafeBytes { raw in
             Result { () throws(StringsError) in
-                try read(raw.assumingMemoryBound(to: UInt8.self), rejectingDuplicates: rejectingDuplicates,
-                    acceptingPropertyLists: acceptingPropertyLists)
+                try read(raw.assumingMemoryBound(to: UInt8.self), acceptingPropertyLists: acceptingPropertyLists)
             }
         }
         return try result.get()
     }
 
-    static func read(
-        _ bytes: UnsafeBufferPointer<UInt8>, rejectingDuplicates: Bool, acceptingPropertyLists: Bool
-    ) throws(StringsError) -> StringsFile {
-        if bytes.isEmpty { return emptyTable(encoding: .utf8) }
+    static func read(_ bytes: UnsafeBufferPointer<UInt8>, acceptingPropertyLists: Bool) throws(StringsError) -> StringsFile {
+        if bytes.isEmpty { return emptyTable() }
+        let utf8: [UInt8]
         switch StringsTextDecoding.detect(bytes) {
         case .binaryPropertyList:
             guard acceptingPropertyLists else { throw propertyListNotAccepted("a binary") }
-            return try readPropertyList(bytes, encoding: .binaryPropertyList)
+            return try readPropertyList(bytes, kind: "binary")
         case .utf16WithoutBOM:
             throw StringsError(code: .utf16WithoutBOM,
                 message: "the file looks like UTF-16 without a byte-order mark, which Apple cannot read; re-save it as UTF-8 (or UTF-16 with a BOM)",
@@ -33,45 +29,32 @@ package enum StringsReader {
                 throw StringsTextDecoding.invalidUTF8Error(bytes, at: offset, bomLength: bomLength)
             }
             return try readText(UnsafeBufferPointer(rebasing: bytes[bomLength...]), original: bytes,
-                encoding: bomLength == 0 ? .utf8 : .utf8WithBOM, rejectingDuplicates: rejectingDuplicates,
                 acceptingPropertyLists: acceptingPropertyLists)
         case .utf16(let bigEndian):
-            let utf8 = try StringsTextDecoding.transcode(bytes, width: 2, bigEndian: bigEndian)
-            return try readTranscoded(utf8, original: bytes, encoding: bigEndian ? .utf16BigEndian : .utf16LittleEndian,
-                rejectingDuplicates: rejectingDuplicates, acceptingPropertyLists: acceptingPropertyLists)
+            utf8 = try StringsTextDecoding.transcode(bytes, width: 2, bigEndian: bigEndian)
         case .utf32(let bigEndian):
-            let utf8 = try StringsTextDecoding.transcode(bytes, width: 4, bigEndian: bigEndian)
-            return try readTranscoded(utf8, original: bytes, encoding: bigEndian ? .utf32BigEndian : .utf32LittleEndian,
-                rejectingDuplicates: rejectingDuplicates, acceptingPropertyLists: acceptingPropertyLists)
+            utf8 = try StringsTextDecoding.transcode(bytes, width: 4, bigEndian: bigEndian)
         }
-    }
-
-    private static func readTranscoded(
-        _ utf8: [UInt8], original: UnsafeBufferPointer<UInt8>, encoding: StringsFile.Encoding, rejectingDuplicates: Bool,
-        acceptingPropertyLists: Bool
-    ) throws(StringsError) -> StringsFile {
         let result = utf8.withUnsafeBufferPointer { buffer in
             Result { () throws(StringsError) in
-                try readText(buffer, original: original, encoding: encoding, rejectingDuplicates: rejectingDuplicates,
-                    acceptingPropertyLists: acceptingPropertyLists)
+                try readText(buffer, original: bytes, acceptingPropertyLists: acceptingPropertyLists)
             }
         }
         return try result.get()
     }
 
     private static func readText(
-        _ utf8: UnsafeBufferPointer<UInt8>, original: UnsafeBufferPointer<UInt8>, encoding: StringsFile.Encoding,
-        rejectingDuplicates: Bool, acceptingPropertyLists: Bool
+        _ utf8: UnsafeBufferPointer<UInt8>, original: UnsafeBufferPointer<UInt8>, acceptingPropertyLists: Bool
     ) throws(StringsError) -> StringsFile {
-        if utf8.isEmpty { return emptyTable(encoding: encoding) }
+        if utf8.isEmpty { return emptyTable() }
         if looksLikeXML(utf8) {
             guard acceptingPropertyLists else { throw propertyListNotAccepted("an XML") }
-            return try readPropertyList(original, encoding: .xmlPropertyList)
+            return try readPropertyList(original, kind: "XML")
         }
         var parser = StringsParser(bytes: utf8)
-        var collector = EntryCollector(bytes: utf8, rejectingDuplicates: rejectingDuplicates)
+        var collector = EntryCollector(bytes: utf8)
         try parser.walkFile(&collector)
-        return StringsFile(entries: collector.entries, encoding: encoding, warnings: parser.warnings)
+        return StringsFile(entries: collector.entries, warnings: parser.warnings)
     }
 
     private static func propertyListNotAccepted(_ form: String) -> StringsError {
@@ -79,11 +62,11 @@ package enum StringsReader {
             message: "the table is \(form) property list, which Overlay reads only from the app's own bundles; publish it with overlay publish, which writes text")
     }
 
-    private static func emptyTable(encoding: StringsFile.Encoding) -> StringsFile {
+    private static func emptyTable() -> StringsFile {
         let warning = StringsWarning(code: .emptyFile,
             message: "the file has no text; Apple's parser rejects an empty .strings file, so add a comment such as /* No entries */",
             location: SourceLocation(line: 1, column: 1))
-        return StringsFile(entries: [], encoding: encoding, warnings: [warning])
+        return StringsFile(entries: [], warnings: [warning])
     }
 
     private static func looksLikeXML(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -31,8 +31,4 @@ package struct StringsdictFile: Sendable, Equatable {
     package var entries: [Entry]
     package var warnings: [Finding] = []
     package var rejected: [Rejection] = []
-
-    package var dictionary: [String: StringsdictEntry] {
-        Dictionary(entries.map { ($0.key, $0.entry) }, uniquingKeysWith: { _, last in last })
-    }
 }

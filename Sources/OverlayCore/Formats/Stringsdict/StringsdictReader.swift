@@ -15,7 +15,7 @@ package enum StringsdictReader {
     /// `locale` decides whether a plural variable may go without `other` (``MissingOtherRule``); without it every
     /// variable needs one. `acceptingBinary` only for the app's own bundle.
     package static func readFile(
-        _ data: Data, limits: PropertyListReader.Limits = .default, locale: String? = nil, acceptingBinary: Bool = false
+        _ data: Data, limits: ParseLimits = .propertyList, locale: String? = nil, acceptingBinary: Bool = false
     ) throws(StringsdictError) -> StringsdictFile {
         let root: PropertyListValue
         do {

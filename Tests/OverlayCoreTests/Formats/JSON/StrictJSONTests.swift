@@ -77,7 +77,7 @@ import Testing
         let text = String(repeating: "[", count: 32) + String(repeating: "]", count: 32)
         _ = try StrictJSON.parse(text)
         let deeper = String(repeating: "{\"a\":", count: 4) + "1" + String(repeating: "}", count: 4)
-        _ = try StrictJSON.parse(deeper, limits: StrictJSON.Limits(maxDepth: 4))
+        _ = try StrictJSON.parse(deeper, limits: ParseLimits(maxDepth: 4))
     }
 
     @Test("objects compare without regard to order or locations")
@@ -104,16 +104,16 @@ import Testing
         let code: JSONError.Code
         let line: Int
         let column: Int
-        var limits = StrictJSON.Limits.default
+        var limits = ParseLimits.default
         var testDescription: String { name }
 
         init(_ name: String, _ text: String, _ code: JSONError.Code, _ line: Int, _ column: Int,
-             limits: StrictJSON.Limits = .default) {
+             limits: ParseLimits = .default) {
             self.init(name, Array(text.utf8), code, line, column, limits: limits)
         }
 
         init(_ name: String, _ bytes: [UInt8], _ code: JSONError.Code, _ line: Int, _ column: Int,
-             limits: StrictJSON.Limits = .default) {
+             limits: ParseLimits = .default) {
             self.name = name
             self.bytes = bytes
             self.code = code
@@ -176,7 +176,7 @@ import Testing
         Case("depth over the default limit", String(repeating: "[", count: 33) + String(repeating: "]", count: 33),
              .depthExceeded, 1, 33),
         Case("depth over a configured limit", #"{"a":{"b":[1]}}"#, .depthExceeded, 1, 11,
-             limits: StrictJSON.Limits(maxDepth: 2)),
+             limits: ParseLimits(maxDepth: 2)),
     ]
 
     @Test("rejects", arguments: cases)
@@ -193,10 +193,10 @@ import Testing
     @Test("size cap")
     func tooLarge() throws {
         let error = #expect(throws: JSONError.self) {
-            try StrictJSON.parse("[1,2,3]", limits: StrictJSON.Limits(maxBytes: 6))
+            try StrictJSON.parse("[1,2,3]", limits: ParseLimits(maxBytes: 6))
         }
         #expect(error?.code == .tooLarge)
-        #expect(throws: Never.self) { try StrictJSON.parse("[1,2,3]", limits: StrictJSON.Limits(maxBytes: 7)) }
+        #expect(throws: Never.self) { try StrictJSON.parse("[1,2,3]", limits: ParseLimits(maxBytes: 7)) }
     }
 
     @Test("duplicate key error names the key and both lines")

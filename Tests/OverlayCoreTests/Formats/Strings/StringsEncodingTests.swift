@@ -57,13 +57,13 @@ import Testing
     }
 
     @Test("A byte-order mark with no text is an empty table with a warning", arguments: [
-        ([0xEF, 0xBB, 0xBF], StringsFile.Encoding.utf8WithBOM), ([0xFF, 0xFE], .utf16LittleEndian),
-        ([0xFE, 0xFF], .utf16BigEndian), ([0xFF, 0xFE, 0x00, 0x00], .utf32LittleEndian),
-    ] as [([UInt8], StringsFile.Encoding)])
-    func byteOrderMarkOnly(bytes: [UInt8], encoding: StringsFile.Encoding) throws {
+        ([0xEF, 0xBB, 0xBF], StringsTextDecoding.Detected.utf8(bomLength: 3)), ([0xFF, 0xFE], .utf16(bigEndian: false)),
+        ([0xFE, 0xFF], .utf16(bigEndian: true)), ([0xFF, 0xFE, 0x00, 0x00], .utf32(bigEndian: false)),
+    ] as [([UInt8], StringsTextDecoding.Detected)])
+    func byteOrderMarkOnly(bytes: [UInt8], detected: StringsTextDecoding.Detected) throws {
         let file = try StringsReader.read(Data(bytes))
         #expect(file.entries.isEmpty)
-        #expect(file.encoding == encoding)
+        #expect(bytes.withUnsafeBufferPointer { StringsTextDecoding.detect($0) } == detected)
         #expect(file.warnings.map(\.code) == [.emptyFile])
     }
 

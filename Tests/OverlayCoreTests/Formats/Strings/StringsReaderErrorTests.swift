@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import OverlayCore
+import OverlayPublishing
 
 /// Every rejection: its code, its line and column, and a message that points at the fix.
 @Suite struct StringsReaderErrorTests {
@@ -11,7 +12,6 @@ import Testing
         var column: Int
         /// A fragment the message must contain (the fix or the fact it names).
         var mentions: String
-        var rejectingDuplicates = false
 
         var testDescription: String { "\(fixture) → \(code)" }
     }
@@ -37,16 +37,12 @@ import Testing
         Case(fixture: "non-string-value-dictionary.strings", code: .nonStringValue, line: 2, column: 7, mentions: "a dictionary"),
         Case(fixture: "non-string-value-array.strings", code: .nonStringValue, line: 1, column: 7, mentions: "an array"),
         Case(fixture: "non-string-value-data.strings", code: .nonStringValue, line: 1, column: 7, mentions: "<hex> data"),
-        Case(fixture: "duplicate-key.strings", code: .duplicateKey, line: 3, column: 1, mentions: "already defined on line 1",
-            rejectingDuplicates: true),
     ]
 
     @Test("A malformed text file is rejected with code, line and column", arguments: cases)
     func rejects(_ testCase: Case) throws {
         let data = try Fixtures.data("formats/strings/\(testCase.fixture)")
-        let error = try #require(throws: StringsError.self) {
-            try StringsReader.read(data, rejectingDuplicates: testCase.rejectingDuplicates)
-        }
+        let error = try #require(throws: StringsError.self) { try StringsReader.read(data) }
         #expect(error.code == testCase.code)
         #expect(error.location == SourceLocation(line: testCase.line, column: testCase.column))
         #expect(error.message.contains(testCase.mentions), "\(error.message)")
@@ -67,7 +63,20 @@ import Testing
         #expect(error.message.contains(testCase.mentions), "\(error.message)")
     }
 
-    @Test func duplicatesAreKeptInFileOrderWhenNotRejected() throws {
+    /// The reader keeps duplicates; the catalog loader judges them, an error in strict mode naming both lines.
+    @Test func aDuplicateKeyIsAnErrorOfTheStrictLoaderWithItsLineAndColumn() throws {
+        let data = try Fixtures.data("formats/strings/duplicate-key.strings")
+        let loaded = CatalogLoader.module(
+            named: "App", developmentRegion: "en", files: ["en.lproj/Localizable.strings": data], mode: .strict)
+        let finding = try #require(loaded.findings.first)
+        #expect(loaded.findings.count == 1)
+        #expect(finding.code == "strings.duplicate-key")
+        #expect(finding.severity == .error)
+        #expect(finding.location.line == 3 && finding.location.column == 1)
+        #expect(finding.message.contains("first on line 1"), "\(finding.message)")
+    }
+
+    @Test func duplicatesAreKeptInFileOrder() throws {
         let file = try StringsReader.read(Fixtures.data("formats/strings/duplicate-key.strings"))
         #expect(file.entries.map(\.key) == ["title", "other", "title"])
         let repeats = file.entries.filter { $0.key == "title" }.dropFirst()

@@ -1,40 +1,41 @@
 import Foundation
 import Testing
 @testable import OverlayCore
+import OverlayPublishing
 
 /// Every valid fixture must read to exactly what Foundation's `PropertyListSerialization` returns.
 @Suite struct StringsReaderOracleTests {
-    static let validFixtures: [(name: String, encoding: StringsFile.Encoding)] = [
-        ("basic-utf8.strings", .utf8),
-        ("utf8-bom.strings", .utf8WithBOM),
-        ("utf16le-bom.strings", .utf16LittleEndian),
-        ("utf16be-bom.strings", .utf16BigEndian),
-        ("utf32le-bom.strings", .utf32LittleEndian),
-        ("utf32be-bom.strings", .utf32BigEndian),
-        ("braced-dictionary.strings", .utf8),
-        ("single-quoted-and-unquoted.strings", .utf8),
-        ("shorthand-key-is-value.strings", .utf8),
-        ("escapes.strings", .utf8),
-        ("raw-newlines-in-strings.strings", .utf8),
-        ("comments-do-not-nest.strings", .utf8),
-        ("unicode-line-separators-are-whitespace.strings", .utf8),
-        ("unquoted-slash-key.strings", .utf8),
-        ("whitespace-and-comments-only.strings", .utf8),
-        ("duplicate-key.strings", .utf8),
-        ("crlf-line-endings.strings", .utf8),
-        ("lint-warnings.strings", .utf8),
+    static let validFixtures: [(name: String, detected: StringsTextDecoding.Detected)] = [
+        ("basic-utf8.strings", .utf8(bomLength: 0)),
+        ("utf8-bom.strings", .utf8(bomLength: 3)),
+        ("utf16le-bom.strings", .utf16(bigEndian: false)),
+        ("utf16be-bom.strings", .utf16(bigEndian: true)),
+        ("utf32le-bom.strings", .utf32(bigEndian: false)),
+        ("utf32be-bom.strings", .utf32(bigEndian: true)),
+        ("braced-dictionary.strings", .utf8(bomLength: 0)),
+        ("single-quoted-and-unquoted.strings", .utf8(bomLength: 0)),
+        ("shorthand-key-is-value.strings", .utf8(bomLength: 0)),
+        ("escapes.strings", .utf8(bomLength: 0)),
+        ("raw-newlines-in-strings.strings", .utf8(bomLength: 0)),
+        ("comments-do-not-nest.strings", .utf8(bomLength: 0)),
+        ("unicode-line-separators-are-whitespace.strings", .utf8(bomLength: 0)),
+        ("unquoted-slash-key.strings", .utf8(bomLength: 0)),
+        ("whitespace-and-comments-only.strings", .utf8(bomLength: 0)),
+        ("duplicate-key.strings", .utf8(bomLength: 0)),
+        ("crlf-line-endings.strings", .utf8(bomLength: 0)),
+        ("lint-warnings.strings", .utf8(bomLength: 0)),
         ("binary-plist.strings", .binaryPropertyList),
-        ("xml-plist.strings", .xmlPropertyList),
+        ("xml-plist.strings", .utf8(bomLength: 0)),
     ]
 
     @Test("A valid fixture reads to Foundation's dictionary", arguments: validFixtures)
-    func matchesPropertyListSerialization(fixture: (name: String, encoding: StringsFile.Encoding)) throws {
+    func matchesPropertyListSerialization(fixture: (name: String, detected: StringsTextDecoding.Detected)) throws {
         let data = try Fixtures.data("formats/strings/\(fixture.name)")
         let file = try StringsReader.read(data, acceptingPropertyLists: true)
         let oracle = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
         let expected = try #require(oracle as? [String: String])
         #expect(file.dictionary == expected)
-        #expect(file.encoding == fixture.encoding)
+        #expect(data.withUnsafeBytes { StringsTextDecoding.detect($0.assumingMemoryBound(to: UInt8.self)) } == fixture.detected)
     }
 
     @Test("A property-list table is refused unless the caller reads the app's own files",

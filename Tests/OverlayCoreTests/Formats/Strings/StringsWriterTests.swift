@@ -18,10 +18,11 @@ import Testing
 
     @Test func writesEntriesInTheGivenOrderIncludingDuplicates() throws {
         let file = try StringsReader.read(Fixtures.data("formats/strings/duplicate-key.strings"))
-        let written = try StringsReader.read(StringsWriter.write(file.entries))
+        let data = StringsWriter.write(file.entries)
+        let written = try StringsReader.read(data)
         #expect(written.entries.map(\.key) == ["title", "other", "title"])
         #expect(written.entries.map(\.value) == ["First", "x", "Second"])
-        #expect(written.encoding == .utf8)
+        #expect(data.withUnsafeBytes { StringsTextDecoding.detect($0.assumingMemoryBound(to: UInt8.self)) } == .utf8(bomLength: 0))
     }
 
     @Test func emptyTableIsAnEmptyFileOrJustTheComment() throws {
@@ -63,7 +64,7 @@ import Testing
         var generator = Generator(state: UInt64(seed))
         let pairs = (0..<(1 + generator.int(below: 25))).map { _ in (key: generator.string(), value: generator.string()) }
         let data = StringsWriter.write(pairs, comment: generator.string())
-        let file = try StringsReader.read(data, rejectingDuplicates: false)
+        let file = try StringsReader.read(data)
         #expect(file.entries.map(\.key).elementsEqual(pairs.map(\.key), by: { $0.unicodeScalars.elementsEqual($1.unicodeScalars) }))
         #expect(file.entries.map(\.value).elementsEqual(pairs.map(\.value), by: { $0.unicodeScalars.elementsEqual($1.unicodeScalars) }))
         #expect(file.warnings.isEmpty)

@@ -81,12 +81,12 @@ import Testing
     }
 
     @Test func limitsBoundSizeAndDepth() {
-        let small = PropertyListReader.Limits(maximumBytes: 10, maximumDepth: 32)
+        let small = ParseLimits(maxDepth: 32, maxBytes: 10)
         let tooLarge = #expect(throws: PropertyListError.self) {
             try PropertyListReader.read(Data("<plist><dict/></plist>".utf8), limits: small)
         }
         #expect(tooLarge?.code == .tooLarge)
-        let shallow = PropertyListReader.Limits(maximumBytes: 1000, maximumDepth: 2)
+        let shallow = ParseLimits(maxDepth: 2, maxBytes: 1000)
         #expect(throws: Never.self) { try PropertyListReader.read(Data("<plist><array><array/></array></plist>".utf8), limits: shallow) }
         let tooDeep = #expect(throws: PropertyListError.self) {
             try PropertyListReader.read(Data("<plist><array><array><array/></array></array></plist>".utf8), limits: shallow)
@@ -124,7 +124,7 @@ import Testing
                 ], nil))
             ], nil)),
         ], nil))
-        let shallow = PropertyListReader.Limits(maximumBytes: 1000, maximumDepth: 2)
+        let shallow = ParseLimits(maxDepth: 2, maxBytes: 1000)
         let deep = #expect(throws: PropertyListError.self) {
             try PropertyListReader.read(data, limits: shallow, acceptingBinary: true)
         }

@@ -1,5 +1,6 @@
 import Foundation
 @testable import OverlayCore
+import OverlayPublishing
 
 extension StringsdictReader {
     /// The tests' strict reading: any entry that breaks a rule throws (the client's `readFile` keeps the others).
