@@ -26,7 +26,7 @@ public final class Localizer: Sendable {
     /// The device a device-specific rule picks (`iphone`, `ipad`, `mac`, …); `other` by default.
     public let device: String
 
-    private let catalog: Catalog
+    package let catalog: Catalog
     private let counters = LocalizerCounters()
     private let current: Guarded<LocalizerSnapshot>
     private let observers = Guarded<ObserverList>(ObserverList())
