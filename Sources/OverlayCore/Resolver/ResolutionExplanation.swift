@@ -169,7 +169,7 @@ extension Localizer {
             steps: steps, otherLocales: otherLocales.sorted(by: String.utf8Precedes), reason: .miss, sentence: "")
         (explanation.reason, explanation.sentence) = Self.reason(
             explanation, hasRevision: listing != nil, servedRevision: current.overlays.revisions[module],
-            ignoredSourceHash: ignoredStore?.sourceHash, buildSourceHash: sourceHash)
+            ignoredSourceHash: ignoredSourceHash.withLock { $0 }, buildSourceHash: sourceHash)
         return explanation
     }
 
