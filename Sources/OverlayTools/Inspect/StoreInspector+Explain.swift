@@ -173,9 +173,9 @@ extension Localizer {
         let shippedFrom = e.resolution.locale.map { " (shipped \($0))" } ?? ""
         if let pendingValue = e.pendingValue, let pending {
             e.reason = .pendingNextLaunch
-            e.sentence = "Shows \(shown) because revision \(pending.revision) of \(module), which has \"\(pendingValue)\", "
-                + "is in the store but not applied by this process: it shows at the next launch of the app "
-                + "(or applyPendingUpdates); relaunch the app."
+            e.sentence = "Shows \(shown) because revision \(pending.revision) of \(module), which has "
+                + "\"\(pendingValue)\", is in the store but not applied by this process: it shows at the next launch "
+                + "of the app (or applyPendingUpdates); relaunch the app."
         } else if let withdrawn, e.reason != .overlay, e.reason != .overlayIgnoredSourceHash,
                   e.steps.first?.outcome == .noRevision {
             e.reason = .overlayWithdrawn
