@@ -2,8 +2,9 @@ public import Foundation
 public import Observation
 
 /// The ``Localizer`` as SwiftUI reads it: an `@Observable` whose ``revision`` moves whenever the Localizer publishes a
-/// new snapshot, so every view that read a string through ``table(_:in:)`` or ``bundle(for:)`` renders again. Changes
-/// made through the Localizer itself, from any thread, move it too. UIKit code keeps ``Localizer/addObserver(_:)``.
+/// new snapshot, so every view that read a string through ``table(_:in:)`` or ``bundle(for:cacheDirectory:)`` renders
+/// again. Changes made through the Localizer itself, from any thread, move it too. UIKit code keeps
+/// ``Localizer/addObserver(_:)``.
 ///
 /// ```swift
 /// @MainActor @Observable final class CartModel {
@@ -43,10 +44,9 @@ public final class LocalizationManager {
         return localizer.table(table, in: module)
     }
 
-    /// ``Localizer/bundle(for:)`` for the current snapshot (under `cacheDirectory` when given); a tracked read.
+    /// ``Localizer/bundle(for:cacheDirectory:)`` for the current snapshot; a tracked read.
     public func bundle(for module: String, cacheDirectory: URL? = nil) -> Bundle? {
         _ = revision
-        guard let cacheDirectory else { return localizer.bundle(for: module) }
         return localizer.bundle(for: module, cacheDirectory: cacheDirectory)
     }
 

@@ -26,14 +26,16 @@ public final class Localizer: Sendable {
     /// The device a device-specific rule picks (`iphone`, `ipad`, `mac`, …); `other` by default.
     public let device: String
 
-    private let catalog: Catalog
+    package let catalog: Catalog
     private let counters = LocalizerCounters()
     private let current: Guarded<LocalizerSnapshot>
-    private let observers = Guarded<ObserverList>(ObserverList())
-    /// The launch store snapshot when ignored for another source hash, for `explain`.
-    private let ignored: Guarded<StoreSnapshot?>
-    /// Nil until the first ``bundle(for:)``: nothing is made at launch.
-    private let bundles = Guarded<BundleMemo?>(nil)
+    /// In the order added; an ID is one more than the last one's (reused only after its token cancelled, which runs
+    /// once).
+    private let observers = Guarded<[(id: Int, callback: @Sendable () -> Void)]>([])
+    /// The launch store's source hash when it was ignored for another build's, for `explain`.
+    let ignoredSourceHash: Guarded<String?>
+    /// Empty until the first ``bundle(for:cacheDirectory:)``: nothing is made at launch.
+    private let bundles = Guarded(BundleMemo())
 
     /// `catalog` is the shipped catalog (`BuiltCatalogLoader.load(bundles:)`); `store` is ignored (and counted) when
     /// its source hash is not the catalog's; `sourceHash` spares computing it when the build knows it.
@@ -47,7 +49,7 @@ public final class Localizer: Sendable {
         let hash = sourceHash ?? catalog.sourceHash
         self.sourceHash = hash
         let accepted = Self.overlays(from: store, sourceHash: hash, counters: counters)
-        ignored = Guarded(accepted == nil && store?.modules.isEmpty == false ? store : nil)
+        ignoredSourceHash = Guarded(accepted == nil && store?.modules.isEmpty == false ? store?.sourceHash : nil)
         let overlays = accepted ?? OverlayModules(revisions: [:], counters: counters)
         current = Guarded(
             LocalizerSnapshot(
@@ -58,11 +60,6 @@ public final class Localizer: Sendable {
     /// The pre-merged handle for one table of one module. Cheap after the first call per snapshot.
     public func table(_ table: String = "Localizable", in module: String) -> LocalizedTable {
         snapshot.table(table, in: module)
-    }
-
-    /// Where `key` comes from (layer, locale, revision, chain), for tracing and `overlay resolve --trace`.
-    public func resolve(_ key: String, table: String = "Localizable", module: String) -> Resolution {
-        self.table(table, in: module).resolve(key)
     }
 
     /// The preferred languages of the current snapshot.
@@ -79,11 +76,7 @@ public final class Localizer: Sendable {
 
     /// Switches languages at runtime: publishes a new snapshot, then notifies observers.
     public func setPreferredLanguages(_ languages: [String]) {
-        publish { old in
-            LocalizerSnapshot(
-                catalog: catalog, overlays: old.overlays, preferredLanguages: languages, mode: mode, device: device,
-                counters: counters)
-        }
+        publish(preferredLanguages: languages)
     }
 
     /// Switches to the store's newly activated revisions now rather than at the next cold launch, and notifies
@@ -93,66 +86,67 @@ public final class Localizer: Sendable {
         guard let overlays = Self.overlays(from: store, sourceHash: sourceHash, counters: counters) else {
             return false
         }
-        ignored.withLock { $0 = nil }
-        publish { old in
-            LocalizerSnapshot(
-                catalog: catalog, overlays: overlays, preferredLanguages: old.preferredLanguages, mode: mode,
-                device: device, counters: counters)
-        }
+        ignoredSourceHash.withLock { $0 = nil }
+        publish(overlays: overlays)
         return true
     }
 
     /// Calls `callback` after every published snapshot, on the publishing thread, until the token is cancelled or
     /// released.
     public func addObserver(_ callback: @escaping @Sendable () -> Void) -> ObservationToken {
-        let id = observers.withLock { list in list.add(callback) }
+        let id = observers.withLock { list in
+            let id = (list.last?.id ?? 0) + 1
+            list.append((id, callback))
+            return id
+        }
         return ObservationToken { [weak self] in
-            self?.observers.withLock { list in list.remove(id) }
+            self?.observers.withLock { list in list.removeAll { $0.id == id } }
         }
     }
 
     /// What this Localizer serves for `module` as a `Bundle`, for code that keeps `NSLocalizedString`: every key
     /// answers as ``table(_:in:)`` answers it. Ask again after observers are told of a change. Nil when the module is
     /// unknown or the bundle cannot be written: fall back to the shipped bundle.
-    public func bundle(for module: String) -> Bundle? {
-        guard let cache = OverlayBundles.defaultCacheDirectory else { return nil }
-        return bundle(for: module, cacheDirectory: cache)
-    }
-
-    /// ``bundle(for:)`` written under `cacheDirectory` (an app group's caches), never a folder of the store: the store
-    /// removes what it does not own.
-    public func bundle(for module: String, cacheDirectory: URL) -> Bundle? {
-        bundle(for: module, cacheDirectory: cacheDirectory, syscalls: .live)
+    ///
+    /// - Parameter cacheDirectory: where it is written (an app group's caches), never a folder of the store: the store
+    ///   removes what it does not own. By default ``OverlayBundles/defaultCacheDirectory``.
+    public func bundle(for module: String, cacheDirectory: URL? = nil) -> Bundle? {
+        guard let cache = cacheDirectory ?? OverlayBundles.defaultCacheDirectory else { return nil }
+        return bundle(for: module, cacheDirectory: cache, syscalls: .live)
     }
 
     package func bundle(for module: String, cacheDirectory: URL, syscalls: Syscalls) -> Bundle? {
         let current = snapshot
         let key = "\(cacheDirectory.path)\n\(module)"
-        if let known = bundles.withLock({ $0?.entry(key, for: current) }),
+        if let known = bundles.withLock({ $0.snapshot === current ? $0.entries[key] : nil }),
             (try? syscalls.status(known.directory))?.isDirectory == true
         {
             return known.bundle
         }
         guard let contents = OverlayBundles.contents(of: module, in: current) else { return nil }
-        let inUse = bundles.withLock { $0?.directories ?? [] }
+        let inUse = bundles.withLock { $0.directories }
         guard let made = OverlayBundles.bundle(
             for: module, contents: contents, cache: cacheDirectory, syscalls: syscalls, keeping: inUse)
         else { return nil }
         bundles.withLock { memo in
-            var updated = memo ?? BundleMemo()
-            updated.store(key, BundleMemo.Entry(bundle: made.bundle, directory: made.directory), for: current)
-            memo = updated
+            if memo.snapshot !== current { memo = BundleMemo(snapshot: current, directories: memo.directories) }
+            memo.entries[key] = made
+            memo.directories.insert(made.directory)
         }
         return made.bundle
     }
 
     var snapshot: LocalizerSnapshot { current.withLock { $0 } }
 
-    var ignoredStore: StoreSnapshot? { ignored.withLock { $0 } }
-
-    private func publish(_ make: (LocalizerSnapshot) -> LocalizerSnapshot) {
-        current.withLock { snapshot in snapshot = make(snapshot) }
-        let callbacks = observers.withLock { $0.callbacks }
+    /// The next snapshot: the current one with `overlays` or `preferredLanguages` replaced.
+    private func publish(overlays: OverlayModules? = nil, preferredLanguages: [String]? = nil) {
+        current.withLock { old in
+            old = LocalizerSnapshot(
+                catalog: catalog, overlays: overlays ?? old.overlays,
+                preferredLanguages: preferredLanguages ?? old.preferredLanguages, mode: mode, device: device,
+                counters: counters)
+        }
+        let callbacks = observers.withLock { $0.map(\.callback) }
         for callback in callbacks { callback() }
     }
 
@@ -172,29 +166,11 @@ public final class Localizer: Sendable {
 }
 
 /// The bundles handed out for the current snapshot, and every folder ever handed out: a `Bundle` reads files lazily,
-/// so they are never pruned while the Localizer lives. `@unchecked Sendable`: only touched under the Localizer's lock.
-struct BundleMemo: @unchecked Sendable {
-    struct Entry {
-        var bundle: Bundle
-        var directory: String
-    }
-
-    private var snapshot: LocalizerSnapshot?
-    private var entries: [String: Entry] = [:]
-    private(set) var directories: Set<String> = []
-
-    func entry(_ key: String, for current: LocalizerSnapshot) -> Entry? {
-        snapshot === current ? entries[key] : nil
-    }
-
-    mutating func store(_ key: String, _ entry: Entry, for current: LocalizerSnapshot) {
-        if snapshot !== current {
-            snapshot = current
-            entries = [:]
-        }
-        entries[key] = entry
-        directories.insert(entry.directory)
-    }
+/// so they are never pruned while the Localizer lives.
+struct BundleMemo {
+    var snapshot: LocalizerSnapshot?
+    var entries: [String: (bundle: Bundle, directory: String)] = [:]
+    var directories: Set<String> = []
 }
 
 /// Keeps a ``Localizer`` observer registered; cancelling or releasing it ends the observation.
@@ -215,19 +191,4 @@ public final class ObservationToken: Sendable {
     }
 
     deinit { cancel() }
-}
-
-struct ObserverList: Sendable {
-    private var nextID = 0
-    private var entries: [(id: Int, callback: @Sendable () -> Void)] = []
-
-    mutating func add(_ callback: @escaping @Sendable () -> Void) -> Int {
-        nextID += 1
-        entries.append((nextID, callback))
-        return nextID
-    }
-
-    mutating func remove(_ id: Int) { entries.removeAll { $0.id == id } }
-
-    var callbacks: [@Sendable () -> Void] { entries.map(\.callback) }
 }

@@ -2,11 +2,11 @@ public import Foundation
 
 /// Foundation bundles for code that keeps `NSLocalizedString`: `localizer.bundle(for: "Checkout") ?? .module`.
 ///
-/// ``Localizer/bundle(for:)`` writes, once per content, a language bundle holding the Localizer's answer for every
-/// key, whole (temporary folder, fsync, rename) under the caches folder, named by the SHA-256 of its content: `Bundle`
-/// caches by path for the life of the process, so a path never changes under it.
+/// ``Localizer/bundle(for:cacheDirectory:)`` writes, once per content, a language bundle holding the Localizer's answer
+/// for every key, whole (temporary folder, fsync, rename) under the caches folder, named by the SHA-256 of its content:
+/// `Bundle` caches by path for the life of the process, so a path never changes under it.
 public enum OverlayBundles {
-    /// Where ``Localizer/bundle(for:)`` writes by default: `<Caches>/OverlayBundles`.
+    /// Where ``Localizer/bundle(for:cacheDirectory:)`` writes by default: `<Caches>/OverlayBundles`.
     public static var defaultCacheDirectory: URL? {
         FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask).first?.appendingPathComponent("OverlayBundles")
     }
@@ -34,7 +34,8 @@ public enum OverlayBundles {
     /// neither the build nor the store has the module.
     static func contents(of module: String, in snapshot: LocalizerSnapshot) -> Contents? {
         let shipped = snapshot.catalog.modules[module]
-        let overlay = snapshot.overlays.listing(module) != nil ? snapshot.overlays.module(module, locales: snapshot.chain(for: module)) : nil
+        let chain = snapshot.chain(for: module)
+        let overlay = snapshot.overlays.module(module, locales: chain)
         guard shipped != nil || overlay != nil else { return nil }
         var names = Set<String>()
         for module in [shipped, overlay].compactMap({ $0 }) {
@@ -56,7 +57,7 @@ public enum OverlayBundles {
             if !strings.isEmpty { files.append(("\(name).strings", PropertyListWriter.xml(.dictionary(strings, nil)))) }
             if !plurals.isEmpty { files.append(("\(name).stringsdict", PropertyListWriter.xml(.dictionary(plurals, nil)))) }
         }
-        let locale = snapshot.chain(for: module).first ?? shipped?.developmentRegion ?? "en"
+        let locale = chain.first ?? shipped?.developmentRegion ?? "en"
         return Contents(lproj: NameGrammar.isModuleName(locale) ? "\(locale).lproj" : "Overlay.lproj", files: files)
     }
 
@@ -112,7 +113,7 @@ public enum OverlayBundles {
         var others: [(path: String, modified: FileTime)] = []
         for name in names {
             let path = "\(folder)/\(name)"
-            guard !inUse.contains(path), let modified = (try? LibC.status(path))??.modified else { continue }
+            guard !inUse.contains(path), let modified = (try? syscalls.status(path))??.modified else { continue }
             if name.hasPrefix(".writing-") {
                 if modified.seconds < Int(Date().timeIntervalSince1970) - 3600 { try? syscalls.removeTree(path) }
             } else {

@@ -10,11 +10,13 @@ public struct ResolutionExplanation: Sendable, Equatable {
     public enum Reason: String, Sendable, Hashable, CaseIterable {
         /// An active overlay revision answered.
         case overlay
-        /// The store holds a revision with another answer that this process has not applied yet.
+        /// The store holds a revision with another answer that this process has not applied yet (from
+        /// `overlay inspect --explain --launched-at`, which reads the store).
         case pendingNextLaunch = "pending-next-launch"
         /// The store belongs to another catalog (source hash): its overlay is ignored, shipped strings serve.
         case overlayIgnoredSourceHash = "overlay-ignored-source-hash"
-        /// The module's overlay was withdrawn (revoked, dropped from the manifest, …): shipped strings serve.
+        /// The module's overlay was withdrawn (revoked, dropped from the manifest, …): shipped strings serve (from
+        /// `overlay inspect --explain`, which reads the store's history).
         case overlayWithdrawn = "overlay-withdrawn"
         /// The module's active overlay revision cannot be read: shipped strings serve.
         case overlayUnreadable = "overlay-unreadable"
@@ -90,18 +92,9 @@ public struct ResolutionExplanation: Sendable, Equatable {
 
 extension Localizer {
     /// Walks the fallback chain of `key` and says what each layer held and why the shown value won. Costs a table
-    /// read per locale (for diagnostics, never per lookup); counts nothing.
+    /// read per locale (for diagnostics, never per lookup); counts nothing. What only the store knows (a revision
+    /// pending for the next launch, a withdrawn overlay) `overlay inspect --explain` adds in OverlayTools.
     public func explain(_ key: String, table tableName: String = "Localizable", module: String) -> ResolutionExplanation {
-        explain(key, table: tableName, module: module, pending: nil, withdrawn: nil)
-    }
-
-    /// The same, with what the store knows beyond this Localizer's snapshot (`overlay inspect --explain`): `pending`,
-    /// active in the store but not served by this Localizer yet; `withdrawn`, why the module serves no overlay although
-    /// the store had one, as a clause.
-    package func explain(
-        _ key: String, table tableName: String = "Localizable", module: String, pending: ActiveRevision?,
-        withdrawn: String?
-    ) -> ResolutionExplanation {
         let current = snapshot
         let quiet = LocalizerCounters()
         let view = LocalizerSnapshot(
@@ -171,39 +164,21 @@ extension Localizer {
             }
         }
 
-        var pendingValue: String?
-        if let pending, pending != listing?.revision {
-            let next = LocalizerSnapshot(
-                catalog: current.catalog,
-                overlays: OverlayModules(
-                    revisions: current.overlays.revisions.merging([module: pending]) { $1 }, counters: quiet),
-                preferredLanguages: current.preferredLanguages, mode: mode, device: device, counters: quiet)
-            let text = next.table(tableName, in: module).string(forKey: key)
-            if text != shown { pendingValue = text }
-        }
-
         var explanation = ResolutionExplanation(
             key: key, module: module, table: tableName, chain: handle.chain, resolution: resolution, shown: shown,
-            steps: steps, pending: pending, pendingValue: pendingValue,
-            otherLocales: otherLocales.sorted(by: String.utf8Precedes), reason: .miss, sentence: "")
+            steps: steps, otherLocales: otherLocales.sorted(by: String.utf8Precedes), reason: .miss, sentence: "")
         (explanation.reason, explanation.sentence) = Self.reason(
             explanation, hasRevision: listing != nil, servedRevision: current.overlays.revisions[module],
-            ignoredSourceHash: ignoredStore?.sourceHash, buildSourceHash: sourceHash, withdrawn: withdrawn)
+            ignoredSourceHash: ignoredSourceHash.withLock { $0 }, buildSourceHash: sourceHash)
         return explanation
     }
 
     private static func reason(
         _ e: ResolutionExplanation, hasRevision: Bool, servedRevision: ActiveRevision?, ignoredSourceHash: String?,
-        buildSourceHash: String, withdrawn: String?
+        buildSourceHash: String
     ) -> (ResolutionExplanation.Reason, String) {
         let shown = "\"\(e.shown)\""
         let place = "\(e.module)/\(e.table):\(e.key)"
-        if let pendingValue = e.pendingValue, let pending = e.pending {
-            return (.pendingNextLaunch,
-                    "Shows \(shown) because revision \(pending.revision) of \(e.module), which has \"\(pendingValue)\", "
-                        + "is in the store but not applied by this process: it shows at the next launch of the app "
-                        + "(or applyPendingUpdates); relaunch the app.")
-        }
         let shippedFrom = e.resolution.locale.map { " (shipped \($0))" } ?? ""
         if e.resolution.layer == .overlay {
             return (.overlay,
@@ -215,11 +190,6 @@ extension Localizer {
                     "Shows \(shown)\(shippedFrom) because the store's overlay was written for source hash "
                         + "\(ignoredSourceHash), not this build's \(buildSourceHash), so it is ignored; publish for "
                         + "this build's catalog and sync.")
-        }
-        if let withdrawn, !hasRevision {
-            return (.overlayWithdrawn,
-                    "Shows \(shown)\(shippedFrom) because the overlay of \(e.module) was withdrawn (\(withdrawn)); "
-                        + "publish a corrected revision if the shipped text is wrong.")
         }
         if servedRevision != nil, !hasRevision {
             return (.overlayUnreadable,

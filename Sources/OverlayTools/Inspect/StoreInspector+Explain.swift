@@ -150,3 +150,38 @@ extension StoreInspector {
         return result
     }
 }
+
+extension Localizer {
+    /// ``explain(_:table:module:)`` with what the store knows beyond this Localizer's snapshot: `pending`, active in
+    /// the store but not served by this Localizer yet; `withdrawn`, why the module serves no overlay although the store
+    /// had one, as a clause.
+    package func explain(
+        _ key: String, table tableName: String = "Localizable", module: String, pending: ActiveRevision?,
+        withdrawn: String?
+    ) -> ResolutionExplanation {
+        var e = explain(key, table: tableName, module: module)
+        e.pending = pending
+        if let pending, pending != activeRevisions[module] {
+            let next = Localizer(
+                catalog: catalog, store: StoreSnapshot(appVersion: "", sourceHash: sourceHash,
+                                                       modules: activeRevisions.merging([module: pending]) { $1 }),
+                preferredLanguages: preferredLanguages, mode: mode, device: device, sourceHash: sourceHash)
+            let text = next.table(tableName, in: module).string(forKey: key)
+            if text != e.shown { e.pendingValue = text }
+        }
+        let shown = "\"\(e.shown)\""
+        let shippedFrom = e.resolution.locale.map { " (shipped \($0))" } ?? ""
+        if let pendingValue = e.pendingValue, let pending {
+            e.reason = .pendingNextLaunch
+            e.sentence = "Shows \(shown) because revision \(pending.revision) of \(module), which has "
+                + "\"\(pendingValue)\", is in the store but not applied by this process: it shows at the next launch "
+                + "of the app (or applyPendingUpdates); relaunch the app."
+        } else if let withdrawn, e.reason != .overlay, e.reason != .overlayIgnoredSourceHash,
+                  e.steps.first?.outcome == .noRevision {
+            e.reason = .overlayWithdrawn
+            e.sentence = "Shows \(shown)\(shippedFrom) because the overlay of \(module) was withdrawn (\(withdrawn)); "
+                + "publish a corrected revision if the shipped text is wrong."
+        }
+        return e
+    }
+}

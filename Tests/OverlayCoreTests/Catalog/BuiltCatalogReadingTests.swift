@@ -146,7 +146,7 @@ import Testing
         let snapshot = StoreSnapshot(appVersion: "1.0", sourceHash: catalog.sourceHash, modules: ["Notes": revision])
         let localizer = Localizer(catalog: catalog, store: snapshot, preferredLanguages: ["fr"])
         #expect(localizer.table(in: "Notes").string(forKey: "Hello") == "Salut")
-        #expect(Localizer(catalog: catalog, preferredLanguages: ["en"]).resolve("Hello", module: "Notes").layer == .shipped)
+        #expect(Localizer(catalog: catalog, preferredLanguages: ["en"]).table(in: "Notes").resolve("Hello").layer == .shipped)
     }
 
     @Test func aModuleShippedTwiceIsReadOnceAndDifferingCopiesAreSaid() throws {

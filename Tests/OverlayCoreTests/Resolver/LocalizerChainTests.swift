@@ -62,7 +62,7 @@ import Testing
         let localizer = Localizer(catalog: Self.shipped, store: store.snapshot, preferredLanguages: test.preferences)
         let handle = localizer.table(in: "M")
         #expect(handle.string(forKey: test.key) == test.text)
-        let resolution = localizer.resolve(test.key, module: "M")
+        let resolution = localizer.table(in: "M").resolve(test.key)
         #expect(resolution.layer == test.layer)
         #expect(resolution.locale == test.locale)
         #expect(resolution.revision == test.revision)
@@ -72,7 +72,7 @@ import Testing
         let store = try Self.store()
         defer { try? FileManager.default.removeItem(at: store.root) }
         let localizer = Localizer(catalog: Self.shipped, store: store.snapshot, preferredLanguages: ["fr-CA"])
-        #expect(localizer.resolve("title", module: "M").chain == ["fr-CA", "fr", "en"])
+        #expect(localizer.table(in: "M").resolve("title").chain == ["fr-CA", "fr", "en"])
         #expect(localizer.table(in: "M").chain == ["fr-CA", "fr", "en"])
     }
 
@@ -81,7 +81,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: store.root) }
         let localizer = Localizer(catalog: Self.shipped, store: store.snapshot, preferredLanguages: ["fr"])
         #expect(localizer.table(in: "M").string(forKey: "subtitle") == "Sous-titre")
-        #expect(localizer.resolve("subtitle", module: "M").layer == .shipped)
+        #expect(localizer.table(in: "M").resolve("subtitle").layer == .shipped)
         #expect(localizer.stats.ignoredRevisions == 1)
         #expect(localizer.activeRevisions.isEmpty)
         let bundle = localizer.bundle(for: "M", cacheDirectory: store.root.appendingPathComponent("caches"))
@@ -99,18 +99,18 @@ import Testing
 
     @Test func noStoreMeansShippedOnly() {
         let localizer = Localizer(catalog: Self.shipped, preferredLanguages: ["fr"])
-        #expect(localizer.resolve("subtitle", module: "M").layer == .shipped)
+        #expect(localizer.table(in: "M").resolve("subtitle").layer == .shipped)
         #expect(localizer.stats == LocalizerStats())
     }
 
     @Test func baseLprojServesTheDevelopmentRegion() {
         let localizer = Localizer(catalog: ResolverFixtures.sampleCatalog, preferredLanguages: ["fr-CA"])
         let main = localizer.table("Main", in: "App")
-        let resolution = localizer.resolve("Xa3-bc-1.title", table: "Main", module: "App")
+        let resolution = localizer.table("Main", in: "App").resolve("Xa3-bc-1.title")
         #expect(resolution.layer == .shipped)
         #expect(main.chain.last == "en")
         let english = Localizer(catalog: ResolverFixtures.sampleCatalog, preferredLanguages: ["en"])
-        #expect(english.resolve("Xa3-bc-1.title", table: "Main", module: "App").locale == "en")
+        #expect(english.table("Main", in: "App").resolve("Xa3-bc-1.title").locale == "en")
     }
 
     @Test func anUnknownModuleHasNoBundle() throws {

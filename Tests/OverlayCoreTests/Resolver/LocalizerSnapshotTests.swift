@@ -63,7 +63,7 @@ import Testing
         #expect(calls.value == 1)
         #expect(before.string(forKey: "title") == "Titre v1")
         #expect(localizer.table(in: "M").string(forKey: "title") == "Titre v2")
-        #expect(localizer.resolve("title", module: "M").revision == 2)
+        #expect(localizer.table(in: "M").resolve("title").revision == 2)
         let bundle = localizer.bundle(for: "M", cacheDirectory: root.appendingPathComponent("caches"))
         #expect(bundle?.localizedString(forKey: "title", value: nil, table: nil) == "Titre v2")
         // languages survive an update, and updates survive a language switch
@@ -112,7 +112,7 @@ import Testing
                         if !allowed.contains(handle.string(forKey: "title")) { unexpected.increment() }
                         let count = handle.format("count", [.int(Int64(iteration))])
                         if !count.hasPrefix("\(iteration) ") { unexpected.increment() }
-                        _ = localizer.resolve("title", module: "M")
+                        _ = localizer.table(in: "M").resolve("title")
                         _ = localizer.stats
                         if reader == 0, iteration % 100 == 0 {
                             _ = localizer.bundle(for: "M", cacheDirectory: root.appendingPathComponent("caches"))
