@@ -31,8 +31,7 @@ package struct NamedSubstitution: Sendable, Hashable {
 
 /// A format string split into tokens, with the issues found while parsing it.
 package struct FormatString: Sendable, Hashable {
-    package var source: String
-    /// Together they spell `source` exactly.
+    /// Together they spell the parsed string exactly.
     package var tokens: [FormatToken]
     /// In offset order.
     package var issues: [FormatIssue]
