@@ -42,10 +42,6 @@ package struct FormatString: Sendable, Hashable {
         tokens.compactMap { if case .variable(let token) = $0 { token } else { nil } }
     }
 
-    package var namedSubstitutions: Set<String> {
-        Set(tokens.compactMap { if case .named(let token) = $0 { token.name } else { nil } })
-    }
-
     /// An error other than a spaced number, which blocks only against the source (FORMATS.md §4.3).
     package var isUnrenderable: Bool { issues.contains { $0.severity == .error && $0.code != .spacedNumber } }
 

@@ -66,7 +66,6 @@ package struct SlotMap: Sendable, Hashable {
     ) -> [(token: FormatVariableToken, slot: Int)] {
         let firstIssue = issues.count
         issues += format.issues
-        names.formUnion(format.namedSubstitutions)
         var next = firstSlot
         var found: [(FormatVariableToken, Int)] = []
         var spacedSlots: [Int: Int] = [:]  // offset of a `% ld` → the slot it reads
@@ -101,7 +100,9 @@ package struct SlotMap: Sendable, Hashable {
                             at: tracksOffsets ? token.offset : nil))
                 }
                 found.append((token, position))
-            case .literal, .percent, .named:
+            case .named(let named):
+                names.insert(named.name)
+            case .literal, .percent:
                 break
             }
         }
