@@ -39,12 +39,12 @@ package struct FormatRenderer<Arguments: RandomAccessCollection<FormatArgument>>
     package func render(_ program: RenderProgram) throws(RenderFailure) -> String {
         let ops: Range<Int>
         switch program.body {
-        case .constant(let text):
-            return text
-        case .asWritten(let text):
-            guard arguments.isEmpty else { throw .unsafeFormat }
-            return text
         case .ops(let range):
+            if let text = program.constantText { return text }
+            // As the lookup's short path (no substitutions) shows it, unless the value has `%{name}` tokens.
+            if let text = program.asWrittenText, arguments.isEmpty, program.readsArgumentsOnly || substitutions?.isEmpty ?? true {
+                return text
+            }
             ops = range
         case .width(let keys, let variants):
             ops = variants[RenderProgram.variantIndex(keys: keys, forWidth: width)]
@@ -97,7 +97,7 @@ package struct FormatRenderer<Arguments: RandomAccessCollection<FormatArgument>>
             let op = program.ops[index]
             index &+= 1
             if op.kind == .literal {
-                try output.append(UnsafeBufferPointer(rebasing: program.literals[op.bytes]))
+                try output.append(UnsafeBufferPointer(rebasing: program.literals[Int(op.start)..<Int(op.end)]))
                 continue
             }
             remaining &-= 1

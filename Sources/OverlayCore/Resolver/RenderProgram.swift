@@ -28,9 +28,6 @@ package final class RenderProgram: @unchecked Sendable {
         var position: Int32
         var start: Int32
         var end: Int32
-
-        /// A literal's bytes in `literals`.
-        var bytes: Range<Int> { Int(start)..<Int(end) }
     }
 
     struct Variable {
@@ -44,11 +41,6 @@ package final class RenderProgram: @unchecked Sendable {
 
     enum Body {
         case ops(Range<Int>)
-        /// The whole output of a value without specifiers.
-        case constant(String)
-        /// A text that reads no argument and is no valid format (`100% sure`), shown as written when rendered without
-        /// arguments; given some, it is a translation that lost them (FORMATS.md §4.6).
-        case asWritten(String)
         /// Keys ascending, the ops of each variant.
         case width(keys: [Int], variants: [Range<Int>])
         /// The value can never render (a device rule without a usable variant, nesting too deep).
@@ -72,25 +64,28 @@ package final class RenderProgram: @unchecked Sendable {
     let integerRules: IntegerPluralRules?
     /// Read without touching the object.
     let countTable: UnsafePointer<UInt8>?
+    /// The whole output of a value without specifiers.
+    let constantText: String?
+    /// A text that reads no argument and is no valid format (`100% sure`), shown as written when rendered without
+    /// arguments; given some, it is a translation that lost them (FORMATS.md §4.6).
+    let asWrittenText: String?
     /// The output depends on the arguments alone: no `%{name}`, no width rule.
     let readsArgumentsOnly: Bool
 
     /// `device` picks device variants now; a width rule's variant is picked per render.
     package init(_ value: CatalogValue, rules: PluralRules, device: String) {
         var builder = Builder()
-        var body: Body
+        let body: Body
+        var asWrittenText: String?
         switch value {
         case .string(let text):
             let format = FormatParser.parse(text)
-            let readsNothing = format.isUnrenderable && !format.readsArguments
-            body = readsNothing ? .asWritten(text) : .ops(builder.add(format, variables: [:]))
+            if format.isUnrenderable && !format.readsArguments { asWrittenText = text }
+            body = .ops(builder.add(format, variables: [:]))
         case .plural(let entry): body = Self.compile(entry, into: &builder, rules: rules, device: device, depth: 0)
         }
-        if case .ops(let range) = body, range.count <= 1, builder.ops[range].allSatisfy({ $0.kind == .literal }) {
-            let bytes = range.first.map { builder.ops[$0].bytes } ?? 0..<0
-            body = .constant(String(decoding: builder.literals[bytes], as: UTF8.self))
-        }
         self.body = body
+        self.asWrittenText = asWrittenText
         self.rules = rules
         integerRules = builder.variables.isEmpty ? nil : IntegerPluralRules.shared(rules)
         countTable = integerRules?.table
@@ -100,10 +95,19 @@ package final class RenderProgram: @unchecked Sendable {
         literals = Self.buffer(builder.literals)
         variables = Self.buffer(builder.variables)
         forms = Self.buffer(builder.forms)
-        switch body {
-        case .ops, .constant, .asWritten: readsArgumentsOnly = !builder.ops.contains { $0.kind == .named }
-        case .width, .failure: readsArgumentsOnly = false
+        var constantText: String?
+        var readsArgumentsOnly = false
+        if case .ops(let range) = body {
+            if range.isEmpty {
+                constantText = ""
+            } else if range.count == 1, builder.ops[range.lowerBound].kind == .literal {
+                let op = builder.ops[range.lowerBound]
+                constantText = String(decoding: builder.literals[Int(op.start)..<Int(op.end)], as: UTF8.self)
+            }
+            readsArgumentsOnly = !builder.ops.contains { $0.kind == .named }
         }
+        self.constantText = constantText
+        self.readsArgumentsOnly = readsArgumentsOnly
     }
 
     deinit {
@@ -125,7 +129,7 @@ package final class RenderProgram: @unchecked Sendable {
     @inline(__always)
     package func text<Arguments: RandomAccessCollection<FormatArgument>>(for arguments: Arguments) -> String?
     where Arguments.Index == Int {
-        if case .constant(let text) = body { return text }
+        if let constantText { return constantText }
         guard readsArgumentsOnly else { return nil }
         return try? FormatRenderer(arguments: arguments).render(self)
     }
