@@ -109,12 +109,6 @@ extension OverlayStore {
         return rollbacks
     }
 
-    /// The archives (module → SHA-256s) the guard took back: a sync skips them whatever the manifest.
-    package func crashedArchives() -> [String: Set<String>] {
-        guard isReadable, let record = Self.loadLaunchGuard(layout, syscalls) else { return [:] }
-        return record.crashed.mapValues(Set.init)
-    }
-
     static func loadLaunchGuard(_ layout: StoreLayout, _ syscalls: Syscalls) -> LaunchGuardRecord? {
         guard let data = try? syscalls.readFileIfPresent(layout.launchGuardPath, limit: launchGuardLimit) else { return nil }
         return try? LaunchGuardRecord(json: data)

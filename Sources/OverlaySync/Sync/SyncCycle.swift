@@ -218,23 +218,24 @@ final class SyncCycle: Sendable {
         var results: [SyncReport.ModuleResult] = []
         let listed = Set(manifest.modules.map(\.name))
         for (name, active) in view.snapshot.modules.sorted(by: { $0.key < $1.key }) {
-            if !listed.contains(name) {
+            let isListed = listed.contains(name)
+            guard !isListed || manifest.isRevoked(module: name, sha256: active.sha256) else { continue }
+            if isListed, let previous = view.snapshot.fallbacks[name],
+                !manifest.isRevoked(module: name, sha256: previous.sha256) {
+                _ = try await write { try $0.rollback(module: name) }
+                view.snapshot.modules[name] = previous
+                view.snapshot.fallbacks[name] = nil
+                results.append(.init(name: name, action: .rolledBack, sha256: previous.sha256, revision: previous.revision, detail: "active revision revoked"))
+            } else {
                 try await write { try $0.deactivate(module: name) }
                 view.snapshot.modules[name] = nil
-                results.append(.init(name: name, action: .deactivated, sha256: active.sha256, detail: "no longer published"))
-                emit(.info, "module.deactivated", ["module": name, "reason": "removed"])
-            } else if manifest.isRevoked(module: name, sha256: active.sha256) {
-                if let previous = view.previous[name], !manifest.isRevoked(module: name, sha256: previous.sha256) {
-                    _ = try await write { try $0.rollback(module: name) }
-                    view.snapshot.modules[name] = previous
-                    view.previous[name] = nil
-                    results.append(.init(name: name, action: .rolledBack, sha256: previous.sha256, revision: previous.revision, detail: "active revision revoked"))
-                } else {
-                    try await write { try $0.deactivate(module: name) }
-                    view.snapshot.modules[name] = nil
-                    results.append(.init(name: name, action: .deactivated, sha256: active.sha256, detail: "active revision revoked"))
-                }
+                let detail = isListed ? "active revision revoked" : "no longer published"
+                results.append(.init(name: name, action: .deactivated, sha256: active.sha256, detail: detail))
+            }
+            if isListed {
                 emit(.warning, "module.revoked", ["module": name, "sha256": active.sha256])
+            } else {
+                emit(.info, "module.deactivated", ["module": name, "reason": "removed"])
             }
         }
         return results
