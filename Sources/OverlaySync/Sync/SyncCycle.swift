@@ -110,21 +110,19 @@ final class SyncCycle: Sendable {
             now: now, maxManifestAge: configuration.maxManifestAge)
         let verdict = ManifestValidator.validate(
             manifest: manifestBytes, signatureFile: signature, context: context, file: "manifest.json")
+        guard let manifest = verdict.manifest else { return rejected(report, verdict.findings) }
         report.findings = verdict.findings
-        guard let manifest = verdict.manifest else {
-            report.outcome = .rejected
-            emit(.warning, "manifest.rejected", ["codes": verdict.findings.map(\.code).joined(separator: ",")])
-            return report
-        }
         report.manifestRevision = manifest.revision
 
         // Binding before any download: a manifest naming modules this build does not ship is not for this build.
         let unknown = manifest.modules.map(\.name).filter { configuration.shipped.modules[$0] == nil }
         if !unknown.isEmpty {
             let shown = unknown.prefix(5).joined(separator: ", ") + (unknown.count > 5 ? ", …" : "")
-            return rejected(report, code: "binding.unknown-module",
-                            "the manifest lists \(unknown.count) module\(unknown.count == 1 ? "" : "s") the build does not "
-                                + "ship (\(shown)); an overlay can only change shipped modules, so nothing was downloaded")
+            return rejected(report, [Finding(
+                code: "binding.unknown-module", severity: .error,
+                message: "the manifest lists \(unknown.count) module\(unknown.count == 1 ? "" : "s") the build does not "
+                    + "ship (\(shown)); an overlay can only change shipped modules, so nothing was downloaded",
+                location: .init(file: "manifest.json"))])
         }
 
         // Rollback and equivocation, against the highest manifest this store has seen for this app version.
@@ -288,30 +286,26 @@ final class SyncCycle: Sendable {
         guard let maxAge = configuration.maxOverlayAge, let saved = try? store.savedManifest(),
             let manifest = try? Manifest.decode(saved.manifest), now.timeIntervalSince(manifest.publishedAt) > maxAge
         else { return }
-        let active = store.cycleView().snapshot.modules.sorted(by: { $0.key < $1.key })
+        let active = store.snapshot().modules.sorted(by: { $0.key < $1.key })
         guard !active.isEmpty else { return }
+        var failure: (any Error)?
         do {
             try await write { try $0.expire(modules: active.map(\.key)) }
-            for (name, revision) in active {
-                report.modules.append(.init(name: name, action: .deactivated, sha256: revision.sha256, detail: "overlay older than the maximum age"))
-            }
         } catch {
+            failure = error
             emit(.warning, "store.write-failed", ["write": "expire", "error": "\(error)"])
-            for (name, revision) in active {
-                report.modules.append(.init(
-                    name: name, action: .failed, sha256: revision.sha256,
-                    detail: "the overlay is older than the maximum age but could not be retired: \(error)"))
-            }
+        }
+        for (name, revision) in active {
+            let detail = failure.map { "the overlay is older than the maximum age but could not be retired: \($0)" }
+            report.modules.append(.init(
+                name: name, action: failure == nil ? .deactivated : .failed, sha256: revision.sha256,
+                detail: detail ?? "overlay older than the maximum age"))
         }
     }
 
     /// `first`, then every other configured origin in order: who is asked for the files of the manifest `first` served.
     func origins(startingWith first: URL) -> [URL] {
         [first] + configuration.origins.filter { $0 != first }
-    }
-
-    private func rejected(_ base: SyncReport, code: String, _ message: String) -> SyncReport {
-        rejected(base, [Finding(code: code, severity: .error, message: message, location: .init(file: "manifest.json"))])
     }
 
     private func rejected(_ base: SyncReport, _ findings: [Finding]) -> SyncReport {
