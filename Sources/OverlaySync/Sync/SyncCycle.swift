@@ -74,13 +74,13 @@ final class SyncCycle: Sendable {
         }
         if response.isNotModified {
             guard let etag, let answered = response.etag, ETag.matches(answered, etag) else {
-                return SyncReport(.failed, httpStatus: 304, error: SyncError(
+                return SyncReport(outcome: .failed, httpStatus: 304, error: SyncError(
                     code: .httpStatus, message: "the origin answered 304 with an ETag this store did not send; nothing changed",
                     url: manifestURL))
             }
-            return SyncReport(.notModified, httpStatus: 304)
+            return SyncReport(outcome: .notModified, httpStatus: 304)
         }
-        if response.status == 404 { return SyncReport(.notPublished, httpStatus: 404) }
+        if response.status == 404 { return SyncReport(outcome: .notPublished, httpStatus: 404) }
         guard response.isSuccess else {
             var report = await failedRefresh(SyncError(
                 code: .httpStatus, message: "the origin answered HTTP \(response.status)", url: manifestURL))
@@ -98,7 +98,7 @@ final class SyncCycle: Sendable {
     private func apply(manifestBytes: Data, etag: String?, view: OverlayStore.CycleView, origin: URL) async -> SyncReport {
         var view = view
         let sha256 = SHA256.hash(manifestBytes).hex
-        var report = SyncReport(.applied, httpStatus: 200)
+        var report = SyncReport(outcome: .applied, httpStatus: 200)
         let signature: Data?
         switch await self.signature(for: manifestBytes, sha256: sha256, origins: origins(startingWith: origin)) {
         case .success(let found): signature = found
@@ -273,7 +273,7 @@ final class SyncCycle: Sendable {
 
     /// A refresh that could not complete; past the optional maximum overlay age, modules return to shipped strings.
     private func failedRefresh(_ error: SyncError) async -> SyncReport {
-        var report = SyncReport(error.code == .cancelled ? .cancelled : .failed, error: error)
+        var report = SyncReport(outcome: error.code == .cancelled ? .cancelled : .failed, error: error)
         report.refreshFailed = true
         emit(.warning, "refresh.failed", ["code": error.code.rawValue, "message": error.message])
         return report
