@@ -39,7 +39,8 @@ extension FuzzHarness {
 
         // Halves as source and translation must not crash.
         let middle = text.index(text.startIndex, offsetBy: text.count / 2)
-        _ = FormatCompatibility.check(source: String(text[..<middle]), translation: String(text[middle...]), strict: true)
+        _ = FormatCompatibility.check(
+            source: SlotMap(String(text[..<middle])), translation: SlotMap(String(text[middle...])), strict: true)
         _ = FormatParser.valueType(text)
         return 0
     }

@@ -175,3 +175,17 @@ private func killSelf() -> Never {
     // Not reached once the signal is delivered; no thread of this one goes on meanwhile.
     while true { pause() }
 }
+
+/// One kind of libc call the store makes: the unit a ``FaultPlan`` counts.
+package enum SyscallKind: String, Sendable, Hashable, CaseIterable {
+    case open, read, write, fsync, close, rename, mkdir, unlink, rmdir, readdir, flock, stat
+}
+
+extension StoreError {
+    /// The distinguished error a fault plan throws when it "kills" the process at a call.
+    package static func simulatedCrash(_ name: String, path: String) -> StoreError {
+        StoreError(code: .simulatedCrash,
+                   message: "the fault plan stopped the process at \(name)(\(path)); reopen the store to recover",
+                   syscall: name, path: path)
+    }
+}

@@ -91,7 +91,7 @@ enum SyncBenchmark {
         print(" (a) 304 cycle, \(cycles) cycles alternated with bare fetches on one URLSessionTransport")
         let config = configuration(lastStore)
         let manifestURL = server.baseURL.appendingPathComponent(appVersion).appendingPathComponent("manifest.json")
-        guard let etag = try OverlayStore.open(at: lastStore, appVersion: appVersion, sourceHash: shipped.sourceHash).cycleView().etag else {
+        guard let etag = try OverlayStore.open(at: lastStore, appVersion: appVersion, sourceHash: shipped.sourceHash).etag else {
             throw BenchProcess.Failure(message: "the store holds no ETag after a full sync")
         }
         let logBefore = server.loggedRequests().count

@@ -6,22 +6,6 @@ struct ZIPEndRecord {
     var directoryOffset: Int
 }
 
-/// One central directory header, checked on its own, then where its entry lies: `[start … end of data (and
-/// descriptor))`, from its local header.
-struct ZIPCentralRecord {
-    var name: String
-    var nameOffset: Int
-    var nameLength: Int
-    var flags: UInt16
-    var method: ZIPEntry.Method
-    var crc32: UInt32
-    var compressedSize: Int
-    var uncompressedSize: Int
-    var start: Int
-    var dataOffset = 0
-    var end = 0
-}
-
 extension ZIPArchive {
     /// Finds the one End of Central Directory record whose comment ends exactly at the end of the file.
     static func findEndRecord(_ bytes: ZIPBytes) throws(ZIPError) -> ZIPEndRecord {
@@ -91,8 +75,8 @@ extension ZIPArchive {
     }
 
     /// Reads every central directory header, checking each one alone (flags, method, name, attributes, sizes).
-    static func readCentralDirectory(_ end: ZIPEndRecord, _ bytes: ZIPBytes, _ limits: ZIPLimits) throws(ZIPError) -> [ZIPCentralRecord] {
-        var records: [ZIPCentralRecord] = []
+    static func readCentralDirectory(_ end: ZIPEndRecord, _ bytes: ZIPBytes, _ limits: ZIPLimits) throws(ZIPError) -> [ZIPEntry] {
+        var records: [ZIPEntry] = []
         records.reserveCapacity(end.entryCount)  // bounded by directorySize / 46 above
         var position = end.directoryOffset
         let directoryEnd = end.directoryOffset + end.directorySize
@@ -109,7 +93,7 @@ extension ZIPArchive {
             }
             let nameOffset = position + ZIPRecord.centralHeaderSize
             let name = try ZIPNameRules.decode(bytes.slice(nameOffset, nameLength), flags: bytes.u16(position + 8), limits: limits)
-            let record = try checkedRecord(bytes, at: position, name: name, nameOffset: nameOffset, nameLength: nameLength, extraLength: extraLength, limits: limits)
+            let record = try checkedRecord(bytes, at: position, index: index, name: name, nameOffset: nameOffset, nameLength: nameLength, extraLength: extraLength, limits: limits)
             totalInflated += record.uncompressedSize
             if totalInflated > limits.maxTotalInflatedBytes {
                 throw ZIPError(code: .tooLarge, message: "the entries inflate to more than the limit of \(limits.maxTotalInflatedBytes) bytes in all (reached at \"\(name)\"); ship less content or raise maxTotalInflatedBytes", entryName: name)
@@ -124,7 +108,7 @@ extension ZIPArchive {
         return records
     }
 
-    private static func checkedRecord(_ bytes: ZIPBytes, at position: Int, name: String, nameOffset: Int, nameLength: Int, extraLength: Int, limits: ZIPLimits) throws(ZIPError) -> ZIPCentralRecord {
+    private static func checkedRecord(_ bytes: ZIPBytes, at position: Int, index: Int, name: String, nameOffset: Int, nameLength: Int, extraLength: Int, limits: ZIPLimits) throws(ZIPError) -> ZIPEntry {
         let flags = bytes.u16(position + 8)
         if flags & (ZIPRecord.flagEncrypted | ZIPRecord.flagStrongEncryption | ZIPRecord.flagMaskedHeaders) != 0 {
             throw ZIPError(code: .encrypted, message: "entry \"\(name)\" is encrypted (flags 0x\(String(flags, radix: 16))); ship it unencrypted, authenticity comes from the signed manifest", entryName: name)
@@ -145,14 +129,14 @@ extension ZIPArchive {
         }
         let versionMadeBy = bytes.u16(position + 4), external = bytes.u32(position + 38)
         try ZIPNameRules.checkFileType(name: name, versionMadeBy: versionMadeBy, externalAttributes: external)
-        let record = ZIPCentralRecord(
-            name: name, nameOffset: nameOffset, nameLength: nameLength, flags: flags, method: method, crc32: crc,
-            compressedSize: Int(compressed), uncompressedSize: Int(uncompressed), start: Int(localOffset))
+        let record = ZIPEntry(
+            name: name, method: method, compressedSize: Int(compressed), uncompressedSize: Int(uncompressed), crc32: crc,
+            index: index, nameOffset: nameOffset, nameLength: nameLength, flags: flags, start: Int(localOffset))
         try checkSizes(record, limits)
         return record
     }
 
-    private static func checkSizes(_ record: ZIPCentralRecord, _ limits: ZIPLimits) throws(ZIPError) {
+    private static func checkSizes(_ record: ZIPEntry, _ limits: ZIPLimits) throws(ZIPError) {
         let name = record.name
         if name.utf8.last == UInt8(ascii: "/"), record.compressedSize != 0 || record.uncompressedSize != 0 {
             throw ZIPError(code: .directoryWithData, message: "directory entry \"\(name)\" carries \(record.compressedSize) bytes of data; directories must be empty: rebuild the archive", entryName: name)

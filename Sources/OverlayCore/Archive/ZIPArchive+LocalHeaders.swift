@@ -1,7 +1,7 @@
 /// Local headers: each entry's byte range, their tiling of the file, and agreement with the central directory.
 extension ZIPArchive {
     /// Reads each local header's lengths and sets where its entry's data starts and its bytes end.
-    static func locate(_ records: inout [ZIPCentralRecord], _ bytes: ZIPBytes) throws(ZIPError) {
+    static func locate(_ records: inout [ZIPEntry], _ bytes: ZIPBytes) throws(ZIPError) {
         for index in records.indices {
             let record = records[index]
             let start = record.start
@@ -27,10 +27,10 @@ extension ZIPArchive {
     }
 
     /// Entries must tile `[0, central directory)` exactly: nothing before the first, nothing between two, no overlap.
-    static func checkTiling(_ records: [ZIPCentralRecord], _ end: ZIPEndRecord) throws(ZIPError) {
+    static func checkTiling(_ records: [ZIPEntry], _ end: ZIPEndRecord) throws(ZIPError) {
         let ordered = records.sorted { ($0.start, $0.end) < ($1.start, $1.end) }
         var position = 0
-        var previous: ZIPCentralRecord?
+        var previous: ZIPEntry?
         for span in ordered {
             let name = span.name
             if span.start < position, let previous {
@@ -59,7 +59,7 @@ extension ZIPArchive {
     }
 
     /// The local header (and data descriptor) must repeat the central directory's name, flags, method, CRC and sizes.
-    static func checkLocalHeader(_ record: ZIPCentralRecord, _ bytes: ZIPBytes) throws(ZIPError) {
+    static func checkLocalHeader(_ record: ZIPEntry, _ bytes: ZIPBytes) throws(ZIPError) {
         let name = record.name, start = record.start
         let nameLength = Int(bytes.u16(start + 26)), extraLength = Int(bytes.u16(start + 28))
         let localName = bytes.slice(start + ZIPRecord.localHeaderSize, nameLength)

@@ -25,18 +25,10 @@ package struct ZIPArchive: Sendable {
     static func parse(_ bytes: ZIPBytes, _ limits: ZIPLimits) throws(ZIPError) -> [ZIPEntry] {
         let end = try findEndRecord(bytes)
         try checkDirectoryBounds(end, bytes, limits)
-        var records = try readCentralDirectory(end, bytes, limits)
-        try locate(&records, bytes)
-        try checkTiling(records, end)
-        var entries: [ZIPEntry] = []
-        entries.reserveCapacity(records.count)
-        for (index, record) in records.enumerated() {
-            try checkLocalHeader(record, bytes)
-            entries.append(ZIPEntry(
-                name: record.name, method: record.method, compressedSize: record.compressedSize,
-                uncompressedSize: record.uncompressedSize, crc32: record.crc32, index: index,
-                dataOffset: record.dataOffset))
-        }
+        var entries = try readCentralDirectory(end, bytes, limits)
+        try locate(&entries, bytes)
+        try checkTiling(entries, end)
+        for entry in entries { try checkLocalHeader(entry, bytes) }
         return entries
     }
 

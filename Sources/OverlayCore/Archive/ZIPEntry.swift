@@ -1,4 +1,4 @@
-/// One entry of a ``ZIPArchive``, as its central directory declares it (after every check passed).
+/// One entry of a ``ZIPArchive``, as its central directory declares it and where it lies (after every check passed).
 package struct ZIPEntry: Sendable, Hashable {
     package enum Method: UInt16, Sendable, Hashable {
         case stored = 0
@@ -16,5 +16,13 @@ package struct ZIPEntry: Sendable, Hashable {
 
     /// Index in the archive's `entries`.
     let index: Int
-    let dataOffset: Int
+    /// Where the central directory holds the name's raw bytes (the local header must repeat them).
+    let nameOffset: Int
+    let nameLength: Int
+    let flags: UInt16
+    /// The entry's local header; its data begins at `dataOffset`, and `end` is past the data and any descriptor (both
+    /// read from the local header).
+    let start: Int
+    var dataOffset = 0
+    var end = 0
 }

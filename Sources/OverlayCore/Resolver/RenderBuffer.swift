@@ -86,13 +86,12 @@ struct RenderBuffer: ~Copyable {
         return digits
     }
 
-    /// What `%@` prints: a string verbatim, numbers as ASCII digits.
+    /// ``FormatArgument/objectText``, integers written in place.
     mutating func appendObject(_ argument: FormatArgument) throws(RenderFailure) {
         switch argument {
-        case .string(let text): try append(text)
         case .int(let integer): try appendDecimal(magnitude: integer.magnitude, negative: integer < 0)
         case .uint(let integer): try appendDecimal(magnitude: integer, negative: false)
-        case .double(let double): try append(FormatArgument.shortestText(double))
+        case .string, .double: try append(argument.objectText)
         }
     }
 

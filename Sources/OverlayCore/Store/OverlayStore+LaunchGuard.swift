@@ -109,12 +109,6 @@ extension OverlayStore {
         return rollbacks
     }
 
-    /// The archives (module → SHA-256s) the guard took back: a sync skips them whatever the manifest.
-    package func crashedArchives() -> [String: Set<String>] {
-        guard isReadable, let record = Self.loadLaunchGuard(layout, syscalls) else { return [:] }
-        return record.crashed.mapValues(Set.init)
-    }
-
     static func loadLaunchGuard(_ layout: StoreLayout, _ syscalls: Syscalls) -> LaunchGuardRecord? {
         guard let data = try? syscalls.readFileIfPresent(layout.launchGuardPath, limit: launchGuardLimit) else { return nil }
         return try? LaunchGuardRecord(json: data)
@@ -122,19 +116,7 @@ extension OverlayStore {
 
     /// Writes the record to a new file in `tmp/` and renames it over the old one; `durable` adds the fsyncs.
     static func writeLaunchGuard(_ record: LaunchGuardRecord, _ layout: StoreLayout, _ syscalls: Syscalls, durable: Bool) throws {
-        let data = Data(record.json.serialized().utf8)
-        if durable {
-            try syscalls.replaceFile(layout.launchGuardPath, with: data, temporaryDirectory: layout.temporaryPath)
-            return
-        }
-        let temp = "\(layout.temporaryPath)/\(StoreLayout.launchGuardFile).\(StoreLayout.uniqueSuffix())"
-        let fd = try syscalls.open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        do {
-            try syscalls.closing(fd, temp) { try syscalls.write($0, temp, Array(data)) }
-            try syscalls.rename(temp, layout.launchGuardPath)
-        } catch {
-            try? syscalls.unlink(temp)
-            throw error
-        }
+        try syscalls.replaceFile(layout.launchGuardPath, with: Data(record.json.serialized().utf8),
+                                 temporaryDirectory: layout.temporaryPath, durable: durable)
     }
 }

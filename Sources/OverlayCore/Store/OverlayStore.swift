@@ -186,13 +186,13 @@ package final class OverlayStore: Sendable {
         return snapshot
     }
 
-    /// Everything a sync cycle asks of the store's state, from one read of `state.json` and `seen.json`.
+    /// Everything a sync cycle asks of the store's state, from one read of `state.json`, `seen.json` and
+    /// `launch-guard.json`.
     package struct CycleView: Sendable {
+        /// Each module's active revision, and its previous one in `fallbacks`.
         package var snapshot: StoreSnapshot
-        package var previous: [String: ActiveRevision] = [:]
         package var rejected: [String: Set<String>] = [:]
         package var highestSeen: SeenManifest?
-        package var etag: String?
         /// Archives the crash-loop guard took back: never activated again, whatever the manifest.
         package var crashed: [String: Set<String>] = [:]
 
@@ -211,13 +211,9 @@ package final class OverlayStore: Sendable {
         view.highestSeen = SeenManifest.highest(
             mine?.highestSeen, Self.loadSeen(layout, syscalls, appVersion: appVersion, sourceHash: sourceHash))
         guard let mine else { return view }
-        view.etag = mine.etag
-        view.crashed = crashedArchives()
-        for (name, module) in mine.modules {
-            if let active = module.active { view.snapshot.modules[name] = revision(active, of: name) }
-            if let previous = module.previous { view.previous[name] = revision(previous, of: name) }
-            if !module.rejected.isEmpty { view.rejected[name] = Set(module.rejected) }
-        }
+        view.snapshot = Self.snapshot(of: mine, layout: layout)
+        view.rejected = mine.modules.compactMapValues { $0.rejected.isEmpty ? nil : Set($0.rejected) }
+        view.crashed = Self.loadLaunchGuard(layout, syscalls)?.crashed.mapValues(Set.init) ?? [:]
         return view
     }
 

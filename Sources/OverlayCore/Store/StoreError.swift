@@ -85,13 +85,6 @@ extension StoreError {
                           syscall: name, path: path, cause: number)
     }
 
-    /// The distinguished error a fault plan throws when it "kills" the process at a call.
-    package static func simulatedCrash(_ name: String, path: String) -> StoreError {
-        StoreError(code: .simulatedCrash,
-                   message: "the fault plan stopped the process at \(name)(\(path)); reopen the store to recover",
-                   syscall: name, path: path)
-    }
-
     static func invalid(_ message: String) -> StoreError {
         StoreError(code: .invalidArgument, message: message)
     }

@@ -67,14 +67,6 @@ package enum StoreMarker: Equatable {
         }
         self = .current(id: id)
     }
-
-    /// Whether the directory is a store Overlay wrote (of any version it knows of).
-    var isOwned: Bool {
-        switch self {
-        case .current, .legacy, .newer: true
-        case .absent, .invalid: false
-        }
-    }
 }
 
 /// `seen.json`: a second copy of the highest manifest revision seen, so that losing or corrupting either it or

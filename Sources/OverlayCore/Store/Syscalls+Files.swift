@@ -45,8 +45,9 @@ extension Syscalls {
 
     /// Creates new files (never existing ones) and writes every byte of each, then fsyncs and closes them, in
     /// batches of at most ``writeBatch`` open files: fsyncs that follow all of a batch's writes let the file system
-    /// commit them together (a 30-module sync took about 30% less time than with an fsync after each write).
-    func writeNewFiles(_ files: [(path: String, data: Data)]) throws {
+    /// commit them together (a 30-module sync took about 30% less time than with an fsync after each write). Without
+    /// `durable`, no fsync: what the process wrote survives its crash, not a power loss.
+    func writeNewFiles(_ files: [(path: String, data: Data)], durable: Bool = true) throws {
         var start = 0
         while start < files.count {
             let batch = files[start..<min(start + Self.writeBatch, files.count)]
@@ -58,7 +59,7 @@ extension Syscalls {
                     try write(fd, path, Array(data))
                 }
                 while let (fd, path) = written.first {
-                    try fsync(fd, path)
+                    if durable { try fsync(fd, path) }
                     written.removeFirst()
                     try close(fd, path)
                 }
@@ -78,18 +79,19 @@ extension Syscalls {
         try closing(open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0), path) { try fsync($0, path) }
     }
 
-    /// Replaces `path` with `data` atomically: temp file in `temporaryDirectory`, fsync, rename, fsync the parent.
-    func replaceFile(_ path: String, with data: Data, temporaryDirectory: String) throws {
+    /// Replaces `path` with `data` atomically: temp file in `temporaryDirectory`, fsync, rename, fsync the parent;
+    /// without `durable`, the same steps but the fsyncs.
+    func replaceFile(_ path: String, with data: Data, temporaryDirectory: String, durable: Bool = true) throws {
         let name = (path as NSString).lastPathComponent
         let temp = "\(temporaryDirectory)/\(name).\(StoreLayout.uniqueSuffix())"
         do {
-            try writeNewFiles([(temp, data)])
+            try writeNewFiles([(temp, data)], durable: durable)
             try rename(temp, path)
         } catch {
             try? unlink(temp)
             throw error
         }
-        try fsyncDirectory((path as NSString).deletingLastPathComponent)
+        if durable { try fsyncDirectory((path as NSString).deletingLastPathComponent) }
     }
 
     /// Creates a directory; `true` if it was created, `false` if a directory was already there.

@@ -1,8 +1,4 @@
 import Foundation
-/// One kind of libc call the store makes: the unit a `FaultPlan` (OverlayTestSupport) counts.
-package enum SyscallKind: String, Sendable, Hashable, CaseIterable {
-    case open, read, write, fsync, close, rename, mkdir, unlink, rmdir, readdir, flock, stat
-}
 
 /// The store's only way to touch the file system: one closure per libc call.
 ///

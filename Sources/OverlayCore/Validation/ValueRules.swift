@@ -42,13 +42,9 @@ package enum ValueRules {
         }
     }
 
-    /// A translation checked against the development-language value of the same key (FORMATS.md §4.4). Each defect
-    /// is reported once: a specifier wrong on its own is not reported again as a mismatched slot, and while there are
-    /// errors, advice about arguments or names left out is held back.
-    static func compatibility(source: CatalogValue, translation: CatalogValue, strict: Bool) -> [FormatIssue] {
-        compatibility(source: slotMap(source), translation: translation, strict: strict)
-    }
-
+    /// A translation checked against the slots of the development-language value of the same key (FORMATS.md §4.4).
+    /// Each defect is reported once: a specifier wrong on its own is not reported again as a mismatched slot, and
+    /// while there are errors, advice about arguments or names left out is held back.
     package static func compatibility(source sourceSlots: SlotMap, translation: CatalogValue, strict: Bool) -> [FormatIssue] {
         var translationSlots = slotMap(translation)
         translationSlots.demoteSpacedNumbers(against: sourceSlots)

@@ -74,13 +74,13 @@ final class SyncCycle: Sendable {
         }
         if response.isNotModified {
             guard let etag, let answered = response.etag, ETag.matches(answered, etag) else {
-                return SyncReport(.failed, httpStatus: 304, error: SyncError(
+                return SyncReport(outcome: .failed, httpStatus: 304, error: SyncError(
                     code: .httpStatus, message: "the origin answered 304 with an ETag this store did not send; nothing changed",
                     url: manifestURL))
             }
-            return SyncReport(.notModified, httpStatus: 304)
+            return SyncReport(outcome: .notModified, httpStatus: 304)
         }
-        if response.status == 404 { return SyncReport(.notPublished, httpStatus: 404) }
+        if response.status == 404 { return SyncReport(outcome: .notPublished, httpStatus: 404) }
         guard response.isSuccess else {
             var report = await failedRefresh(SyncError(
                 code: .httpStatus, message: "the origin answered HTTP \(response.status)", url: manifestURL))
@@ -98,7 +98,7 @@ final class SyncCycle: Sendable {
     private func apply(manifestBytes: Data, etag: String?, view: OverlayStore.CycleView, origin: URL) async -> SyncReport {
         var view = view
         let sha256 = SHA256.hash(manifestBytes).hex
-        var report = SyncReport(.applied, httpStatus: 200)
+        var report = SyncReport(outcome: .applied, httpStatus: 200)
         let signature: Data?
         switch await self.signature(for: manifestBytes, sha256: sha256, origins: origins(startingWith: origin)) {
         case .success(let found): signature = found
@@ -110,21 +110,19 @@ final class SyncCycle: Sendable {
             now: now, maxManifestAge: configuration.maxManifestAge)
         let verdict = ManifestValidator.validate(
             manifest: manifestBytes, signatureFile: signature, context: context, file: "manifest.json")
+        guard let manifest = verdict.manifest else { return rejected(report, verdict.findings) }
         report.findings = verdict.findings
-        guard let manifest = verdict.manifest else {
-            report.outcome = .rejected
-            emit(.warning, "manifest.rejected", ["codes": verdict.findings.map(\.code).joined(separator: ",")])
-            return report
-        }
         report.manifestRevision = manifest.revision
 
         // Binding before any download: a manifest naming modules this build does not ship is not for this build.
         let unknown = manifest.modules.map(\.name).filter { configuration.shipped.modules[$0] == nil }
         if !unknown.isEmpty {
             let shown = unknown.prefix(5).joined(separator: ", ") + (unknown.count > 5 ? ", …" : "")
-            return rejected(report, code: "binding.unknown-module",
-                            "the manifest lists \(unknown.count) module\(unknown.count == 1 ? "" : "s") the build does not "
-                                + "ship (\(shown)); an overlay can only change shipped modules, so nothing was downloaded")
+            return rejected(report, [Finding(
+                code: "binding.unknown-module", severity: .error,
+                message: "the manifest lists \(unknown.count) module\(unknown.count == 1 ? "" : "s") the build does not "
+                    + "ship (\(shown)); an overlay can only change shipped modules, so nothing was downloaded",
+                location: .init(file: "manifest.json"))])
         }
 
         // Rollback and equivocation, against the highest manifest this store has seen for this app version.
@@ -218,23 +216,24 @@ final class SyncCycle: Sendable {
         var results: [SyncReport.ModuleResult] = []
         let listed = Set(manifest.modules.map(\.name))
         for (name, active) in view.snapshot.modules.sorted(by: { $0.key < $1.key }) {
-            if !listed.contains(name) {
+            let isListed = listed.contains(name)
+            guard !isListed || manifest.isRevoked(module: name, sha256: active.sha256) else { continue }
+            if isListed, let previous = view.snapshot.fallbacks[name],
+                !manifest.isRevoked(module: name, sha256: previous.sha256) {
+                _ = try await write { try $0.rollback(module: name) }
+                view.snapshot.modules[name] = previous
+                view.snapshot.fallbacks[name] = nil
+                results.append(.init(name: name, action: .rolledBack, sha256: previous.sha256, revision: previous.revision, detail: "active revision revoked"))
+            } else {
                 try await write { try $0.deactivate(module: name) }
                 view.snapshot.modules[name] = nil
-                results.append(.init(name: name, action: .deactivated, sha256: active.sha256, detail: "no longer published"))
-                emit(.info, "module.deactivated", ["module": name, "reason": "removed"])
-            } else if manifest.isRevoked(module: name, sha256: active.sha256) {
-                if let previous = view.previous[name], !manifest.isRevoked(module: name, sha256: previous.sha256) {
-                    _ = try await write { try $0.rollback(module: name) }
-                    view.snapshot.modules[name] = previous
-                    view.previous[name] = nil
-                    results.append(.init(name: name, action: .rolledBack, sha256: previous.sha256, revision: previous.revision, detail: "active revision revoked"))
-                } else {
-                    try await write { try $0.deactivate(module: name) }
-                    view.snapshot.modules[name] = nil
-                    results.append(.init(name: name, action: .deactivated, sha256: active.sha256, detail: "active revision revoked"))
-                }
+                let detail = isListed ? "active revision revoked" : "no longer published"
+                results.append(.init(name: name, action: .deactivated, sha256: active.sha256, detail: detail))
+            }
+            if isListed {
                 emit(.warning, "module.revoked", ["module": name, "sha256": active.sha256])
+            } else {
+                emit(.info, "module.deactivated", ["module": name, "reason": "removed"])
             }
         }
         return results
@@ -274,7 +273,7 @@ final class SyncCycle: Sendable {
 
     /// A refresh that could not complete; past the optional maximum overlay age, modules return to shipped strings.
     private func failedRefresh(_ error: SyncError) async -> SyncReport {
-        var report = SyncReport(error.code == .cancelled ? .cancelled : .failed, error: error)
+        var report = SyncReport(outcome: error.code == .cancelled ? .cancelled : .failed, error: error)
         report.refreshFailed = true
         emit(.warning, "refresh.failed", ["code": error.code.rawValue, "message": error.message])
         return report
@@ -287,30 +286,26 @@ final class SyncCycle: Sendable {
         guard let maxAge = configuration.maxOverlayAge, let saved = try? store.savedManifest(),
             let manifest = try? Manifest.decode(saved.manifest), now.timeIntervalSince(manifest.publishedAt) > maxAge
         else { return }
-        let active = store.cycleView().snapshot.modules.sorted(by: { $0.key < $1.key })
+        let active = store.snapshot().modules.sorted(by: { $0.key < $1.key })
         guard !active.isEmpty else { return }
+        var failure: (any Error)?
         do {
             try await write { try $0.expire(modules: active.map(\.key)) }
-            for (name, revision) in active {
-                report.modules.append(.init(name: name, action: .deactivated, sha256: revision.sha256, detail: "overlay older than the maximum age"))
-            }
         } catch {
+            failure = error
             emit(.warning, "store.write-failed", ["write": "expire", "error": "\(error)"])
-            for (name, revision) in active {
-                report.modules.append(.init(
-                    name: name, action: .failed, sha256: revision.sha256,
-                    detail: "the overlay is older than the maximum age but could not be retired: \(error)"))
-            }
+        }
+        for (name, revision) in active {
+            let detail = failure.map { "the overlay is older than the maximum age but could not be retired: \($0)" }
+            report.modules.append(.init(
+                name: name, action: failure == nil ? .deactivated : .failed, sha256: revision.sha256,
+                detail: detail ?? "overlay older than the maximum age"))
         }
     }
 
     /// `first`, then every other configured origin in order: who is asked for the files of the manifest `first` served.
     func origins(startingWith first: URL) -> [URL] {
         [first] + configuration.origins.filter { $0 != first }
-    }
-
-    private func rejected(_ base: SyncReport, code: String, _ message: String) -> SyncReport {
-        rejected(base, [Finding(code: code, severity: .error, message: message, location: .init(file: "manifest.json"))])
     }
 
     private func rejected(_ base: SyncReport, _ findings: [Finding]) -> SyncReport {

@@ -68,11 +68,7 @@ public struct SyncReport: Sendable {
     public var bytes = 0
     public var duration: Duration = .zero
 
-    public init(outcome: Outcome) {
-        self.outcome = outcome
-    }
-
-    init(_ outcome: Outcome, httpStatus: Int? = nil, error: SyncError? = nil) {
+    public init(outcome: Outcome, httpStatus: Int? = nil, error: SyncError? = nil) {
         self.outcome = outcome
         self.httpStatus = httpStatus
         self.error = error

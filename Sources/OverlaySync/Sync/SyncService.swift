@@ -112,7 +112,7 @@ public actor SyncService {
         let now = configuration.now()
         if let remaining = backoff.remaining(at: now) {
             let seconds = Int(remaining.rounded(.up))
-            return SyncReport(.skipped, error: SyncError(
+            return SyncReport(outcome: .skipped, error: SyncError(
                 code: .httpStatus, message: "backing off after server errors for another \(seconds) s"))
         }
         // A negative distance means the clock was set back since the last check: that check is not recent.
@@ -125,7 +125,7 @@ public actor SyncService {
         do {
             store = try openStore()
         } catch {
-            return SyncReport(.failed, error: SyncError(code: .store, message: "cannot open the store: \(error)"))
+            return SyncReport(outcome: .failed, error: SyncError(code: .store, message: "cannot open the store: \(error)"))
         }
         lastCheck = now
         let cycle = SyncCycle(configuration: configuration, transport: transport, store: store, events: events, now: now)

@@ -1,13 +1,21 @@
 import Foundation
 import OverlayCore
 
-/// Runs blocking work (a file read, a libcurl transfer) off the cooperative pool and answers by the request's deadline
-/// (plus `grace`) or the task's cancellation, whichever comes first; `stop` then asks the work to end, and a late
-/// result is dropped.
+/// Races work against the request's deadline (plus `grace`) and the task's cancellation: whichever comes first
+/// answers; `stop` then asks the work to end, and a late result is dropped.
 package enum Deadline {
+    /// Blocking work (a file read, a libcurl transfer), run off the cooperative pool on a ``BlockingThread``.
     package static func run<T: Sendable>(
         _ request: TransportRequest, grace: Duration = .zero, stop: @escaping @Sendable () -> Void = {},
         _ work: @escaping @Sendable () -> Result<T, SyncError>
+    ) async -> Result<T, SyncError> {
+        await race(request, grace: grace, stop: stop) { answer in BlockingThread.start { answer(work()) } }
+    }
+
+    /// Work that `start` begins and that answers through the callback it is given (a `URLSession` task).
+    static func race<T: Sendable>(
+        _ request: TransportRequest, grace: Duration = .zero, stop: @escaping @Sendable () -> Void = {},
+        _ start: (_ answer: @escaping @Sendable (Result<T, SyncError>) -> Void) -> Void
     ) async -> Result<T, SyncError> {
         let answer = OneAnswer<Result<T, SyncError>>()
         return await withTaskCancellationHandler {
@@ -19,8 +27,7 @@ package enum Deadline {
                     stop()
                     answer.deliver(.failure(.timedOut(request)))
                 }
-                BlockingThread.start {
-                    let result = work()
+                start { result in
                     timer.cancel()
                     answer.deliver(result)
                 }

@@ -35,18 +35,9 @@ public final class URLSessionTransport: HTTPTransport {
         urlRequest.timeoutInterval = request.timeout.inSeconds + 1
         if let etag = request.ifNoneMatch { urlRequest.setValue(etag, forHTTPHeaderField: "If-None-Match") }
         let task = session.dataTask(with: urlRequest)
-        let result: Result<TransportResponse, SyncError> = await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                delegate.register(task, request) { continuation.resume(returning: $0) }
-                let deadline = Task { [delegate] in
-                    try await Task.sleep(for: request.timeout)
-                    delegate.fail(task, .timedOut(request))
-                }
-                delegate.onFinish(task) { deadline.cancel() }
-                task.resume()
-            }
-        } onCancel: { [delegate] in
-            delegate.fail(task, .cancelled(request.url))
+        let result = await Deadline.race(request, stop: { [delegate] in delegate.stop(task) }) { answer in
+            delegate.register(task, request, completion: answer)
+            task.resume()
         }
         return try result.get()
     }
@@ -59,7 +50,6 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable 
         var response: HTTPURLResponse?
         var body = Data()
         var completion: @Sendable (Result<TransportResponse, SyncError>) -> Void
-        var onFinish: [@Sendable () -> Void] = []
     }
 
     private let pending = LockedValue<[Int: Pending]>([:])
@@ -71,22 +61,17 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable 
         pending.withLock { $0[task.taskIdentifier] = Pending(request: request, completion: completion) }
     }
 
-    func onFinish(_ task: URLSessionTask, _ action: @escaping @Sendable () -> Void) {
-        pending.withLock { $0[task.taskIdentifier]?.onFinish.append(action) }
-    }
-
-    /// Ends the task with `error` unless it already ended. The caller gets its answer now; `cancel()` runs on
+    /// Ends the task unless it already ended; with `error`, its caller gets that answer now. `cancel()` runs on
     /// another queue because on Linux it waits for the session's work queue, and the delegate queue must keep
     /// draining (each queued chunk holds its bytes) meanwhile.
-    func fail(_ task: URLSessionTask, _ error: SyncError) {
-        finish(task, .failure(error))
+    func stop(_ task: URLSessionTask, _ error: SyncError? = nil) {
+        let entry = pending.withLock { $0.removeValue(forKey: task.taskIdentifier) }
+        if let entry, let error { entry.completion(.failure(error)) }
         DispatchQueue.global().async { task.cancel() }
     }
 
     private func finish(_ task: URLSessionTask, _ result: Result<TransportResponse, SyncError>) {
-        guard let entry = pending.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
-        for action in entry.onFinish { action() }
-        entry.completion(result)
+        pending.withLock { $0.removeValue(forKey: task.taskIdentifier) }?.completion(result)
     }
 
     func urlSession(
@@ -104,7 +89,7 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable 
             state[dataTask.taskIdentifier] = entry
             return over ? entry.request : nil
         }
-        if let request = overflow { fail(dataTask, .overCap(request)) }
+        if let request = overflow { stop(dataTask, .overCap(request)) }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {

@@ -130,7 +130,7 @@ struct OverlayStoreTests {
             try store.activate(module: "App", sha256: Sample.sha(tag), revision: index + 1, files: Sample.files(tag))
         }
         #expect(store.snapshot().modules["App"]?.sha256 == Sample.sha("C"))
-        #expect(store.cycleView().previous["App"]?.sha256 == Sample.sha("B"))
+        #expect(store.cycleView().snapshot.fallbacks["App"]?.sha256 == Sample.sha("B"))
         // Before the next open, the old revision stays on disk (a running snapshot may use it).
         #expect(names(temp.store.appendingPathComponent("modules/App")).count == 3)
         _ = try Sample.open(temp.store)
@@ -145,7 +145,7 @@ struct OverlayStoreTests {
         try store.activate(module: "App", sha256: Sample.sha("B"), revision: 2, files: Sample.files("B"))
         try store.activate(module: "App", sha256: Sample.sha("B"), revision: 4, files: Sample.files("B"))
         #expect(store.snapshot().modules["App"]?.revision == 4)
-        #expect(store.cycleView().previous["App"]?.sha256 == Sample.sha("A"))
+        #expect(store.cycleView().snapshot.fallbacks["App"]?.sha256 == Sample.sha("A"))
     }
 
     @Test("Rollback returns to previous, then to the shipped strings")
@@ -157,7 +157,7 @@ struct OverlayStoreTests {
         let back = try store.rollback(module: "App")
         #expect(back?.sha256 == Sample.sha("A"))
         #expect(store.snapshot().modules["App"]?.sha256 == Sample.sha("A"))
-        #expect(store.cycleView().previous["App"] == nil)
+        #expect(store.cycleView().snapshot.fallbacks["App"] == nil)
         #expect(try store.rollback(module: "App") == nil)
         #expect(store.snapshot().modules.isEmpty)
         #expect(try store.rollback(module: "Unknown") == nil)
@@ -172,7 +172,7 @@ struct OverlayStoreTests {
         try store.activate(module: "Checkout", sha256: Sample.sha("C"), revision: 2, files: Sample.files("C"))
         try store.deactivate(module: "App")
         #expect(Set(store.snapshot().modules.keys) == ["Checkout"])
-        #expect(store.cycleView().previous["App"] == nil)
+        #expect(store.cycleView().snapshot.fallbacks["App"] == nil)
         _ = try Sample.open(temp.store)
         #expect(names(temp.store.appendingPathComponent("modules")) == ["Checkout"])
     }
@@ -208,12 +208,12 @@ struct OverlayStoreTests {
         let temp = TemporaryDirectory()
         let store = try Sample.open(temp.store)
         #expect(try store.savedManifest() == nil)
-        #expect(store.cycleView().etag == nil)
+        #expect(store.etag == nil)
         try store.saveManifest(bytes: Data("{\"m\":1}".utf8), signature: Data("sig".utf8), etag: "\"abc\"")
         let saved = try #require(try Sample.open(temp.store).savedManifest())
         #expect(saved.manifest == Data("{\"m\":1}".utf8))
         #expect(saved.signature == Data("sig".utf8))
-        #expect(store.cycleView().etag == "\"abc\"")
+        #expect(store.etag == "\"abc\"")
         #expect(names(temp.store).contains("manifest.json.sig"))
     }
 

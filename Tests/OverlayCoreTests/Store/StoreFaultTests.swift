@@ -32,7 +32,7 @@ struct StoreFaultTests {
         let reopened = try Sample.open(temp.store)
         let active = try #require(reopened.snapshot().modules["App"], comment)
         #expect(active.sha256 == Sample.sha(tag), comment)
-        #expect(reopened.cycleView().previous["App"]?.sha256 == Sample.sha(previous), comment)
+        #expect(reopened.cycleView().snapshot.fallbacks["App"]?.sha256 == Sample.sha(previous), comment)
         #expect(revisionFiles(active.directory) == Sample.files(tag), comment)
         #expect(try Sample.verify(temp.store, sha256: Sample.sha(tag)) == [], comment)
         #expect(names(temp.store.appendingPathComponent("tmp")) == [], comment)

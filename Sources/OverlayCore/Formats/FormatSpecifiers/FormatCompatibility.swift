@@ -1,10 +1,6 @@
 /// Decides whether a translation's format can be rendered with the source's arguments (FORMATS.md §4.4); `strict`
 /// adds Apple's `__CFStringValidateFormat` rule that numeric styles match too (`%d` ≈ `%i`, `%d` ≠ `%x`).
 package enum FormatCompatibility {
-    package static func check(source: String, translation: String, strict: Bool = false) -> [FormatIssue] {
-        check(source: SlotMap(source), translation: SlotMap(translation), strict: strict)
-    }
-
     /// The translation's own issues first, then slot by slot, then names.
     package static func check(source: SlotMap, translation original: SlotMap, strict: Bool = false) -> [FormatIssue] {
         var translation = original

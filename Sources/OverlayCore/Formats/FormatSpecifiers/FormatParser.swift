@@ -12,8 +12,7 @@ package enum FormatParser {
         var issues = scanner.issues
         if !inVariant { issues += mixingIssues(scanner.tokens) }
         issues.sort { ($0.offset ?? 0) < ($1.offset ?? 0) }
-        return FormatString(
-            source: string, tokens: scanner.tokens, issues: issues, abandonedTokens: scanner.abandonedTokens)
+        return FormatString(tokens: scanner.tokens, issues: issues, abandonedTokens: scanner.abandonedTokens)
     }
 
     private static func mixingIssues(_ tokens: [FormatToken]) -> [FormatIssue] {

@@ -31,8 +31,7 @@ package struct NamedSubstitution: Sendable, Hashable {
 
 /// A format string split into tokens, with the issues found while parsing it.
 package struct FormatString: Sendable, Hashable {
-    package var source: String
-    /// Together they spell `source` exactly.
+    /// Together they spell the parsed string exactly.
     package var tokens: [FormatToken]
     /// In offset order.
     package var issues: [FormatIssue]
@@ -41,10 +40,6 @@ package struct FormatString: Sendable, Hashable {
 
     package var variables: [FormatVariableToken] {
         tokens.compactMap { if case .variable(let token) = $0 { token } else { nil } }
-    }
-
-    package var namedSubstitutions: Set<String> {
-        Set(tokens.compactMap { if case .named(let token) = $0 { token.name } else { nil } })
     }
 
     /// An error other than a spaced number, which blocks only against the source (FORMATS.md §4.3).

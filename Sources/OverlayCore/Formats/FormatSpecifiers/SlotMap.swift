@@ -66,7 +66,6 @@ package struct SlotMap: Sendable, Hashable {
     ) -> [(token: FormatVariableToken, slot: Int)] {
         let firstIssue = issues.count
         issues += format.issues
-        names.formUnion(format.namedSubstitutions)
         var next = firstSlot
         var found: [(FormatVariableToken, Int)] = []
         var spacedSlots: [Int: Int] = [:]  // offset of a `% ld` → the slot it reads
@@ -91,7 +90,7 @@ package struct SlotMap: Sendable, Hashable {
             case .variable(let token):
                 let position = slot(for: token.position)
                 if let read = variable(token.name) {
-                    record(position, read, at: token.offset)
+                    record(position, read.argumentClass, read.style, token: read, at: token.offset)
                 } else {
                     issues.append(
                         .error(
@@ -101,7 +100,9 @@ package struct SlotMap: Sendable, Hashable {
                             at: tracksOffsets ? token.offset : nil))
                 }
                 found.append((token, position))
-            case .literal, .percent, .named:
+            case .named(let named):
+                names.insert(named.name)
+            case .literal, .percent:
                 break
             }
         }
@@ -132,45 +133,37 @@ package struct SlotMap: Sendable, Hashable {
         offsets = [:]
     }
 
-    /// A specifier's class is what the app passes: it overrides what a token's value type said.
+    /// Records a read of `position` by a specifier, or by the `%#@v@` token whose variable reads as `token`. A
+    /// specifier's class is what the app passes: it overrides what a token's value type said.
     private mutating func record(
-        _ position: Int, _ argumentClass: ArgumentClass, _ style: Unicode.Scalar, at offset: Int
+        _ position: Int, _ argumentClass: ArgumentClass, _ style: Unicode.Scalar, token: VariableRead? = nil,
+        at offset: Int
     ) {
         guard (1...FormatParser.maximumPosition).contains(position) else { return }
         styles[position, default: []].insert(style)
         let at = tracksOffsets ? offset : nil
-        defer { specifierSlots.insert(position) }
+        if let token, variableSlots[position] == nil { variableSlots[position] = token }
+        defer { if token == nil { specifierSlots.insert(position) } }
         guard let existing = classes[position] else {
             classes[position] = argumentClass
             if tracksOffsets { offsets[position] = offset }
             return
         }
         guard existing != argumentClass else { return }
-        if !specifierSlots.contains(position), let read = variableSlots[position] {
+        if let token {
+            issues.append(mismatch(token, printedAs: existing, at: at))
+        } else if !specifierSlots.contains(position), let read = variableSlots[position] {
             // Until now only a token's value type spoke for this slot; the specifier says what is passed.
             if !existing.isSameKind(as: argumentClass) { classes[position] = argumentClass }
             issues.append(mismatch(read, printedAs: argumentClass, at: at))
-            return
+        } else {
+            issues.append(
+                .error(
+                    .conflictingSlot,
+                    "Slot \(position) is read both as \(existing.example) and as \(argumentClass.example); "
+                        + "read each argument with one type.",
+                    at: at))
         }
-        issues.append(
-            .error(
-                .conflictingSlot,
-                "Slot \(position) is read both as \(existing.example) and as \(argumentClass.example); "
-                    + "read each argument with one type.",
-                at: at))
-    }
-
-    private mutating func record(_ position: Int, _ read: VariableRead, at offset: Int) {
-        guard (1...FormatParser.maximumPosition).contains(position) else { return }
-        styles[position, default: []].insert(read.style)
-        if variableSlots[position] == nil { variableSlots[position] = read }
-        guard let existing = classes[position] else {
-            classes[position] = read.argumentClass
-            if tracksOffsets { offsets[position] = offset }
-            return
-        }
-        guard existing != read.argumentClass else { return }
-        issues.append(mismatch(read, printedAs: existing, at: tracksOffsets ? offset : nil))
     }
 
     /// Another size is harmless; another class garbles the choice of variant, unless every variant is the same text.

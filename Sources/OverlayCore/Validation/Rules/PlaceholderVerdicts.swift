@@ -31,7 +31,7 @@ package final class PlaceholderVerdicts {
         let pair = Pair(source: source, translation: translation)
         if let known = verdicts[pair] { return known }
         let clean = ValueRules.compatibility(
-            source: .string(String(decoding: source, as: UTF8.self)),
+            source: SlotMap(String(decoding: source, as: UTF8.self)),
             translation: .string(String(decoding: translation, as: UTF8.self)), strict: strict
         ).isEmpty && RenderBoundRule.isClean(sequence: translation, limits: limits)
         verdicts[pair] = clean

@@ -1,6 +1,13 @@
 import Testing
 @testable import OverlayCore
 
+extension FormatCompatibility {
+    /// Two strings' slot maps compared, as the tables of cases here spell them.
+    static func check(source: String, translation: String, strict: Bool = false) -> [FormatIssue] {
+        check(source: SlotMap(source), translation: SlotMap(translation), strict: strict)
+    }
+}
+
 @Suite struct FormatCompatibilityTests {
     @Test("compatible translations", arguments: [
         ("Hello, %@!", "Bonjour, %@ !"),

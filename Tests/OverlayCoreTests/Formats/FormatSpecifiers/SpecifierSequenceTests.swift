@@ -42,8 +42,8 @@ import Testing
             #expect(a.classes == b.classes && a.names == b.names && a.styles == b.styles, "\(translation)")
             #expect(withoutOffsets(a.issues) == withoutOffsets(b.issues), "\(translation)")
             for strict in [false, true] {
-                let strings = ValueRules.compatibility(source: .string(source), translation: .string(translation), strict: strict)
-                let sequences = ValueRules.compatibility(source: .string(sourceText), translation: .string(text), strict: strict)
+                let strings = ValueRules.compatibility(source: SlotMap(source), translation: .string(translation), strict: strict)
+                let sequences = ValueRules.compatibility(source: SlotMap(sourceText), translation: .string(text), strict: strict)
                 #expect(withoutOffsets(strings) == withoutOffsets(sequences), "\(source) | \(translation)")
             }
             compared += 1
@@ -62,7 +62,7 @@ import Testing
             let translation = generator.translation(of: source, round: round)
             for strict in [false, true] {
                 let shipped = ShippedValue([.string(source)], key: "k")
-                let full = ValueRules.compatibility(source: .string(source), translation: .string(translation), strict: strict)
+                let full = ValueRules.compatibility(source: SlotMap(source), translation: .string(translation), strict: strict)
                 let fast = PlaceholderVerdicts(strict: strict).isClean(translation, shipped: shipped)
                 let readable = SpecifierSequence.of(source) != nil && SpecifierSequence.of(translation) != nil
                 #expect(fast == (readable && full.isEmpty), "\(source) | \(translation): \(full)")
