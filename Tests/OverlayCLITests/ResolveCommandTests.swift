@@ -115,9 +115,9 @@ import OverlayCore
         #expect(try CLI.run(["resolve", "cart.title", "--module", "Checkout", "--bundle", Self.catalog, "--store", foreign.path, "--locale", "fr"]).stdout == "Panier\n")
     }
 
-    /// What `resolve --store` shows is what an app shows: a flipped bit in the store's index changes no text (the
-    /// part's checksum fails and the table is scanned), a link the digest list does not name is not read, and a listed
-    /// table replaced by a link makes the revision damaged (the shipped text shows, and `--trace` says why).
+    /// What `resolve --store` shows is what an app shows: an index file an older store left is not read, a link the
+    /// digest list does not name is not read, and a listed table replaced by a link makes the revision damaged (the
+    /// shipped text shows, and `--trace` says why).
     @Test func damagedStoreFilesShowWhatAnAppShows() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("resolve-damage-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
@@ -129,12 +129,9 @@ import OverlayCore
         let revision = store.appendingPathComponent("modules/Checkout/\(String(repeating: "cd", count: 32))")
         let base = ["--module", "Checkout", "--bundle", Self.catalog, "--store", store.path, "--locale", "fr"]
 
-        // The first entry's value start, one bit off: read through the index as written, it shows other bytes.
-        let indexURL = revision.appendingPathComponent("overlay-strings.index")
-        var index = Array(try Data(contentsOf: indexURL))
-        let part = try #require(index.indices.first { index[$0...].starts(with: Array("OVLYIDX1".utf8)) })
-        index[part + 28 + 8] ^= 0x01
-        try Data(index).write(to: indexURL)
+        // Ranges that, read as an index, would show other bytes: the table itself is what shows.
+        try Data("OVLYIDX2\u{1}\u{0}\u{0}\u{0}OVLYIDX1 \"cart.title\" = \"x\";".utf8)
+            .write(to: revision.appendingPathComponent("overlay-strings.index"))
         let title = try CLI.run(["resolve", "cart.title"] + base + ["--trace"])
         #expect(title.stdout == "Mon panier\n")
         #expect(title.stderr.contains("answered by overlay fr revision 4"))

@@ -3,88 +3,36 @@
 /// ASCII bytes are equal strings, so they take a cheap word hash. The three scalars canonically equal to ASCII
 /// (U+037E, U+1FEF, U+212A) are mapped to that spelling on both sides, so keys Swift calls equal still meet.
 ///
-/// `@unchecked Sendable`: the buffers are written only by `init` and freed in `deinit`.
+/// `@unchecked Sendable`: written only while its handle is built (``insert(_:)``), before any other thread sees it; a
+/// class over buffers, not a struct of arrays: a probe retained and released the arrays, more than it cost.
 final class KeyIndex: @unchecked Sendable {
-    /// Entries are numbered in insertion order.
-    let count: Int
     /// `(tag << 32) | entry`, 0 for an empty slot; the tag is the hash's high half with its lowest bit set.
-    private let slots: UnsafeMutableBufferPointer<UInt64>
-    private let mask: Int
-    private let arena: UnsafeMutableBufferPointer<UInt8>
+    private var slots: UnsafeMutableBufferPointer<UInt64>
+    private var arena: UnsafeMutablePointer<UInt8>
+    private var arenaCount = 0
+    private var arenaCapacity: Int
     /// Entry `i` is `arena[bounds[2i]..<bounds[2i+1]]`; a string-keyed entry has `UInt32.max`, then its `stringKeys`
     /// index.
-    private let bounds: UnsafeMutableBufferPointer<UInt32>
-    private let stringEntries: [String: Int]
-    private let stringKeys: [String]
+    private var bounds: UnsafeMutablePointer<UInt32>
+    private var boundsCount = 0
+    private var boundsCapacity: Int
+    private var stringEntries: [String: Int] = [:]
+    private var stringKeys: [String] = []
+    /// Read once per index, not through the global's lazy initializer on every probe.
+    private let seed = KeyIndex.processSeed
+    /// Entries are numbered in insertion order.
+    var count: Int { boundsCount / 2 }
 
-    @inline(__always)
-    func entry(for key: String) -> Int? {
-        let found = key.utf8.withContiguousStorageIfAvailable { find($0) } ?? Self.notASCII
-        if found >= 0 { return found }
-        if found == Self.absent { return nil }
-        return entryOutsideASCII(key)
-    }
-
-    /// An ASCII-equivalent key in its ASCII spelling.
-    func key(at entry: Int) -> String {
-        let end = bounds[2 * entry + 1]
-        let start = Int(bounds[2 * entry])
-        if end == UInt32.max { return stringKeys[start] }
-        return String(decoding: UnsafeBufferPointer(rebasing: arena[start..<Int(end)]), as: UTF8.self)
-    }
-
-    private func entryOutsideASCII(_ key: String) -> Int? {
-        guard let ascii = Self.asciiSpelling(key) else { return stringEntries[key] }
-        let found = ascii.withUnsafeBufferPointer { find($0) }
-        return found >= 0 ? found : nil
-    }
-
-    private static let absent = -1
-    private static let notASCII = -2
-
-    @inline(__always)
-    private func find(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        let (hash, isASCII) = Self.hash(bytes, seed: Self.processSeed)
-        guard isASCII else { return Self.notASCII }
-        let tag = UInt64(Self.tag(hash)) << 32
-        return Self.probe(
-            bytes, hash: hash, tag: tag, slots: UnsafeBufferPointer(slots), bounds: UnsafeBufferPointer(bounds),
-            arena: UnsafeBufferPointer(arena)
-        ).entry
-    }
-
-    /// Linear probing: the entry and its slot, or ``absent`` and the empty slot that ends the probe.
-    @inline(__always)
-    fileprivate static func probe(
-        _ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64, tag: UInt64, slots: UnsafeBufferPointer<UInt64>,
-        bounds: UnsafeBufferPointer<UInt32>, arena: UnsafeBufferPointer<UInt8>
-    ) -> (slot: Int, entry: Int) {
-        let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        while true {
-            let value = slots[slot]
-            if value == 0 { return (slot, absent) }
-            if value & 0xFFFF_FFFF_0000_0000 == tag {
-                let entry = Int(truncatingIfNeeded: value & 0xFFFF_FFFF)
-                let start = Int(bounds[2 * entry])
-                let end = Int(bounds[2 * entry + 1])
-                if end - start == bytes.count,
-                    equal(arena.baseAddress.map { $0 + start }, bytes.baseAddress, count: bytes.count)
-                {
-                    return (slot, entry)
-                }
-            }
-            slot = (slot + 1) & mask
-        }
-    }
-
-    /// Takes the builder's buffers: copying them touched as many fresh pages again.
-    init(_ builder: Builder) {
-        count = builder.entryCount
-        mask = builder.slots.count - 1
-        (slots, arena, bounds) = builder.takeBuffers()
-        stringEntries = builder.stringEntries
-        stringKeys = builder.stringKeys
+    /// Room for `keys` keys of about `bytesPerKey` bytes, so building a table of a known size never rehashes.
+    init(capacity keys: Int = 0, bytesPerKey: Int = 24) {
+        var count = 64
+        while count < keys * 2 + 2 { count *= 2 }
+        slots = .allocate(capacity: count)
+        slots.initialize(repeating: 0)
+        arenaCapacity = max(keys * bytesPerKey, 64)
+        arena = .allocate(capacity: arenaCapacity)
+        boundsCapacity = max(keys * 2, 16)
+        bounds = .allocate(capacity: boundsCapacity)
     }
 
     deinit {
@@ -93,158 +41,134 @@ final class KeyIndex: @unchecked Sendable {
         bounds.deallocate()
     }
 
-    // MARK: Building
-
-    /// A class over buffers, not a struct of arrays: a probe retained and released the arrays, more than it cost.
-    final class Builder {
-        fileprivate private(set) var slots: UnsafeMutableBufferPointer<UInt64>
-        fileprivate private(set) var arena: UnsafeMutablePointer<UInt8>
-        fileprivate private(set) var arenaCount = 0
-        private var arenaCapacity: Int
-        fileprivate private(set) var bounds: UnsafeMutablePointer<UInt32>
-        fileprivate private(set) var boundsCount = 0
-        private var boundsCapacity: Int
-        fileprivate private(set) var stringEntries: [String: Int] = [:]
-        fileprivate private(set) var stringKeys: [String] = []
-        var entryCount: Int { boundsCount / 2 }
-
-        /// Room for `keys` keys of about `bytesPerKey` bytes, so building a table of a known size never rehashes.
-        init(capacity keys: Int = 0, bytesPerKey: Int = 24) {
-            var count = 64
-            while count < keys * 2 + 2 { count *= 2 }
-            slots = .allocate(capacity: count)
-            slots.initialize(repeating: 0)
-            arenaCapacity = max(keys * bytesPerKey, 64)
-            arena = .allocate(capacity: arenaCapacity)
-            boundsCapacity = max(keys * 2, 16)
-            bounds = .allocate(capacity: boundsCapacity)
+    @inline(__always)
+    func entry(for key: String) -> Int? {
+        let found = key.utf8.withContiguousStorageIfAvailable { lookUp($0, inserting: false) } ?? .notASCII
+        switch found {
+        case .found(let entry, _): return entry
+        case .absent: return nil
+        case .notASCII: return entryOutsideASCII(key)
         }
+    }
 
-        private var isSpent = false
-
-        deinit {
-            guard !isSpent else { return }
-            slots.deallocate()
-            arena.deallocate()
-            bounds.deallocate()
+    func entry(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        switch lookUp(bytes, inserting: false) {
+        case .found(let entry, _): return entry
+        case .absent: return nil
+        case .notASCII: return entryOutsideASCII(String(decoding: bytes, as: UTF8.self))
         }
+    }
 
-        fileprivate func takeBuffers() -> (UnsafeMutableBufferPointer<UInt64>, UnsafeMutableBufferPointer<UInt8>,
-                                            UnsafeMutableBufferPointer<UInt32>) {
-            precondition(!isSpent, "a key index builder builds one index")
-            isSpent = true
-            return (slots, UnsafeMutableBufferPointer(start: arena, count: arenaCount),
-                    UnsafeMutableBufferPointer(start: bounds, count: boundsCount))
+    /// An ASCII-equivalent key in its ASCII spelling.
+    func key(at entry: Int) -> String {
+        let end = bounds[2 * entry + 1]
+        let start = Int(bounds[2 * entry])
+        if end == UInt32.max { return stringKeys[start] }
+        return String(decoding: UnsafeBufferPointer(start: arena + start, count: Int(end) - start), as: UTF8.self)
+    }
+
+    func insert(_ key: String) -> (entry: Int, inserted: Bool) {
+        var key = key
+        if case .found(let entry, let inserted) = key.withUTF8({ lookUp($0, inserting: true) }) {
+            return (entry, inserted)
         }
-
-        func insert(_ key: String) -> (entry: Int, inserted: Bool) {
-            var key = key
-            switch key.withUTF8({ bytes in lookUp(bytes, inserting: true) }) {
-            case .found(let entry, let inserted): return (entry, inserted)
-            case .absent, .notASCII: return insertOutsideASCII(key)
-            }
+        if let ascii = Self.asciiSpelling(key),
+            case .found(let entry, let inserted) = ascii.withUnsafeBufferPointer({ lookUp($0, inserting: true) })
+        {
+            return (entry, inserted)
         }
+        if let entry = stringEntries[key] { return (entry, false) }
+        let entry = count
+        stringEntries[key] = entry
+        appendBounds(UInt32(stringKeys.count), UInt32.max)
+        stringKeys.append(key)
+        return (entry, true)
+    }
 
-        func entry(for key: String) -> Int? {
-            var key = key
-            return key.withUTF8 { entry(utf8: $0) }
-        }
+    private func entryOutsideASCII(_ key: String) -> Int? {
+        guard let ascii = Self.asciiSpelling(key) else { return stringEntries[key] }
+        if case .found(let entry, _) = ascii.withUnsafeBufferPointer({ lookUp($0, inserting: false) }) { return entry }
+        return nil
+    }
 
-        func entry(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-            switch lookUp(bytes, inserting: false) {
-            case .found(let entry, _): return entry
-            case .absent: return nil
-            case .notASCII: return entryOutsideASCII(String(decoding: bytes, as: UTF8.self))
-            }
-        }
+    private enum Found {
+        case found(Int, inserted: Bool)
+        case absent
+        case notASCII
+    }
 
-        private func entryOutsideASCII(_ key: String) -> Int? {
-            guard let ascii = KeyIndex.asciiSpelling(key) else { return stringEntries[key] }
-            if case .found(let entry, _) = ascii.withUnsafeBufferPointer({ lookUp($0, inserting: false) }) { return entry }
-            return nil
-        }
-
-        private func insertOutsideASCII(_ key: String) -> (entry: Int, inserted: Bool) {
-            if let ascii = KeyIndex.asciiSpelling(key),
-                case .found(let entry, let inserted) = ascii.withUnsafeBufferPointer({ lookUp($0, inserting: true) })
-            {
-                return (entry, inserted)
-            }
-            if let entry = stringEntries[key] { return (entry, false) }
-            let entry = entryCount
-            stringEntries[key] = entry
-            appendBounds(UInt32(stringKeys.count), UInt32.max)
-            stringKeys.append(key)
-            return (entry, true)
-        }
-
-        private enum Found {
-            case found(Int, inserted: Bool)
-            case absent
-            case notASCII
-        }
-
-        private func lookUp(_ bytes: UnsafeBufferPointer<UInt8>, inserting: Bool) -> Found {
-            let (hash, isASCII) = KeyIndex.hash(bytes, seed: KeyIndex.processSeed)
-            guard isASCII else { return .notASCII }
-            let tag = UInt64(KeyIndex.tag(hash)) << 32
-            let (slot, found) = KeyIndex.probe(
-                bytes, hash: hash, tag: tag, slots: UnsafeBufferPointer(slots),
-                bounds: UnsafeBufferPointer(start: bounds, count: boundsCount),
-                arena: UnsafeBufferPointer(start: arena, count: arenaCount))
-            if found >= 0 { return .found(found, inserted: false) }
-            guard inserting else { return .absent }
-            let entry = entryCount
-            let start = UInt32(arenaCount)
-            appendArena(bytes)
-            appendBounds(start, UInt32(arenaCount))
-            slots[slot] = tag | UInt64(entry)
-            if entryCount * 2 > slots.count { grow() }  // load ≤ ½: probes stay short
-            return .found(entry, inserted: true)
-        }
-
-        private func grow() {
-            let larger = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: slots.count * 2)
-            larger.initialize(repeating: 0)
-            let mask = larger.count - 1
-            for entry in 0..<entryCount where bounds[2 * entry + 1] != UInt32.max {
+    /// Linear probing over ASCII keys; inserting takes the empty slot that ends the probe.
+    @inline(__always)
+    private func lookUp(_ bytes: UnsafeBufferPointer<UInt8>, inserting: Bool) -> Found {
+        let (hash, isASCII) = Self.hash(bytes, seed: seed)
+        guard isASCII else { return .notASCII }
+        let tag = UInt64(Self.tag(hash)) << 32
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while true {
+            let value = slots[slot]
+            if value == 0 { break }
+            if value & 0xFFFF_FFFF_0000_0000 == tag {
+                let entry = Int(truncatingIfNeeded: value & 0xFFFF_FFFF)
                 let start = Int(bounds[2 * entry])
-                let bytes = UnsafeBufferPointer(start: arena + start, count: Int(bounds[2 * entry + 1]) - start)
-                let hash = KeyIndex.hash(bytes, seed: KeyIndex.processSeed).hash
-                var slot = Int(truncatingIfNeeded: hash) & mask
-                while larger[slot] != 0 { slot = (slot + 1) & mask }
-                larger[slot] = UInt64(KeyIndex.tag(hash)) << 32 | UInt64(entry)
+                let end = Int(bounds[2 * entry + 1])
+                if end - start == bytes.count, Self.equal(arena + start, bytes.baseAddress, count: bytes.count) {
+                    return .found(entry, inserted: false)
+                }
             }
-            slots.deallocate()
-            slots = larger
+            slot = (slot + 1) & mask
         }
+        guard inserting else { return .absent }
+        let entry = count
+        let start = UInt32(arenaCount)
+        appendArena(bytes)
+        appendBounds(start, UInt32(arenaCount))
+        slots[slot] = tag | UInt64(entry)
+        if count * 2 > slots.count { grow() }  // load ≤ ½: probes stay short
+        return .found(entry, inserted: true)
+    }
 
-        private func appendArena(_ bytes: UnsafeBufferPointer<UInt8>) {
-            if arenaCount + bytes.count > arenaCapacity {
-                let capacity = max(arenaCapacity * 2, arenaCount + bytes.count)
-                let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
-                larger.initialize(from: arena, count: arenaCount)
-                arena.deallocate()
-                arena = larger
-                arenaCapacity = capacity
-            }
-            if let base = bytes.baseAddress { (arena + arenaCount).initialize(from: base, count: bytes.count) }
-            arenaCount += bytes.count
+    private func grow() {
+        let larger = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: slots.count * 2)
+        larger.initialize(repeating: 0)
+        let mask = larger.count - 1
+        for entry in 0..<count where bounds[2 * entry + 1] != UInt32.max {
+            let start = Int(bounds[2 * entry])
+            let bytes = UnsafeBufferPointer(start: arena + start, count: Int(bounds[2 * entry + 1]) - start)
+            let hash = Self.hash(bytes, seed: seed).hash
+            var slot = Int(truncatingIfNeeded: hash) & mask
+            while larger[slot] != 0 { slot = (slot + 1) & mask }
+            larger[slot] = UInt64(Self.tag(hash)) << 32 | UInt64(entry)
         }
+        slots.deallocate()
+        slots = larger
+    }
 
-        private func appendBounds(_ start: UInt32, _ end: UInt32) {
-            if boundsCount + 2 > boundsCapacity {
-                let capacity = boundsCapacity * 2
-                let larger = UnsafeMutablePointer<UInt32>.allocate(capacity: capacity)
-                larger.initialize(from: bounds, count: boundsCount)
-                bounds.deallocate()
-                bounds = larger
-                boundsCapacity = capacity
-            }
-            bounds[boundsCount] = start
-            bounds[boundsCount + 1] = end
-            boundsCount += 2
+    private func appendArena(_ bytes: UnsafeBufferPointer<UInt8>) {
+        if arenaCount + bytes.count > arenaCapacity {
+            let capacity = max(arenaCapacity * 2, arenaCount + bytes.count)
+            let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+            larger.initialize(from: arena, count: arenaCount)
+            arena.deallocate()
+            arena = larger
+            arenaCapacity = capacity
         }
+        if let base = bytes.baseAddress { (arena + arenaCount).initialize(from: base, count: bytes.count) }
+        arenaCount += bytes.count
+    }
+
+    private func appendBounds(_ start: UInt32, _ end: UInt32) {
+        if boundsCount + 2 > boundsCapacity {
+            let capacity = boundsCapacity * 2
+            let larger = UnsafeMutablePointer<UInt32>.allocate(capacity: capacity)
+            larger.initialize(from: bounds, count: boundsCount)
+            bounds.deallocate()
+            bounds = larger
+            boundsCapacity = capacity
+        }
+        bounds[boundsCount] = start
+        bounds[boundsCount + 1] = end
+        boundsCount += 2
     }
 
     // MARK: Hashing and comparing

@@ -139,10 +139,7 @@ final class OverlayModules: Sendable {
         var strings: OverlayStrings?
         if hasStrings {
             if let data = files.open(stringsPath)?.data {
-                if case .found(let index) = files.indexPart(stringsPath) {
-                    strings = OverlayStrings.read(data, index: index)
-                }
-                strings = strings ?? OverlayStrings.read(data)
+                strings = OverlayStrings.read(data)
             } else {
                 countUnreadable(name)
             }

@@ -1,24 +1,74 @@
 import Foundation
 
-/// One `.strings` file of an overlay revision, read for lookups through a compiled index (``StringsTableIndex``):
-/// keys and values as ranges of the file's bytes, a value made a `String` on its key's first lookup.
+/// One `.strings` file of an overlay revision, read for lookups: its entries in file order as the grammar walk finds
+/// them (``StringsParser/walkFile(_:)``), duplicates kept (the last one is the table's value), keys and values as
+/// ranges of the file's bytes where they have no escape; a value is made a `String` on its key's first lookup.
 final class OverlayStrings: Sendable {
-    let entries: StringsTableIndex
-    private let data: Data
+    /// Key and value as ranges of the table's text (after a BOM), or decoded.
+    struct Entry: Sendable {
+        var key: StringsParser.Span
+        var value: StringsParser.Span
+    }
 
-    private init(entries: StringsTableIndex, data: Data) {
+    let entries: [Entry]
+    private let data: Data
+    /// Where the table's text starts (after a BOM).
+    private let textStart: Int
+
+    private init(entries: [Entry], data: Data, textStart: Int) {
         self.entries = entries
         self.data = data
+        self.textStart = textStart
     }
 
-    /// Scanned and compiled here; nil when ``StringsReader`` rejects the table.
+    /// Nil when ``StringsReader`` rejects the table. UTF-8 old-style text is walked by the parser in one pass and kept
+    /// as ranges; anything else (UTF-16 or UTF-32, a property list) is read by ``StringsReader`` itself, every key and
+    /// value decoded.
     static func read(_ data: Data) -> OverlayStrings? {
-        StringsTableIndex.encode(data).flatMap { read(data, index: $0) }
+        let walked = data.withUnsafeBytes { raw -> (entries: [Entry], textStart: Int)?? in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            guard !bytes.isEmpty, case .utf8(let bomLength) = StringsTextDecoding.detect(bytes),
+                StringsTextDecoding.firstInvalidUTF8Offset(bytes, from: bomLength) == nil
+            else { return .some(nil) }
+            let text = UnsafeBufferPointer(rebasing: bytes[bomLength...])
+            guard !startsWithMarkup(text) else { return .some(nil) }
+            var parser = StringsParser(bytes: text)
+            var collector = Collector(capacity: text.count / 48)
+            do {
+                try parser.walkFile(&collector)
+            } catch {
+                return .none  // the parser rejects it, as StringsReader would
+            }
+            return (collector.entries, bomLength)
+        }
+        switch walked {
+        case .none: return nil
+        case .some(.some(let scanned)):
+            return OverlayStrings(entries: scanned.entries, data: data, textStart: scanned.textStart)
+        case .some(.none):
+            guard let file = try? StringsReader.read(data) else { return nil }
+            let entries = file.entries.map { Entry(key: .decoded($0.key), value: .decoded($0.value)) }
+            return OverlayStrings(entries: entries, data: data, textStart: 0)
+        }
     }
 
-    /// Through the store's index; nil when it does not fit a table of this size.
-    static func read(_ data: Data, index: Data) -> OverlayStrings? {
-        StringsTableIndex(index, tableSize: data.count).map { OverlayStrings(entries: $0, data: data) }
+    /// `<` after leading whitespace: `StringsReader` decides between an XML property list and an error.
+    private static func startsWithMarkup(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        while index < text.count, text[index] == ASCII.space || (text[index] >= 0x09 && text[index] <= 0x0D) {
+            index += 1
+        }
+        return index < text.count && text[index] == ASCII.lessThan
+    }
+
+    private struct Collector: StringsEntryVisitor {
+        var entries: [Entry] = []
+
+        init(capacity: Int) { entries.reserveCapacity(capacity) }
+
+        mutating func visit(key: StringsParser.Span, value: StringsParser.Span, keyStart: Int) {
+            entries.append(Entry(key: key, value: value))
+        }
     }
 
     func string(_ text: StringsParser.Span) -> String {
@@ -26,7 +76,6 @@ final class OverlayStrings: Sendable {
         case .decoded(let string):
             return string
         case .bytes(let start, let end):
-            let textStart = entries.textStart
             return data.withUnsafeBytes { raw in
                 String(decoding: raw[(textStart + start)..<(textStart + end)], as: UTF8.self)
             }
@@ -37,7 +86,7 @@ final class OverlayStrings: Sendable {
     /// is passed through, not captured: a capture pays a dynamic exclusivity check per access.
     func forEachKeyReversed<State>(_ state: inout State, _ body: (inout State, Int, UnsafeBufferPointer<UInt8>) -> Void) {
         data.withUnsafeBytes { raw in
-            let text = UnsafeRawBufferPointer(rebasing: raw[entries.textStart...]).bindMemory(to: UInt8.self)
+            let text = UnsafeRawBufferPointer(rebasing: raw[textStart...]).bindMemory(to: UInt8.self)
             for position in entries.indices.reversed() {
                 switch entries[position].key {
                 case .decoded(var string):

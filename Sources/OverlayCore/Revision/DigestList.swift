@@ -1,11 +1,12 @@
 package import Foundation
 
 /// The digest list written last inside each revision directory, `overlay-digests.json` (docs/FORMATS.md): the
-/// SHA-256 and size of every file the revision was given, not of the store's index file (``RevisionIndex``), which
-/// checks itself. It is also what a revision *is* to its readers: the resolver opens no name it does not list.
-/// Lists written before sizes were recorded have none and are checked for presence only.
+/// SHA-256 and size of every file the revision was given. It is also what a revision *is* to its readers: the resolver
+/// opens no name it does not list. Lists written before sizes were recorded have none and are checked for presence only.
 package struct DigestList: Sendable, Equatable {
     package static let fileName = "overlay-digests.json"
+    /// The derived index older stores wrote beside the list (and some listed): never read, never taken from an archive.
+    package static let retiredIndexFile = "overlay-strings.index"
 
     /// Relative path → lowercase hex SHA-256.
     package var files: [String: String]
@@ -28,7 +29,7 @@ package struct DigestList: Sendable, Equatable {
         return Data(root.serialized(sortedKeys: true).utf8)
     }
 
-    /// An entry for the store's index file (an older store listed it) is dropped.
+    /// An entry for ``retiredIndexFile`` (an older store listed it) is dropped.
     package init(data: Data) throws {
         let root = try JSONNode(StrictJSON.parse(data)).object()
         guard try root.required("format_version").int() == 1 else {
@@ -47,8 +48,8 @@ package struct DigestList: Sendable, Equatable {
             guard files[path] != nil, size >= 0 else { throw Self.invalid("records a size for \(path), which it does not list") }
             sizes[path] = size
         }
-        files[RevisionIndex.fileName] = nil
-        sizes[RevisionIndex.fileName] = nil
+        files[Self.retiredIndexFile] = nil
+        sizes[Self.retiredIndexFile] = nil
         self.files = files
         self.sizes = sizes
     }

@@ -1,10 +1,9 @@
 import Foundation
 
-/// One revision directory as the resolver reads it: only names its digest list has (and the store's index file),
-/// each opened one name at a time from the store's root without following a symbolic link (`O_NOFOLLOW` at every
-/// step, `O_NONBLOCK`, then `fstat`), and never a file of another size than the list records. A link, a FIFO, a file
-/// added after activation or one grown since is never read: unsigned text from outside the store is not served, and
-/// nothing unbounded is read into memory.
+/// One revision directory as the resolver reads it: only names its digest list has, each opened one name at a time
+/// from the store's root without following a symbolic link (`O_NOFOLLOW` at every step, `O_NONBLOCK`, then `fstat`),
+/// and never a file of another size than the list records. A link, a FIFO, a file added after activation or one grown
+/// since is never read: unsigned text from outside the store is not served, and nothing unbounded is read into memory.
 struct RevisionFiles: Sendable {
     /// `<store>/modules/<Module>/<sha256>`.
     let path: String
@@ -37,13 +36,6 @@ struct RevisionFiles: Sendable {
         defer { try? syscalls.close(descriptor, path) }
         return MappedFile.open(descriptor: descriptor, path: path, limit: Self.fileLimit, size: list.sizes[relative],
                                syscalls: syscalls)
-    }
-
-    /// The compiled index of the table at `table` (a relative path), from the revision's index file.
-    func indexPart(_ table: String) -> RevisionIndex.Part {
-        guard let descriptor = Self.open(RevisionIndex.fileName, under: path, syscalls) else { return .absent }
-        defer { try? syscalls.close(descriptor, path) }
-        return RevisionIndex.part(table, descriptor: descriptor, filePath: path, syscalls: syscalls)
     }
 
     /// Why the revision does not hold what its list names, or nil: the cheap check before it serves, no hashing.

@@ -21,9 +21,8 @@ extension OverlayStore {
             self.files = files
         }
 
-        /// The files as given, without one at the store's own index name (the index is derived here, never taken from
-        /// an archive).
-        var givenFiles: [String: Data] { files.filter { $0.key != RevisionIndex.fileName } }
+        /// The files as given, without one at the name of an older store's index (``DigestList/retiredIndexFile``).
+        var givenFiles: [String: Data] { files.filter { $0.key != DigestList.retiredIndexFile } }
     }
 
     /// Writes validated revisions durably and switches them all with one replacement of `state.json` (a crash leaves
@@ -159,8 +158,7 @@ extension OverlayStore {
     }
 
     /// Puts a complete, fsynced revision directory at `target`: files and digest list written in `tmp/`, fsynced,
-    /// renamed into place. One already there (staged, or left by a crash) is kept when it verifies; only its derived
-    /// index is checked by its own checksums and rewritten if damaged.
+    /// renamed into place. One already there (staged, or left by a crash) is kept when it verifies.
     /// - Returns: Whether a directory was renamed out of `tmp/` (the caller fsyncs `tmp/` once for the batch).
     private func placeRevision(_ pending: PendingRevision, at target: String) throws -> Bool {
         let module = pending.module
@@ -170,28 +168,25 @@ extension OverlayStore {
                try syscalls.verifyRevision(at: target, fileLimit: Self.fileLimit).isEmpty,
                try DigestList(data: syscalls.readFile("\(target)/\(StoreLayout.digestListFile)",
                                                       limit: Self.metadataLimit)) == DigestList(files: given) {
-                _ = try Self.repairIndex(ofRevisionAt: target, layout, syscalls)
                 return false
             }
             try syscalls.removeTree(target)
         }
-        var files = given
-        files[RevisionIndex.fileName] = RevisionIndex.file(forTables: given)
         let temp = "\(layout.temporaryPath)/\(StoreLayout.uniqueSuffix())"
         try syscalls.mkdir(temp, 0o755)
         var renamed = false
         do {
             var directories = [temp]
             var writes: [(path: String, data: Data)] = []
-            for path in files.keys.sorted() {
+            for path in given.keys.sorted() {
                 var parent = temp
                 for component in path.split(separator: "/").dropLast() {
                     parent += "/\(component)"
                     if try syscalls.makeDirectory(parent) { directories.append(parent) }
                 }
-                writes.append(("\(temp)/\(path)", files[path]!))
+                writes.append(("\(temp)/\(path)", given[path]!))
             }
-            // The digest list names what the revision was given; the index checks itself.
+            // The digest list names what the revision was given.
             writes.append(("\(temp)/\(StoreLayout.digestListFile)", DigestList(files: given).data))
             try syscalls.writeNewFiles(writes)
             for directory in directories.reversed() { try syscalls.fsyncDirectory(directory) }

@@ -27,13 +27,11 @@ extension OverlayStore {
     }
 
     /// Drops every damaged revision of `state` (an active one gives way to an intact previous one, else to the shipped
-    /// strings) and rewrites damaged index files. When anything was dropped the ETag goes too, so the next cycle
+    /// strings). When anything was dropped the ETag goes too, so the next cycle
     /// fetches the manifest and the revision again. Runs only at open, under `LOCK`. Returns the state now on disk.
     static func heal(_ state: StoreState, _ layout: StoreLayout, _ syscalls: Syscalls) throws -> StoreState {
         func isIntact(_ revision: StoreState.Revision) throws -> Bool {
-            let directory = layout.absolute(revision.directory)
-            guard try syscalls.damage(ofRevisionAt: directory) == nil else { return false }
-            return try repairIndex(ofRevisionAt: directory, layout, syscalls) == nil
+            try syscalls.damage(ofRevisionAt: layout.absolute(revision.directory)) == nil
         }
         var healed = state
         for (name, module) in state.modules {

@@ -19,9 +19,9 @@ extension Syscalls {
             let actual = try? readFile("\(directory)/\(path)", limit: fileLimit)
             if actual.map({ SHA256.hash($0).hex }) != expected { differing.insert(path) }
         }
-        // The index file is the store's own, not the archive's: it is checked by its checksums (``RevisionIndex``).
+        // An older store's index file is its own, not the archive's, and is never read.
         for path in try listFiles(under: directory)
-        where path != StoreLayout.digestListFile && path != RevisionIndex.fileName && list.files[path] == nil {
+        where path != StoreLayout.digestListFile && path != DigestList.retiredIndexFile && list.files[path] == nil {
             differing.insert(path)
         }
         return differing.sorted()

@@ -59,50 +59,10 @@ final class MappedFile: @unchecked Sendable {
         return MappedFile(bytes: UnsafeRawBufferPointer(start: buffer, count: count), isMapped: false)
     }
 
-    /// Parts of the regular file open at `fd` (its caller closes it), each mapped on its own, so only their pages are
-    /// faulted in. `head` bytes are read, then as many more as `more` says; `locate` names the parts in those bytes as
-    /// (offset, count); nil for a part outside the file or that cannot be mapped, and for a file not regular or over
-    /// `limit` bytes.
-    static func parts(
-        descriptor fd: Int32, path: String, limit: Int, head: Int, syscalls: Syscalls = .live,
-        more: (UnsafeRawBufferPointer) -> Int, locate: (UnsafeRawBufferPointer, Int) -> [(offset: Int, count: Int)?]
-    ) -> [Data?]? {
-        guard let status = try? syscalls.descriptorStatus(fd, path), status.kind == .regular, status.size <= limit,
-            var start = try? syscalls.read(fd, path, min(head, Int(status.size)))
-        else { return nil }
-        let size = Int(status.size)
-        // Then as many bytes more as the head says (a directory), never more than the file holds.
-        let rest = min(max(start.withUnsafeBytes { more($0) }, 0), size - start.count)
-        if start.count == head, rest > 0 {
-            guard let read = try? syscalls.read(fd, path, rest), read.count == rest else { return nil }
-            start += read
-        }
-        let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
-        let wanted = start.withUnsafeBytes { locate($0, size) }
-        return wanted.map { part -> Data? in
-            guard let part, part.offset >= 0, part.count > 0, part.offset <= size, part.count <= size - part.offset
-            else { return part.map { $0.count == 0 ? Data() : nil } ?? nil }
-            let mapStart = part.offset / pageSize * pageSize
-            let mapCount = part.offset + part.count - mapStart
-            guard let mapped = mmap(nil, mapCount, PROT_READ, MAP_PRIVATE, fd, off_t(mapStart)), mapped != MAP_FAILED
-            else { return nil }
-            let file = MappedFile(bytes: UnsafeRawBufferPointer(start: mapped, count: mapCount), isMapped: true)
-            return file.part(part.offset - mapStart, part.count)
-        }
+    /// The whole file as `Data` without a copy, keeping the file mapped while it lives.
+    var data: Data {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return Data() }
+        return Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: bytes.count,
+                    deallocator: .custom { _, _ in withExtendedLifetime(self) {} })
     }
-
-    /// `count` bytes from `offset` as `Data` without a copy, keeping the file mapped while it lives; nil when the
-    /// range is not inside the file.
-    func part(_ offset: Int, _ count: Int) -> Data? {
-        guard offset >= 0, count >= 0, offset <= bytes.count, count <= bytes.count - offset,
-            let base = bytes.baseAddress
-        else { return nil }
-        if count == 0 { return Data() }
-        return Data(
-            bytesNoCopy: UnsafeMutableRawPointer(mutating: base + offset), count: count,
-            deallocator: .custom { _, _ in withExtendedLifetime(self) {} })
-    }
-
-    /// The whole file as `Data` without a copy.
-    var data: Data { part(0, bytes.count) ?? Data() }
 }

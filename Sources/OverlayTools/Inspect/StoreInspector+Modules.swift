@@ -138,11 +138,10 @@ extension Inspection {
         var locales: Set<String> = []
         var tables: Set<String> = []
         var files: [String] = []
-        var tableSizes: [String: Int] = [:]
         for (path, item) in reader.walk(directory) {
             let relative = String(path.dropFirst(directory.count + 1))
             if item.kind == .directory { continue }
-            if relative == StoreFormat.digestListFile || relative == RevisionIndex.fileName {
+            if relative == StoreFormat.digestListFile || relative == DigestList.retiredIndexFile {
                 if item.kind == .regular { files.append(relative) }
                 continue
             }
@@ -175,7 +174,6 @@ extension Inspection {
             else { continue }
             locales.insert(String(parts[0].dropLast(".lproj".count)))
             tables.insert(table)
-            if file.hasSuffix(".strings") { tableSizes[relative] = listed?.sizes[relative] ?? item.size }
             switch reader.read(path, cap: StoreFormat.fileCap) {
             case .data(let data):
                 if data.allSatisfy({ $0 == 0 }) && !data.isEmpty {
@@ -205,25 +203,9 @@ extension Inspection {
             finding(role == "staged" ? .note : .error, "revision.no-digest-list", directory,
                     "\(directory) has no digest list: \(role == "staged" ? "its write did not finish" : "it cannot be verified")")
         } else {
-            checkIndex(directory: directory, tables: tableSizes)
             if options.verify { verifyDigests(&result, files: files) }
         }
         return result
-    }
-
-    /// The store's index of the revision's tables checks itself (a CRC-32 per part): a damaged one costs the app time,
-    /// not text — it scans those tables instead — and the next open rewrites it. Cheap, so checked without `--verify`.
-    mutating func checkIndex(directory: String, tables: [String: Int]) {
-        let path = "\(directory)/\(RevisionIndex.fileName)"
-        let problem: String?
-        switch reader.read(path, cap: StoreFormat.fileCap) {
-        case .absent: problem = tables.isEmpty ? nil : "is missing"
-        case .refused(let why): problem = why
-        case .data(let data): problem = RevisionIndex.damage(of: data, tables: tables)
-        }
-        guard let problem else { return }
-        finding(.warning, "revision.index-damaged", path,
-                "\(path), the store's index of the revision's tables: \(problem). The app does not use it: it reads those tables in full (the same text, a little slower); the next sync's open rewrites it")
     }
 
     mutating func verifyDigests(_ result: inout InspectReport.Revision, files: [String]) {
@@ -240,7 +222,7 @@ extension Inspection {
         }
         var expected: [String: String] = [:]
         for (path, node) in listed { expected[path] = try? node.string() }
-        expected[RevisionIndex.fileName] = nil  // an older store listed its index; it checks itself now
+        expected[DigestList.retiredIndexFile] = nil  // an older store listed its index, which is never read
         var mismatched: Set<String> = []
         for (path, sha) in expected {
             guard !path.split(separator: "/").contains(where: { $0 == ".." || $0 == "." }) else {
@@ -253,8 +235,11 @@ extension Inspection {
                 continue
             }
         }
-        // Files the list does not name are mismatches too, reported once (`revision.unlisted`); the index checks itself.
-        let unlisted = Set(files.filter { $0 != StoreFormat.digestListFile && $0 != RevisionIndex.fileName && expected[$0] == nil })
+        // Files the list does not name are mismatches too, reported once (`revision.unlisted`); an old index is not
+        // read.
+        let unlisted = Set(files.filter {
+            $0 != StoreFormat.digestListFile && $0 != DigestList.retiredIndexFile && expected[$0] == nil
+        })
         mismatched.formUnion(unlisted)
         result.mismatched = mismatched.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) })
         result.digest = mismatched.isEmpty ? "ok" : "mismatch"

@@ -32,15 +32,14 @@ import Testing
     /// Entries looked up by every spelling: the same answers as a dictionary that keeps the first insertion of each
     /// key.
     @Test func answersAsADictionary() {
-        let builder = KeyIndex.Builder()
+        let index = KeyIndex()
         var expected: [String: Int] = [:]
         for key in Self.keys {
-            let (entry, inserted) = builder.insert(key)
+            let (entry, inserted) = index.insert(key)
             #expect(inserted == (expected[key] == nil), "\(key)")
             if expected[key] == nil { expected[key] = entry }
             #expect(expected[key] == entry, "\(key)")
         }
-        let index = KeyIndex(builder)
         #expect(index.count == Set(Self.keys).count)
         for key in Self.keys + ["absent", "screen1.label2", "Kelvin2", "cafe", "caf", "\u{212A}", "K"] {
             #expect(index.entry(for: key) == expected[key], "\(key)")

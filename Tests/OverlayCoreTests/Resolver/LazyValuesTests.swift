@@ -11,8 +11,8 @@ import OverlayPublishing
     /// one wins); a `de.lproj` for the module whose text ships in a String Catalog; `ru` written as UTF-16 (read by
     /// `StringsReader`, not the byte index); `.stringsdict` files, `Base.lproj` and `Info.plist` copied as they are.
     /// String Catalogs are left out: a published revision never holds one (the archive's layout allows none).
-    /// Each revision has its digest list; with `indexed`, also the index file the store writes at activation.
-    static func sampleStore(in root: URL, indexed: Bool = false) throws -> StoreSnapshot {
+    /// Each revision has its digest list.
+    static func sampleStore(in root: URL) throws -> StoreSnapshot {
         let catalogURL = Fixtures.url("catalog")
         let fileManager = FileManager.default
         var modules: [String: ActiveRevision] = [:]
@@ -46,7 +46,7 @@ import OverlayPublishing
                 try Data("\"onboarding.next\" = \"Weiter (overlay)\";\n".utf8)
                     .write(to: lproj.appendingPathComponent("Localizable.strings"))
             }
-            try ResolverFixtures.seal(revision, indexed: indexed)
+            try ResolverFixtures.seal(revision)
             modules[module] = ActiveRevision(module: module, sha256: "rev-\(module)", revision: 5, path: revision.standardizedFileURL.path)
         }
         return StoreSnapshot(appVersion: "1", sourceHash: ResolverFixtures.sampleCatalog.sourceHash, modules: modules)
@@ -99,12 +99,11 @@ import OverlayPublishing
         return differences
     }
 
-    @Test("lazy and eager values agree over every key of the sample catalog, with and without the store's index",
-          arguments: preferenceLists, [false, true])
-    func lazyMatchesEager(_ preferences: [String], indexed: Bool) throws {
+    @Test("lazy and eager values agree over every key of the sample catalog", arguments: preferenceLists)
+    func lazyMatchesEager(_ preferences: [String]) throws {
         let root = try ResolverFixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: root) }
-        let store = try Self.sampleStore(in: root, indexed: indexed)
+        let store = try Self.sampleStore(in: root)
         let catalog = ResolverFixtures.sampleCatalog
         var compared = 0
         var overlayAnswers = 0
@@ -197,24 +196,19 @@ import OverlayPublishing
         #expect(localizer.stats.misses == 0)
     }
 
-    /// A table is read through the revision's index file when one fits it, and scanned when none does: an index made
-    /// from another table of the same size serves that table's decoded value; one of another size is ignored.
-    @Test func tablesAreReadThroughTheRevisionIndexWhenItFits() throws {
+    /// An index file an older store left in the revision is never read, whatever it holds: the table itself serves.
+    @Test func anOlderStoresIndexFileIsNeverRead() throws {
         let root = try ResolverFixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: root) }
         let shipped = ResolverFixtures.catalog(["en": ["a": "A"], "fr": ["a": "A (fr)"]])
         let revision = try ResolverFixtures.revision(in: root, module: "M", sha256: "ff", revision: 2, tables: ["fr": ["a": "zz"]])
-        let indexFile = revision.directory.appendingPathComponent(RevisionIndex.fileName)
+        let indexFile = revision.directory.appendingPathComponent(DigestList.retiredIndexFile)
         let store = StoreSnapshot(appVersion: "1", sourceHash: shipped.sourceHash, modules: ["M": revision])
         func served() -> String {
             Localizer(catalog: shipped, store: store, preferredLanguages: ["fr"]).table(in: "M").string(forKey: "a")
         }
         #expect(served() == "zz")
-        let sameSize = Data("\"a\" = \"\\n\";\n".utf8)  // the table is `"a" = "zz";` and a newline
-        try #require(RevisionIndex.file(forTables: ["fr.lproj/Localizable.strings": sameSize])).write(to: indexFile)
-        #expect(served() == "\n")
-        let otherSize = Data("\"a\" = \"\\n!\";\n".utf8)
-        try #require(RevisionIndex.file(forTables: ["fr.lproj/Localizable.strings": otherSize])).write(to: indexFile)
+        try Data("OVLYIDX2\u{0}\u{0}\u{0}\u{1}\"a\" = \"\\n\";\n".utf8).write(to: indexFile)
         #expect(served() == "zz")
     }
 }

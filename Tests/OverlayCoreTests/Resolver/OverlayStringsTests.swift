@@ -2,8 +2,8 @@ import Foundation
 import Testing
 @testable import OverlayCore
 
-/// An overlay table, read through its compiled index, reads what `StringsReader` reads: the same entries, and the same
-/// files rejected; an index from the store that does not fit its table is ignored.
+/// An overlay table, read as ranges of its bytes, reads what `StringsReader` reads: the same entries, and the same
+/// files rejected.
 @Suite struct OverlayStringsTests {
     static func entries(_ data: Data) -> [String]? {
         guard let table = OverlayStrings.read(data) else { return nil }
@@ -58,27 +58,9 @@ import Testing
         #expect(readable > 300)
     }
 
-    /// UTF-16 is decoded by StringsReader, so every entry is in the index's own text; escapes too.
-    @Test func decodedTextReadsBackFromTheIndex() {
+    /// UTF-16 is decoded by StringsReader, so every entry is decoded text; escapes too.
+    @Test func decodedTextReadsBack() {
         let utf16 = Data([0xFF, 0xFE]) + "\"k\" = \"v é\";\n\"esc\" = \"a\\nb\";".data(using: .utf16LittleEndian)!
         #expect(Self.entries(utf16) == ["k=v é", "esc=a\nb"])
-    }
-
-    @Test("An index that does not fit its table is ignored: other magic, truncated, another table size, a range outside")
-    func aMisfitIndexIsIgnored() throws {
-        let data = Data("\"a\" = \"x\";\n\"b\" = \"y \\\" z\";\n".utf8)
-        let index = try #require(StringsTableIndex.encode(data))
-        #expect(OverlayStrings.read(data, index: index) != nil)
-        var magic = index
-        magic[0] = 0x58
-        var outside = index
-        outside[28 + 4] = 0xFF  // the first key's end, far past the table
-        var decodedOutside = index
-        decodedOutside[28 + 16 + 12] = 0xF0  // the second value's end (decoded text), past the decoded text
-        for misfit in [magic, index.prefix(27), index.dropLast(), index + Data([0]), outside, decodedOutside, Data()] {
-            #expect(OverlayStrings.read(data, index: Data(misfit)) == nil)
-        }
-        #expect(OverlayStrings.read(data + Data(" ".utf8), index: index) == nil)
-        #expect(StringsTableIndex.encode(Data("\"open".utf8)) == nil)
     }
 }

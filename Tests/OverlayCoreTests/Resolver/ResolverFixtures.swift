@@ -82,20 +82,17 @@ enum ResolverFixtures {
         return ActiveRevision(module: module, sha256: sha256, revision: revision, path: directory.standardizedFileURL.path)
     }
 
-    /// Writes what the store writes last into a revision directory: the digest list of every file in it and, with
-    /// `indexed`, the index file of its `.strings` tables (the resolver reads only what the list names).
-    static func seal(_ directory: URL, indexed: Bool = false) throws {
+    /// Writes what the store writes last into a revision directory: the digest list of every file in it (the resolver
+    /// reads only what the list names).
+    static func seal(_ directory: URL) throws {
         var files: [String: Data] = [:]
         let manager = FileManager.default
         for path in try manager.subpathsOfDirectory(atPath: directory.path)
-        where path != DigestList.fileName && path != RevisionIndex.fileName
+        where path != DigestList.fileName
             && BoundedFile.kind(of: directory.appendingPathComponent(path).path) == .regular {
             files[path] = try Data(contentsOf: directory.appendingPathComponent(path))
         }
         try DigestList(files: files).data.write(to: directory.appendingPathComponent(DigestList.fileName))
-        if indexed, let index = RevisionIndex.file(forTables: files) {
-            try index.write(to: directory.appendingPathComponent(RevisionIndex.fileName))
-        }
     }
 
     private static func escape(_ text: String) -> String {

@@ -109,10 +109,3 @@ extension Syscalls {
         return syscalls
     }
 }
-
-/// What the store writes for a revision's files: them, and at its root the index file of its `.strings` tables.
-func storedFiles(_ files: [String: Data]) -> [String: Data] {
-    var stored = files
-    stored[RevisionIndex.fileName] = RevisionIndex.file(forTables: files)
-    return stored
-}
