@@ -130,11 +130,12 @@ extension StoreState.Revision {
 
     /// Whether `directory` ends in `/<sha256>` and holds no `..`.
     static func isDirectory(_ directory: String, of sha256: String) -> Bool {
-        let path = Array(directory.utf8)
-        let digest = Array(sha256.utf8)
-        guard path.count > digest.count, path[path.count - digest.count - 1] == UInt8(ascii: "/"),
-            path.suffix(digest.count).elementsEqual(digest)
-        else { return false }
-        return !zip(path, path.dropFirst()).contains { $0 == UInt8(ascii: ".") && $1 == UInt8(ascii: ".") }
+        var directory = directory, sha256 = sha256  // for `withUTF8`, which lends the bytes without copying them
+        return directory.withUTF8 { path in sha256.withUTF8 { digest in
+            guard path.count > digest.count, path[path.count - digest.count - 1] == UInt8(ascii: "/"),
+                path.suffix(digest.count).elementsEqual(digest)
+            else { return false }
+            return !zip(path, path.dropFirst()).contains { $0 == UInt8(ascii: ".") && $1 == UInt8(ascii: ".") }
+        } }
     }
 }

@@ -35,8 +35,8 @@ extension XCStringsCatalog {
         for entry in entries {
             for language in entry.localizations.keys.sorted() {
                 guard let localization = entry.localizations[language] else { continue }
-                let path = JSONPath.root.appending(key: "strings").appending(key: entry.key)
-                    .appending(key: "localizations").appending(key: language)
+                let path = JSONPath.root.appending(.key("strings")).appending(.key(entry.key))
+                    .appending(.key("localizations")).appending(.key(language))
                 checker.visit(localization, path: path, key: entry.key, language: language, scope: [])
             }
         }
@@ -53,17 +53,17 @@ struct XCStringsChecker {
                         scope inherited: Set<String>) {
         let scope = inherited.union(localization.substitutions.keys)
         if let unit = localization.stringUnit {
-            check(unit, path: path.appending(key: "stringUnit"), key: key, language: language, scope: scope)
+            check(unit, path: path.appending(.key("stringUnit")), key: key, language: language, scope: scope)
         }
         switch localization.variations {
         case .plural(let forms)?:
-            checkForms(forms, path: path.appending(key: "variations").appending(key: "plural"),
+            checkForms(forms, path: path.appending(.key("variations")).appending(.key("plural")),
                        key: key, language: language, scope: scope)
         case .device(let devices)?:
             for device in devices.keys.sorted() {
                 guard let variant = devices[device] else { continue }
-                visit(variant, path: path.appending(key: "variations").appending(key: "device")
-                        .appending(key: device.rawValue),
+                visit(variant, path: path.appending(.key("variations")).appending(.key("device"))
+                        .appending(.key(device.rawValue)),
                       key: key, language: language, scope: scope)
             }
         case nil:
@@ -72,8 +72,8 @@ struct XCStringsChecker {
         for name in localization.substitutions.keys.sorted() {
             guard let substitution = localization.substitutions[name] else { continue }
             checkForms(substitution.plural,
-                       path: path.appending(key: "substitutions").appending(key: name).appending(key: "variations")
-                        .appending(key: "plural"),
+                       path: path.appending(.key("substitutions")).appending(.key(name)).appending(.key("variations"))
+                        .appending(.key("plural")),
                        key: key, language: language, scope: scope)
         }
     }
@@ -82,7 +82,7 @@ struct XCStringsChecker {
                              language: String, scope: Set<String>) {
         for category in forms.keys.sorted() {
             guard let unit = forms[category] else { continue }
-            check(unit, path: path.appending(key: category.rawValue).appending(key: "stringUnit"),
+            check(unit, path: path.appending(.key(category.rawValue)).appending(.key("stringUnit")),
                   key: key, language: language, scope: scope)
         }
     }
@@ -95,7 +95,7 @@ struct XCStringsChecker {
             guard reported.insert(name).inserted else { continue }
             findings.append(Finding(
                 code: XCStringsCatalog.CheckCode.missingSubstitution, severity: .error,
-                message: "\(path.appending(key: "value")): the token %#@\(name)@ has no substitution \"\(name)\"; "
+                message: "\(path.appending(.key("value"))): the token %#@\(name)@ has no substitution \"\(name)\"; "
                     + "add it under substitutions or remove the token",
                 location: location))
         }

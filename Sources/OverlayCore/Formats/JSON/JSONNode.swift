@@ -2,20 +2,15 @@
 /// `modules[2].sha256: expected a string, found a number`.
 package struct JSONNode: Sendable, Equatable {
     package let value: JSONValue
-    package let path: JSONPath
+    /// The path of the array or object holding this value, and the step to it (`nil` for the top-level value): a
+    /// decoder reads many fields and fails on few, so ``path`` joins them only when asked.
+    fileprivate let container: JSONPath
+    fileprivate let step: JSONPath.Component?
     /// The location of the member key (or the object's `{`) that holds this value, when known.
     package let location: SourceLocation?
 
-    /// Wraps a document's top-level value.
-    package init(_ value: JSONValue) {
-        self.init(value: value, path: .root, location: value.objectValue?.location)
-    }
-
-    init(value: JSONValue, path: JSONPath, location: SourceLocation?) {
-        self.value = value
-        self.path = path
-        self.location = location
-    }
+    /// Where this value sits in the document, e.g. `modules[2].sha256`.
+    package var path: JSONPath { step.map { container.appending($0) } ?? container }
 
     /// An error for this value with the given code and reason, prefixed with its path.
     package func error(_ code: JSONError.Code, _ reason: String) -> JSONError {
@@ -49,8 +44,9 @@ package struct JSONNode: Sendable, Equatable {
     /// The elements as nodes (`path[0]`, `path[1]`, …), or a wrong-type error.
     package func array() throws(JSONError) -> [JSONNode] {
         guard let elements = value.arrayValue else { throw wrongType(expected: "an array") }
+        let path = path
         return elements.enumerated().map { position, element in
-            JSONNode(value: element, path: path.appending(index: position),
+            JSONNode(value: element, container: path, step: .index(position),
                      location: element.objectValue?.location ?? location)
         }
     }
@@ -58,6 +54,13 @@ package struct JSONNode: Sendable, Equatable {
     package func object() throws(JSONError) -> JSONObjectNode {
         guard let object = value.objectValue else { throw wrongType(expected: "an object") }
         return JSONObjectNode(object: object, path: path, location: object.location ?? location)
+    }
+}
+
+extension JSONNode {
+    /// Wraps a document's top-level value.
+    package init(_ value: JSONValue) {
+        self.init(value: value, container: .root, step: nil, location: value.objectValue?.location)
     }
 }
 
@@ -76,13 +79,13 @@ package struct JSONObjectNode: Sendable, Equatable {
 
     /// Located at its key, or at the object's `{` when the member was built in code.
     private func node(of member: JSONObject.Member) -> JSONNode {
-        JSONNode(value: member.value, path: path.appending(key: member.key), location: member.location ?? location)
+        JSONNode(value: member.value, container: path, step: .key(member.key), location: member.location ?? location)
     }
 
     /// The member `key`, or a ``JSONError/Code/missingField`` error naming `path.key`.
     package func required(_ key: String) throws(JSONError) -> JSONNode {
         guard let node = optional(key) else {
-            let fieldPath = path.appending(key: key)
+            let fieldPath = path.appending(.key(key))
             throw JSONError(code: .missingField, message: "\(fieldPath): required field is missing",
                             location: location, path: fieldPath)
         }

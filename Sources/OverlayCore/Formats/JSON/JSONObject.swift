@@ -83,7 +83,7 @@ package struct JSONObject: Sendable, Equatable {
 
     private mutating func rebuildIndex() {
         indexByKey = members.count > Self.linearLimit
-            ? Dictionary(uniqueKeysWithValues: members.enumerated().map { ($1.key, $0) }) : nil
+            ? Dictionary(uniqueKeysWithValues: zip(members.map(\.key), members.indices)) : nil
     }
 
     package static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {

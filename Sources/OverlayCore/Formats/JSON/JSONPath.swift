@@ -15,17 +15,9 @@ package struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     /// The document's top-level value.
     package static let root = JSONPath()
 
-    package func appending(key: String) -> JSONPath {
-        appending(.key(key))
-    }
-
-    package func appending(index: Int) -> JSONPath {
-        appending(.index(index))
-    }
-
-    /// One allocation per step: `components + [step]` made two (the literal and the sum), and every field a decoder
-    /// reads takes a step.
-    private func appending(_ step: Component) -> JSONPath {
+    /// One allocation per step: `components + [step]` made two (the literal and the sum), and every array or object a
+    /// decoder enters takes a step.
+    package func appending(_ step: Component) -> JSONPath {
         var steps: [Component] = []
         steps.reserveCapacity(components.count + 1)
         steps.append(contentsOf: components)

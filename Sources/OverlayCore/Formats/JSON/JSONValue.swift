@@ -1,6 +1,6 @@
 /// A JSON value as parsed by ``StrictJSON``: numbers keep their text (integers stay exact), objects keep key order
-/// and locations.
-package indirect enum JSONValue: Sendable, Equatable {
+/// and locations. Not `indirect`: arrays and objects already keep their elements on the heap; a box cost a malloc.
+package enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
     /// A number, kept as its source text so integers stay exact.

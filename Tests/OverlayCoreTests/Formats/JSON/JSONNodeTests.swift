@@ -74,8 +74,8 @@ import Testing
 
     @Test("paths quote keys that are not plain identifiers")
     func pathRendering() {
-        let path = JSONPath.root.appending(key: "strings").appending(key: "Hello %@").appending(key: "localizations")
-            .appending(key: "zh-Hans").appending(index: 0)
+        let path = JSONPath.root.appending(.key("strings")).appending(.key("Hello %@")).appending(.key("localizations"))
+            .appending(.key("zh-Hans")).appending(.index(0))
         #expect(path.description == #"strings["Hello %@"].localizations.zh-Hans[0]"#)
     }
 }
