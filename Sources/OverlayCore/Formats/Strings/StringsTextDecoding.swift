@@ -38,9 +38,7 @@ enum StringsTextDecoding {
                 continue
             }
             // Two-byte sequences (Latin, Greek, Cyrillic, Hebrew, Arabic) take no table: most of a translation's text.
-            if bytes[offset] >= 0xC2, bytes[offset] <= 0xDF, offset + 1 < bytes.count,
-                bytes[offset + 1] & 0xC0 == 0x80
-            {
+            if bytes[offset] >= 0xC2, bytes[offset] <= 0xDF, offset + 1 < bytes.count, bytes[offset + 1] & 0xC0 == 0x80 {
                 offset += 2
                 continue
             }
