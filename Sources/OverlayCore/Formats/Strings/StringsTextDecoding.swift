@@ -37,11 +37,6 @@ enum StringsTextDecoding {
                 offset += 1
                 continue
             }
-            // Two-byte sequences (Latin, Greek, Cyrillic, Hebrew, Arabic) take no table: most of a translation's text.
-            if bytes[offset] >= 0xC2, bytes[offset] <= 0xDF, offset + 1 < bytes.count, bytes[offset + 1] & 0xC0 == 0x80 {
-                offset += 2
-                continue
-            }
             // Unicode's Table 3-7: the second byte's range rules out overlong forms, surrogates and past U+10FFFF.
             let (length, low, highest): (Int, UInt8, UInt8) = switch bytes[offset] {
             case 0xC2...0xDF: (2, 0x80, 0xBF)
