@@ -132,8 +132,9 @@ extension StoreState.Revision {
     static func isDirectory(_ directory: String, of sha256: String) -> Bool {
         var directory = directory, sha256 = sha256  // for `withUTF8`, which lends the bytes without copying them
         return directory.withUTF8 { path in sha256.withUTF8 { digest in
-            guard path.count > digest.count, path[path.count - digest.count - 1] == UInt8(ascii: "/"),
-                path.suffix(digest.count).elementsEqual(digest)
+            let suffix = path.count - digest.count
+            guard suffix > 0, path[suffix - 1] == UInt8(ascii: "/"),
+                digest.isEmpty || memcmp(path.baseAddress! + suffix, digest.baseAddress!, digest.count) == 0
             else { return false }
             return !zip(path, path.dropFirst()).contains { $0 == UInt8(ascii: ".") && $1 == UInt8(ascii: ".") }
         } }

@@ -24,22 +24,37 @@ enum StringsTextDecoding {
     }
 
     /// The offset of the first byte at or after `start` that is not part of valid UTF-8, or `nil`.
-    /// A launch validates the overlay table it reads, so this is on the launch path: ASCII is skipped eight bytes at a
-    /// time up to the first byte with its high bit set, and each sequence is checked in place.
+    /// A launch validates the overlay table it reads, so this is on the launch path: ASCII is skipped four words at a
+    /// time, two-byte sequences (Latin, Cyrillic, Arabic) take a short path, and the rest are checked in place.
     static func firstInvalidUTF8Offset(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        let count = bytes.count, highBits: UInt64 = 0x8080_8080_8080_8080
         var offset = start
-        while offset < bytes.count {
-            if offset + 8 <= bytes.count {
-                let high = ByteScanning.word(bytes, at: offset) & 0x8080_8080_8080_8080
-                offset += ByteScanning.firstMarked(high)
-                if high == 0 { continue }
-            } else if bytes[offset] < 0x80 {
+        while offset < count {
+            let lead = bytes[offset]
+            if lead < 0x80 {
                 offset += 1
+                while offset + 32 <= count,
+                    (ByteScanning.word(bytes, at: offset) | ByteScanning.word(bytes, at: offset + 8)
+                        | ByteScanning.word(bytes, at: offset + 16) | ByteScanning.word(bytes, at: offset + 24))
+                        & highBits == 0
+                {
+                    offset += 32
+                }
+                while offset + 8 <= count {
+                    let high = ByteScanning.word(bytes, at: offset) & highBits
+                    offset += ByteScanning.firstMarked(high)
+                    if high != 0 { break }
+                }
+                while offset < count, bytes[offset] < 0x80 { offset += 1 }
+                continue
+            }
+            if lead >= 0xC2, lead <= 0xDF, offset + 1 < count {
+                guard bytes[offset + 1] & 0xC0 == 0x80 else { return offset }
+                offset += 2
                 continue
             }
             // Unicode's Table 3-7: the second byte's range rules out overlong forms, surrogates and past U+10FFFF.
-            let (length, low, highest): (Int, UInt8, UInt8) = switch bytes[offset] {
-            case 0xC2...0xDF: (2, 0x80, 0xBF)
+            let (length, low, highest): (Int, UInt8, UInt8) = switch lead {
             case 0xE0: (3, 0xA0, 0xBF)
             case 0xED: (3, 0x80, 0x9F)
             case 0xE1...0xEF: (3, 0x80, 0xBF)
@@ -48,7 +63,7 @@ enum StringsTextDecoding {
             case 0xF1...0xF3: (4, 0x80, 0xBF)
             default: (0, 0, 0)
             }
-            guard length > 0, offset + length <= bytes.count, bytes[offset + 1] >= low, bytes[offset + 1] <= highest
+            guard length > 0, offset + length <= count, bytes[offset + 1] >= low, bytes[offset + 1] <= highest
             else { return offset }
             for index in (offset + 2)..<(offset + length) where bytes[index] & 0xC0 != 0x80 { return offset }
             offset += length

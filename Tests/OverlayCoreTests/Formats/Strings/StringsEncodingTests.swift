@@ -27,12 +27,13 @@ import Testing
     @Test("Our UTF-8 validation agrees with the standard library on random bytes", arguments: 0..<8)
     func validationMatchesStandardLibrary(seed: Int) {
         var generator = StringsWriterTests.Generator(state: UInt64(seed) &* 7919)
-        for _ in 0..<500 {
-            let length = generator.int(below: 24)
-            // Mostly ASCII and valid lead/continuation bytes, so that valid and invalid inputs both occur.
-            let bytes: [UInt8] = (0..<length).map { _ in
-                let pool: [UInt8] = [0x41, 0x7F, 0x80, 0xBF, 0xC2, 0xDF, 0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xA0, 0x90, 0x8F, 0xC0, 0xF5]
-                return pool[generator.int(below: pool.count)]
+        let pool: [UInt8] = [0x41, 0x7F, 0x80, 0xBF, 0xC2, 0xDF, 0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xA0, 0x90, 0x8F, 0xC0, 0xF5]
+        for round in 0..<1_000 {
+            // Short inputs of mostly lead and continuation bytes, so that valid and invalid inputs both occur; and
+            // long ones of ASCII runs (past the four-word skip) with a rare other byte.
+            let long = round.isMultiple(of: 2)
+            let bytes: [UInt8] = (0..<generator.int(below: long ? 120 : 24)).map { _ in
+                long && generator.int(below: 40) != 0 ? 0x61 : pool[generator.int(below: pool.count)]
             }
             let ours = bytes.withUnsafeBufferPointer { StringsTextDecoding.firstInvalidUTF8Offset($0, from: 0) }
             #expect((ours == nil) == (String(validating: bytes, as: UTF8.self) != nil), "\(bytes)")
