@@ -14,10 +14,19 @@ final class OverlayModules: Sendable {
         var locales: [String: String]
     }
 
-    enum Table: Sendable {
-        case text(strings: OverlayStrings?, plurals: [String: StringsdictEntry])
-        /// The development region merged with `Base.lproj` key by key, by the catalog loader's rules.
-        case catalog(CatalogTable)
+    /// One table of one `.lproj` folder: `.strings` and `.stringsdict` read apart, the `.stringsdict` winning.
+    struct Table: Sendable {
+        var strings: OverlayStrings?
+        var plurals: [String: StringsdictEntry] = [:]
+        /// The `.stringsdict` entries that break a rule, for ``Localizer/explain(_:table:module:)``.
+        var rejected: [String: StringsdictFile.Rejection] = [:]
+
+        /// The value of `key` (the last `.strings` duplicate), found by a scan: for diagnostics, not lookups.
+        func value(forKey key: String) -> CatalogValue? {
+            if let plural = plurals[key] { return .plural(plural) }
+            guard let strings, let entry = strings.entries.last(where: { strings.string($0.key) == key }) else { return nil }
+            return .string(strings.string(entry.value))
+        }
     }
 
     /// Cache keys are length-prefixed `String`s, not structs: the first dictionary keyed by a new `Hashable` type makes
@@ -37,11 +46,10 @@ final class OverlayModules: Sendable {
     private let counters: LocalizerCounters
     private let syscalls: Syscalls
     /// Everything read, a miss as nil, in one dictionary (each new value type's dictionary costs runtime metadata at
-    /// launch). Keys: `L` + module, `T` + table ID, `C` + locale ID.
+    /// launch). Keys: `L` + module, `T` + table ID.
     private enum Cached {
         case listing(Listing?)
         case table(Table?)
-        case localization(CatalogLocalization?)
     }
 
     private struct Caches {
@@ -108,16 +116,22 @@ final class OverlayModules: Sendable {
         }
     }
 
-    func table(_ table: String, module name: String, locale: String) -> Table? {
-        guard let listing = listing(name), let directory = listing.locales[locale], locale != "Base" else { return nil }
-        let id = "T" + Self.tableID(module: name, locale: locale, table: table)
-        if case .table(let cached)? = caches.withLock({ $0.entries[id] }) { return cached }
-        let read: Table?
-        if listing.locales["Base"] != nil && locale == listing.developmentRegion {
-            read = catalogTable(table, module: name, locale: locale, listing: listing)
-        } else {
-            read = textTable(table, module: name, locale: locale, directory: directory, listing: listing)
+    /// The tables a lookup reads for `locale`, in order: the locale's own, then for the development region
+    /// `Base.lproj`'s, which fills it in key by key as in the catalog loader.
+    func tables(_ table: String, module name: String, locale: String) -> [Table] {
+        guard let listing = listing(name), locale != "Base" else { return [] }
+        let fillsFromBase = listing.locales["Base"] != nil && locale == listing.developmentRegion
+        return (fillsFromBase ? [locale, "Base"] : [locale]).compactMap { folder in
+            self.table(table, module: name, folder: folder, locale: locale, listing: listing)
         }
+    }
+
+    /// `folder`: a locale of the listing, or `Base`; `locale` picks the plural rules.
+    private func table(_ table: String, module name: String, folder: String, locale: String, listing: Listing) -> Table? {
+        guard let directory = listing.locales[folder] else { return nil }
+        let id = "T" + Self.tableID(module: name, locale: folder, table: table)
+        if case .table(let cached)? = caches.withLock({ $0.entries[id] }) { return cached }
+        let read = textTable(table, module: name, locale: locale, directory: directory, listing: listing)
         return caches.withLock { cache in
             if case .table(let existing)? = cache.entries[id] { return existing }
             cache.entries[id] = .table(read)
@@ -144,15 +158,17 @@ final class OverlayModules: Sendable {
                 countUnreadable(name)
             }
         }
-        var plurals: [String: StringsdictEntry] = [:]
+        var read = Table(strings: strings)
         if hasPlurals {
             if let data = files.open(pluralsPath)?.data {
-                for entry in (try? StringsdictReader.readFile(data, locale: locale))?.entries ?? [] { plurals[entry.key] = entry.entry }
+                let file = try? StringsdictReader.readFile(data, locale: locale)
+                for entry in file?.entries ?? [] { read.plurals[entry.key] = entry.entry }
+                for rejection in file?.rejected ?? [] { read.rejected[rejection.key] = rejection }
             } else {
                 countUnreadable(name)
             }
         }
-        return .text(strings: strings, plurals: plurals)
+        return read
     }
 
     private func countUnreadable(_ module: String) {
@@ -177,46 +193,5 @@ final class OverlayModules: Sendable {
                 return cached ?? region
             }
         }
-    }
-
-    // MARK: Through the catalog loader
-
-    private func catalogTable(_ table: String, module name: String, locale: String, listing: Listing) -> Table? {
-        guard let module = module(name, locales: [locale]) else { return nil }
-        return LocalizerSnapshot.table(table, of: module, locale: locale).map(Table.catalog)
-    }
-
-    /// The localizations of `locales` read leniently by the catalog loader, as Apple reads the bundle.
-    func module(_ name: String, locales: [String]) -> CatalogModule? {
-        guard let listing = listing(name) else { return nil }
-        var wanted = Set(locales.filter { listing.locales[$0] != nil })
-        if listing.locales["Base"] != nil, wanted.contains(listing.developmentRegion) { wanted.insert("Base") }
-        func key(_ locale: String) -> String { "C" + Self.localeID(module: name, locale: locale) }
-        let missing = caches.withLock { cache in wanted.filter { cache.entries[key($0)] == nil } }
-        if !missing.isEmpty {
-            let folders = Set(missing.compactMap { listing.locales[$0] })
-            var files: [String: Data] = [:]
-            for path in listing.files.list.files.keys where path.hasSuffix(".strings") || path.hasSuffix(".stringsdict") {
-                guard let slash = path.utf8.firstIndex(of: UInt8(ascii: "/")), folders.contains(String(path[..<slash]))
-                else { continue }
-                if let data = listing.files.open(path)?.data { files[path] = data } else { countUnreadable(name) }
-            }
-            let read = CatalogLoader.module(
-                named: name, developmentRegion: listing.developmentRegion, files: files, mode: .lenient).module
-            caches.withLock { cache in
-                for locale in missing {
-                    let loaded = locale == "Base" ? read.base : read.localizations[locale]
-                    if cache.entries[key(locale)] == nil { cache.entries[key(locale)] = .localization(loaded) }
-                }
-            }
-        }
-        var module = CatalogModule(name: name, developmentRegion: listing.developmentRegion)
-        caches.withLock { cache in
-            for locale in wanted {
-                guard case .localization(let localization?)? = cache.entries[key(locale)] else { continue }
-                if locale == "Base" { module.base = localization } else { module.localizations[locale] = localization }
-            }
-        }
-        return module
     }
 }
