@@ -44,23 +44,17 @@ public enum BuiltCatalogLoader {
 
     /// `Contents/` (a macOS bundle), `Versions/<V>/Resources` (a macOS framework), else the folder itself (iOS).
     package static func location(of bundle: URL, module: String, path: String) -> Location {
-        let contents = bundle.appendingPathComponent("Contents")
-        if BoundedFile.kind(of: contents.appendingPathComponent("Info.plist").path) == .regular {
-            return Location(
-                module: module, resources: contents.appendingPathComponent("Resources"),
-                infoPlist: contents.appendingPathComponent("Info.plist"), path: path + "/Contents/Resources",
-                infoPlistPath: path + "/Contents/Info.plist")
-        }
-        if let version = frameworkVersion(of: bundle) {
-            let resources = bundle.appendingPathComponent("Versions/\(version)/Resources")
-            let resourcesPath = path + "/Versions/\(version)/Resources"
-            return Location(
-                module: module, resources: resources, infoPlist: resources.appendingPathComponent("Info.plist"),
-                path: resourcesPath, infoPlistPath: resourcesPath + "/Info.plist")
+        var (resources, infoPlist) = ("", "Info.plist")  // relative to the bundle
+        if BoundedFile.kind(of: bundle.appendingPathComponent("Contents/Info.plist").path) == .regular {
+            (resources, infoPlist) = ("Contents/Resources", "Contents/Info.plist")
+        } else if let version = frameworkVersion(of: bundle) {
+            resources = "Versions/\(version)/Resources"
+            infoPlist = resources + "/Info.plist"
         }
         return Location(
-            module: module, resources: bundle, infoPlist: bundle.appendingPathComponent("Info.plist"), path: path,
-            infoPlistPath: path + "/Info.plist")
+            module: module, resources: resources.isEmpty ? bundle : bundle.appendingPathComponent(resources),
+            infoPlist: bundle.appendingPathComponent(infoPlist),
+            path: resources.isEmpty ? path : path + "/" + resources, infoPlistPath: path + "/" + infoPlist)
     }
 
     /// The one real folder in a macOS framework's `Versions` (links are not followed); nil when there is no single one.

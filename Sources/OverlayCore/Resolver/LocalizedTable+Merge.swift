@@ -49,7 +49,7 @@ extension LocalizedTable {
             }
             guard let shipped,
                 let table = locale == developmentRegion
-                    ? developmentTable : LocalizerSnapshot.table(tableName, of: shipped, locale: locale)
+                    ? developmentTable : shipped.table(tableName, locale: locale)
             else { continue }
             let layer = Int32(layers.count)
             layers.append(Layer(kind: .shipped, locale: locale, revision: nil, source: .shipped(table)))

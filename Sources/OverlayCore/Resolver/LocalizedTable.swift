@@ -48,7 +48,7 @@ public final class LocalizedTable: @unchecked Sendable {
         let shipped = snapshot.catalog.modules[module]
         let chain = snapshot.chain(for: module)
         let region = shipped?.developmentRegion ?? "en"
-        let developmentValues = shipped.flatMap { LocalizerSnapshot.table(table, of: $0, locale: region) }
+        let developmentValues = shipped.flatMap { $0.table(table, locale: region) }
         self.module = module
         self.table = table
         self.chain = chain

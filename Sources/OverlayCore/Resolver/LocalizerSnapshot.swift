@@ -61,15 +61,4 @@ final class LocalizerSnapshot: Sendable {
         }
         return keys
     }
-
-    /// For the development region, `Base.lproj` fills in key by key.
-    static func table(_ name: String, of module: CatalogModule, locale: String) -> CatalogTable? {
-        var table = module.localizations[locale]?.tables[name]
-        if locale == module.developmentRegion, let base = module.base?.tables[name] {
-            var merged = table ?? CatalogTable(name: name)
-            merged.fill(from: base)
-            table = merged
-        }
-        return table
-    }
 }

@@ -24,8 +24,8 @@ final class OverlayModules: Sendable {
         /// The value of `key` (the last `.strings` duplicate), found by a scan: for diagnostics, not lookups.
         func value(forKey key: String) -> CatalogValue? {
             if let plural = plurals[key] { return .plural(plural) }
-            guard let strings, let entry = strings.entries.last(where: { strings.string($0.key) == key }) else { return nil }
-            return .string(strings.string(entry.value))
+            guard let strings else { return nil }
+            return strings.entries.last { strings.string($0.key) == key }.map { .string(strings.string($0.value)) }
         }
     }
 
@@ -127,7 +127,9 @@ final class OverlayModules: Sendable {
     }
 
     /// `folder`: a locale of the listing, or `Base`; `locale` picks the plural rules.
-    private func table(_ table: String, module name: String, folder: String, locale: String, listing: Listing) -> Table? {
+    private func table(
+        _ table: String, module name: String, folder: String, locale: String, listing: Listing
+    ) -> Table? {
         guard let directory = listing.locales[folder] else { return nil }
         let id = "T" + Self.tableID(module: name, locale: folder, table: table)
         if case .table(let cached)? = caches.withLock({ $0.entries[id] }) { return cached }

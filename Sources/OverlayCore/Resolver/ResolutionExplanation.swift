@@ -109,7 +109,7 @@ extension Localizer {
         let shipped = current.catalog.modules[module]
         let listing = view.overlays.listing(module)
         let developmentRegion = shipped?.developmentRegion ?? "en"
-        let knownKeys = (shipped.flatMap { LocalizerSnapshot.table(tableName, of: $0, locale: developmentRegion) }
+        let knownKeys = (shipped.flatMap { $0.table(tableName, locale: developmentRegion) }
             ?? shipped.flatMap { LocalizerSnapshot.translatedKeys(tableName, of: $0) })?.keySet ?? []
 
         var steps: [ResolutionExplanation.Step] = []
@@ -134,33 +134,38 @@ extension Localizer {
             } else if let held {
                 outcome = held.rejection == nil ? .keyAbsent : .rejected
             }
+            let rejection = held?.rejection
             steps.append(.init(locale: locale, layer: layer, outcome: outcome, value: value, revision: revision,
-                               rejection: held?.rejection?.findingCode, rejectionMessage: held?.rejection?.error.message))
+                               rejection: rejection?.findingCode, rejectionMessage: rejection?.error.message))
         }
         // The tables the lookup merged, read again for the one key.
         func overlayHeld(_ locale: String) -> (value: CatalogValue?, rejection: StringsdictFile.Rejection?)? {
             let tables = view.overlays.tables(tableName, module: module, locale: locale)
             guard !tables.isEmpty else { return nil }
-            return (tables.lazy.compactMap { $0.value(forKey: key) }.first, tables.lazy.compactMap { $0.rejected[key] }.first)
+            return (tables.lazy.compactMap { $0.value(forKey: key) }.first,
+                    tables.lazy.compactMap { $0.rejected[key] }.first)
         }
         // A build without the module has no locale of it.
         let build = shipped ?? CatalogModule(name: module, developmentRegion: "")
         for locale in handle.chain {
-            let overlayHasLocale = listing.map {
-                $0.locales[locale] != nil || ($0.locales["Base"] != nil && locale == $0.developmentRegion)
+            var overlayAbsent = ResolutionExplanation.Outcome.noRevision
+            if let listing {
+                let hasLocale = listing.locales[locale] != nil
+                    || (listing.locales["Base"] != nil && locale == listing.developmentRegion)
+                overlayAbsent = hasLocale ? .tableAbsent : .localeAbsent
             }
-            step(locale, .overlay, revision: listing?.revision.revision,
-                 absent: overlayHasLocale == nil ? .noRevision : overlayHasLocale == true ? .tableAbsent : .localeAbsent,
+            step(locale, .overlay, revision: listing?.revision.revision, absent: overlayAbsent,
                  held: overlayHeld(locale))
-            let table = LocalizerSnapshot.table(tableName, of: build, locale: locale)
-            let buildHasLocale = build.localizations[locale] != nil || (locale == build.developmentRegion && build.base != nil)
-            step(locale, .shipped, revision: nil, absent: buildHasLocale ? .tableAbsent : .localeAbsent,
+            let table = build.table(tableName, locale: locale)
+            let hasLocale = build.localizations[locale] != nil
+                || (locale == build.developmentRegion && build.base != nil)
+            step(locale, .shipped, revision: nil, absent: hasLocale ? .tableAbsent : .localeAbsent,
                  held: table.map { ($0.value(forKey: key), $0.rejectedEntries[key]) })
         }
 
         var otherLocales: Set<String> = []
         for locale in shipped?.localizations.keys ?? [:].keys where !handle.chain.contains(locale) {
-            if LocalizerSnapshot.table(tableName, of: build, locale: locale)?.value(forKey: key) != nil {
+            if build.table(tableName, locale: locale)?.value(forKey: key) != nil {
                 otherLocales.insert(locale)
             }
         }

@@ -10,7 +10,7 @@ extension LocalizerSnapshot {
         let chain = self.chain(for: moduleName)
         let overlay = catalogLoaderModule(moduleName, locales: chain)
         let developmentRegion = shipped?.developmentRegion ?? "en"
-        let developmentTable = shipped.flatMap { Self.table(tableName, of: $0, locale: developmentRegion) }
+        let developmentTable = shipped.flatMap { $0.table(tableName, locale: developmentRegion) }
         let knownKeys = (developmentTable ?? shipped.flatMap { Self.translatedKeys(tableName, of: $0) })?.keySet ?? []
 
         var values: [String: ResolvedValue] = [:]
@@ -28,11 +28,11 @@ extension LocalizerSnapshot {
         for locale in chain {
             if let overlay, let listing {
                 add(
-                    Self.table(tableName, of: overlay, locale: locale), layer: .overlay, locale: locale,
+                    overlay.table(tableName, locale: locale), layer: .overlay, locale: locale,
                     revision: listing.revision.revision, onlyKnown: true)
             }
             if let shipped {
-                add(Self.table(tableName, of: shipped, locale: locale), layer: .shipped, locale: locale, revision: nil,
+                add(shipped.table(tableName, locale: locale), layer: .shipped, locale: locale, revision: nil,
                     onlyKnown: false)
             }
         }
