@@ -60,10 +60,12 @@ public enum BuiltCatalogLoader {
     /// The one real folder in a macOS framework's `Versions` (links are not followed); nil when there is no single one.
     static func frameworkVersion(of framework: URL) -> String? {
         let versions = framework.appendingPathComponent("Versions")
-        guard CatalogLoader.isDirectoryURL(versions),
+        guard BoundedFile.kind(of: versions.path) == .directory,
             let names = try? CatalogLoader.sortedEntries(of: versions)
         else { return nil }
-        let real = names.filter { !$0.hasPrefix(".") && CatalogLoader.isDirectoryURL(versions.appendingPathComponent($0)) }
+        let real = names.filter {
+            !$0.hasPrefix(".") && BoundedFile.kind(of: versions.appendingPathComponent($0).path) == .directory
+        }
         return real.count == 1 ? real[0] : nil
     }
 
@@ -93,7 +95,7 @@ public enum BuiltCatalogLoader {
 
 extension ModuleLoader {
     package mutating func loadBuiltModule(at location: BuiltCatalogLoader.Location) -> CatalogModule? {
-        guard CatalogLoader.isDirectoryURL(location.resources) else { return nil }
+        guard BoundedFile.kind(of: location.resources.path) == .directory else { return nil }
         var module: CatalogModule?
         do {
             module = try loadModule(

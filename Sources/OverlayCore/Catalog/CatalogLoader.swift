@@ -42,11 +42,6 @@ public enum CatalogLoader {
         }
     }
 
-    /// Links are never followed.
-    package static func isDirectoryURL(_ url: URL) -> Bool {
-        BoundedFile.kind(of: url.path) == .directory
-    }
-
     /// Twice the most a client inflates for one module (a UTF-16 table is twice its UTF-8 text): nothing publishable
     /// is refused.
     public static let maxFileBytes = 128 << 20
@@ -80,7 +75,7 @@ package struct ModuleLoader {
     }
 
     package func lprojFolders(in entries: [String], at url: URL) -> [String] {
-        entries.filter { $0.hasSuffix(".lproj") && CatalogLoader.isDirectoryURL(url.appendingPathComponent($0)) }
+        entries.filter { $0.hasSuffix(".lproj") && BoundedFile.kind(of: url.appendingPathComponent($0).path) == .directory }
     }
 
     /// An empty module with the settings of its Info.plist (the development region `en` if it names none); the

@@ -8,7 +8,7 @@ final class LocalizerSnapshot: Sendable {
     let mode: Localizer.Mode
     let device: String
     let counters: LocalizerCounters
-    /// Keyed by a length-prefixed `String`, not a struct: see `OverlayModules.localeID`.
+    /// Keyed by a length-prefixed `String`, not a struct: see `OverlayModules.tableID`.
     private let handles = Guarded<[String: LocalizedTable]>([:])
 
     init(

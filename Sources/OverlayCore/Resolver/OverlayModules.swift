@@ -31,8 +31,6 @@ final class OverlayModules: Sendable {
 
     /// Cache keys are length-prefixed `String`s, not structs: the first dictionary keyed by a new `Hashable` type makes
     /// the runtime search every protocol conformance of the process at launch.
-    private static func localeID(module: String, locale: String) -> String { "\(module.utf8.count):\(module)\(locale)" }
-
     private static func tableID(module: String, locale: String, table: String) -> String {
         "\(module.utf8.count):\(module)\(locale.utf8.count):\(locale)\(table)"
     }
@@ -42,7 +40,6 @@ final class OverlayModules: Sendable {
     let fallbacks: [String: ActiveRevision]
     /// A snapshot read without the store's heal: revisions are checked before they serve.
     let checksRevisions: Bool
-    let sourceHash: String?
     private let counters: LocalizerCounters
     private let syscalls: Syscalls
     /// Everything read, a miss as nil, in one dictionary (each new value type's dictionary costs runtime metadata at
@@ -66,11 +63,10 @@ final class OverlayModules: Sendable {
 
     init(
         revisions: [String: ActiveRevision], fallbacks: [String: ActiveRevision] = [:], checksRevisions: Bool = false,
-        sourceHash: String? = nil, counters: LocalizerCounters, syscalls: Syscalls = .live
+        counters: LocalizerCounters, syscalls: Syscalls = .live
     ) {
         self.syscalls = syscalls
         self.revisions = revisions
-        self.sourceHash = sourceHash
         self.fallbacks = fallbacks
         self.checksRevisions = checksRevisions
         self.counters = counters

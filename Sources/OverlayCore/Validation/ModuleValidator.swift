@@ -37,7 +37,7 @@ package enum ModuleValidator {
         var verdict = ModuleVerdict(module: expectedModule ?? "?", findings: [])
         let files: [String: Data]
         do {
-            files = try open(bytes, keepingFiles: true, limits: context.limits).files
+            files = try open(bytes, limits: context.limits)
         } catch {
             verdict.findings.append(openFailure(error, file: file, module: expectedModule))
             return verdict
@@ -126,25 +126,22 @@ package enum ModuleValidator {
             location: .init(file: file, module: header.module))]
     }
 
-    /// The archive read by the hardened ZIP reader under the validation caps, every entry inflated (its bytes kept
-    /// only when `keepingFiles`) before the layout check, so a damaged archive is reported as damaged.
-    package static func open(
-        _ bytes: Data, keepingFiles: Bool, limits: ValidationLimits
-    ) throws(ZIPError) -> (archive: ZIPArchive, files: [String: Data]) {
-        let archive = try ZIPArchive(
+    /// The archive's files read by the hardened ZIP reader under the validation caps, every entry inflated before the
+    /// layout check, so a damaged archive is reported as damaged.
+    package static func open(_ bytes: Data, limits: ValidationLimits) throws(ZIPError) -> [String: Data] {
+        let archive = try zipArchive(bytes, limits: limits)
+        let files = try archive.extractAll().filter { !$0.key.hasSuffix("/") }
+        try ModuleArchiveLayout.validate(archive)
+        return files
+    }
+
+    package static func zipArchive(_ bytes: Data, limits: ValidationLimits) throws(ZIPError) -> ZIPArchive {
+        try ZIPArchive(
             data: bytes,
             limits: ZIPLimits(
                 maxArchiveBytes: limits.maxArchiveBytes, maxEntries: limits.maxArchiveEntries,
                 maxEntryBytes: limits.maxInflatedBytes, maxTotalInflatedBytes: limits.maxInflatedBytes,
                 maxRatio: limits.maxCompressionRatio, maxNameLength: 255))
-        var files: [String: Data] = [:]
-        if keepingFiles {
-            files = try archive.extractAll().filter { !$0.key.hasSuffix("/") }
-        } else {
-            for entry in archive.entries where !entry.isDirectory { _ = try archive.extract(entry) }
-        }
-        try ModuleArchiveLayout.validate(archive)
-        return (archive, files)
     }
 
     /// `overlay-module.json` must be present and bound to where the archive came from: the module and revision the
