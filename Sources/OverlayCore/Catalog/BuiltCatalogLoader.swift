@@ -21,14 +21,6 @@ public enum BuiltCatalogLoader {
         /// As findings name it, relative to the product.
         package var path: String
         package var infoPlistPath: String
-
-        package init(module: String, resources: URL, infoPlist: URL, path: String, infoPlistPath: String) {
-            self.module = module
-            self.resources = resources
-            self.infoPlist = infoPlist
-            self.path = path
-            self.infoPlistPath = infoPlistPath
-        }
     }
 
     /// Loads the shipped catalog from an app's bundles, at run time.

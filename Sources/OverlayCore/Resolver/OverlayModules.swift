@@ -129,44 +129,30 @@ final class OverlayModules: Sendable {
         guard let directory = listing.locales[folder] else { return nil }
         let id = "T" + Self.tableID(module: name, locale: folder, table: table)
         if case .table(let cached)? = caches.withLock({ $0.entries[id] }) { return cached }
-        let read = textTable(table, module: name, locale: locale, directory: directory, listing: listing)
+        let files = listing.files
+        let stringsPath = directory + "/" + table + ".strings"
+        let pluralsPath = directory + "/" + table + ".stringsdict"
+        var read: Table?
+        if files.lists(stringsPath) || files.lists(pluralsPath) {
+            // A file that does not parse adds nothing, as in the catalog loader; one that cannot be opened is counted.
+            func data(_ path: String) -> Data? {
+                guard files.lists(path) else { return nil }
+                if let data = files.open(path)?.data { return data }
+                countUnreadable(name)
+                return nil
+            }
+            var found = Table(strings: data(stringsPath).flatMap(OverlayStrings.read))
+            let plurals = data(pluralsPath).flatMap { try? StringsdictReader.readFile($0, locale: locale) }
+            for entry in plurals?.entries ?? [] { found.plurals[entry.key] = entry.entry }
+            for rejection in plurals?.rejected ?? [] { found.rejected[rejection.key] = rejection }
+            read = found
+        }
         return caches.withLock { cache in
             if case .table(let existing)? = cache.entries[id] { return existing }
             cache.entries[id] = .table(read)
             cache.tablesRead += 1
             return read
         }
-    }
-
-    private func textTable(
-        _ table: String, module name: String, locale: String, directory: String, listing: Listing
-    ) -> Table? {
-        let files = listing.files
-        let stringsPath = directory + "/" + table + ".strings"
-        let pluralsPath = directory + "/" + table + ".stringsdict"
-        let hasStrings = files.lists(stringsPath)
-        let hasPlurals = files.lists(pluralsPath)
-        guard hasStrings || hasPlurals else { return nil }
-        // A file that does not parse adds nothing, as in the catalog loader; one that cannot be opened is counted.
-        var strings: OverlayStrings?
-        if hasStrings {
-            if let data = files.open(stringsPath)?.data {
-                strings = OverlayStrings.read(data)
-            } else {
-                countUnreadable(name)
-            }
-        }
-        var read = Table(strings: strings)
-        if hasPlurals {
-            if let data = files.open(pluralsPath)?.data {
-                let file = try? StringsdictReader.readFile(data, locale: locale)
-                for entry in file?.entries ?? [] { read.plurals[entry.key] = entry.entry }
-                for rejection in file?.rejected ?? [] { read.rejected[rejection.key] = rejection }
-            } else {
-                countUnreadable(name)
-            }
-        }
-        return read
     }
 
     private func countUnreadable(_ module: String) {
