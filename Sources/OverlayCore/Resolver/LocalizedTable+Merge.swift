@@ -39,12 +39,14 @@ extension LocalizedTable {
         let developmentRegion = shipped?.developmentRegion ?? "en"
         let revision = overlays.listing(moduleName)?.revision.revision
         for locale in chain {
-            for table in merger.unanswered > 0 ? overlays.tables(tableName, module: moduleName, locale: locale) : [] {
-                let layer = Int32(layers.count)
-                layers.append(Layer(kind: .overlay, locale: locale, revision: revision, source: .overlay(table)))
-                for key in table.plurals.keys { merger.answerKnown(key, layer: layer) }
-                table.strings?.forEachKeyReversed(&merger) { merger, position, key in  // the last duplicate wins
-                    merger.answerKnown(merger.keys.entry(utf8: key), layer: layer, entry: Int32(position))
+            if merger.unanswered > 0 {
+                overlays.forEachTable(tableName, module: moduleName, locale: locale) { table in
+                    let layer = Int32(layers.count)
+                    layers.append(Layer(kind: .overlay, locale: locale, revision: revision, source: .overlay(table)))
+                    for key in table.plurals.keys { merger.answerKnown(key, layer: layer) }
+                    table.strings?.forEachKeyReversed(&merger) { merger, position, key in  // the last duplicate wins
+                        merger.answerKnown(merger.keys.entry(utf8: key), layer: layer, entry: Int32(position))
+                    }
                 }
             }
             guard let shipped,

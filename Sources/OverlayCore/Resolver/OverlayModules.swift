@@ -113,12 +113,15 @@ final class OverlayModules: Sendable {
     }
 
     /// The tables a lookup reads for `locale`, in order: the locale's own, then for the development region
-    /// `Base.lproj`'s, which fills it in key by key as in the catalog loader.
-    func tables(_ table: String, module name: String, locale: String) -> [Table] {
-        guard let listing = listing(name), locale != "Base" else { return [] }
-        let fillsFromBase = listing.locales["Base"] != nil && locale == listing.developmentRegion
-        return (fillsFromBase ? [locale, "Base"] : [locale]).compactMap { folder in
-            self.table(table, module: name, folder: folder, locale: locale, listing: listing)
+    /// `Base.lproj`'s, which fills it in key by key as in the catalog loader. Handed to `body`, not returned: a
+    /// `[Table]` would instantiate one more generic class's metadata at launch.
+    func forEachTable(_ table: String, module name: String, locale: String, _ body: (Table) -> Void) {
+        guard let listing = listing(name), locale != "Base" else { return }
+        if let own = self.table(table, module: name, folder: locale, locale: locale, listing: listing) { body(own) }
+        if listing.locales["Base"] != nil && locale == listing.developmentRegion,
+            let base = self.table(table, module: name, folder: "Base", locale: locale, listing: listing)
+        {
+            body(base)
         }
     }
 

@@ -108,8 +108,7 @@ extension Localizer {
 
         let shipped = current.catalog.modules[module]
         let listing = view.overlays.listing(module)
-        let developmentRegion = shipped?.developmentRegion ?? "en"
-        let knownKeys = (shipped.flatMap { $0.table(tableName, locale: developmentRegion) }
+        let knownKeys = (shipped.flatMap { $0.table(tableName, locale: $0.developmentRegion) }
             ?? shipped.flatMap { LocalizerSnapshot.translatedKeys(tableName, of: $0) })?.keySet ?? []
 
         var steps: [ResolutionExplanation.Step] = []
@@ -140,7 +139,8 @@ extension Localizer {
         }
         // The tables the lookup merged, read again for the one key.
         func overlayHeld(_ locale: String) -> (value: CatalogValue?, rejection: StringsdictFile.Rejection?)? {
-            let tables = view.overlays.tables(tableName, module: module, locale: locale)
+            var tables: [OverlayModules.Table] = []
+            view.overlays.forEachTable(tableName, module: module, locale: locale) { tables.append($0) }
             guard !tables.isEmpty else { return nil }
             return (tables.lazy.compactMap { $0.value(forKey: key) }.first,
                     tables.lazy.compactMap { $0.rejected[key] }.first)
