@@ -9,21 +9,19 @@ extension ModuleLoader {
             let relativePath = "\(location.path)/\(file)"
             guard let data = readFile(relativePath: relativePath, url: location.resources.appendingPathComponent(file))
             else { continue }
-            let root: PropertyListValue
+            var languages: [PropertyListEntry]?
+            let problem: String
             do {
-                root = try PropertyListReader.read(
+                let root = try PropertyListReader.read(
                     data, limits: .init(maxBytes: CatalogLoader.maxFileBytes), acceptingBinary: true)
+                languages = root.dictionaryEntries
+                problem = "holds \(root.kindWithArticle), not a dict of languages"
             } catch {
-                findings.append(Finding(
-                    code: "catalog.invalid-loctable", severity: .error,
-                    message: "the loctable cannot be read (\(error.message)); rebuild the product",
-                    location: .init(file: relativePath, module: location.module)))
-                continue
+                problem = "cannot be read (\(error.message))"
             }
-            guard let languages = root.dictionaryEntries else {
+            guard let languages else {
                 findings.append(Finding(
-                    code: "catalog.invalid-loctable", severity: .error,
-                    message: "the loctable holds \(root.kindWithArticle), not a dict of languages; rebuild the product",
+                    code: "catalog.invalid-loctable", severity: .error, message: "the loctable \(problem); rebuild the product",
                     location: .init(file: relativePath, module: location.module)))
                 continue
             }

@@ -21,14 +21,6 @@ public enum BuiltCatalogLoader {
         /// As findings name it, relative to the product.
         package var path: String
         package var infoPlistPath: String
-
-        package init(module: String, resources: URL, infoPlist: URL, path: String, infoPlistPath: String) {
-            self.module = module
-            self.resources = resources
-            self.infoPlist = infoPlist
-            self.path = path
-            self.infoPlistPath = infoPlistPath
-        }
     }
 
     /// Loads the shipped catalog from an app's bundles, at run time.
@@ -44,32 +36,28 @@ public enum BuiltCatalogLoader {
 
     /// `Contents/` (a macOS bundle), `Versions/<V>/Resources` (a macOS framework), else the folder itself (iOS).
     package static func location(of bundle: URL, module: String, path: String) -> Location {
-        let contents = bundle.appendingPathComponent("Contents")
-        if BoundedFile.kind(of: contents.appendingPathComponent("Info.plist").path) == .regular {
-            return Location(
-                module: module, resources: contents.appendingPathComponent("Resources"),
-                infoPlist: contents.appendingPathComponent("Info.plist"), path: path + "/Contents/Resources",
-                infoPlistPath: path + "/Contents/Info.plist")
-        }
-        if let version = frameworkVersion(of: bundle) {
-            let resources = bundle.appendingPathComponent("Versions/\(version)/Resources")
-            let resourcesPath = path + "/Versions/\(version)/Resources"
-            return Location(
-                module: module, resources: resources, infoPlist: resources.appendingPathComponent("Info.plist"),
-                path: resourcesPath, infoPlistPath: resourcesPath + "/Info.plist")
+        var (resources, infoPlist) = ("", "Info.plist")  // relative to the bundle
+        if BoundedFile.kind(of: bundle.appendingPathComponent("Contents/Info.plist").path) == .regular {
+            (resources, infoPlist) = ("Contents/Resources", "Contents/Info.plist")
+        } else if let version = frameworkVersion(of: bundle) {
+            resources = "Versions/\(version)/Resources"
+            infoPlist = resources + "/Info.plist"
         }
         return Location(
-            module: module, resources: bundle, infoPlist: bundle.appendingPathComponent("Info.plist"), path: path,
-            infoPlistPath: path + "/Info.plist")
+            module: module, resources: resources.isEmpty ? bundle : bundle.appendingPathComponent(resources),
+            infoPlist: bundle.appendingPathComponent(infoPlist),
+            path: resources.isEmpty ? path : path + "/" + resources, infoPlistPath: path + "/" + infoPlist)
     }
 
     /// The one real folder in a macOS framework's `Versions` (links are not followed); nil when there is no single one.
     static func frameworkVersion(of framework: URL) -> String? {
         let versions = framework.appendingPathComponent("Versions")
-        guard CatalogLoader.isDirectoryURL(versions),
+        guard BoundedFile.kind(of: versions.path) == .directory,
             let names = try? CatalogLoader.sortedEntries(of: versions)
         else { return nil }
-        let real = names.filter { !$0.hasPrefix(".") && CatalogLoader.isDirectoryURL(versions.appendingPathComponent($0)) }
+        let real = names.filter {
+            !$0.hasPrefix(".") && BoundedFile.kind(of: versions.appendingPathComponent($0).path) == .directory
+        }
         return real.count == 1 ? real[0] : nil
     }
 
@@ -99,7 +87,7 @@ public enum BuiltCatalogLoader {
 
 extension ModuleLoader {
     package mutating func loadBuiltModule(at location: BuiltCatalogLoader.Location) -> CatalogModule? {
-        guard CatalogLoader.isDirectoryURL(location.resources) else { return nil }
+        guard BoundedFile.kind(of: location.resources.path) == .directory else { return nil }
         var module: CatalogModule?
         do {
             module = try loadModule(

@@ -49,11 +49,20 @@ package struct CatalogModule: Sendable, Equatable {
     /// checked against and the input of the source hash.
     package var developmentTables: [String: CatalogTable] {
         var tables = localizations[developmentRegion]?.tables ?? [:]
-        for (name, baseTable) in base?.tables ?? [:] {
-            tables[name, default: CatalogTable(name: name)].fill(from: baseTable)
-        }
+        for name in base?.tables.keys ?? [:].keys { tables[name] = table(name, locale: developmentRegion) }
         tables[CatalogTable.infoPlistTableName] = nil
         return tables
+    }
+
+    /// The table `name` of `locale`; in the development region, `Base.lproj`'s fills it in key by key.
+    package func table(_ name: String, locale: String) -> CatalogTable? {
+        var table = localizations[locale]?.tables[name]
+        if locale == developmentRegion, let base = base?.tables[name] {
+            var merged = table ?? CatalogTable(name: name)
+            merged.fill(from: base)
+            table = merged
+        }
+        return table
     }
 
     /// Changes the localization `identifier` names (`Base`: ``base``) in place, starting it in `directoryName` if absent.

@@ -42,11 +42,6 @@ public enum CatalogLoader {
         }
     }
 
-    /// Links are never followed.
-    package static func isDirectoryURL(_ url: URL) -> Bool {
-        BoundedFile.kind(of: url.path) == .directory
-    }
-
     /// Twice the most a client inflates for one module (a UTF-16 table is twice its UTF-8 text): nothing publishable
     /// is refused.
     public static let maxFileBytes = 128 << 20
@@ -80,7 +75,7 @@ package struct ModuleLoader {
     }
 
     package func lprojFolders(in entries: [String], at url: URL) -> [String] {
-        entries.filter { $0.hasSuffix(".lproj") && CatalogLoader.isDirectoryURL(url.appendingPathComponent($0)) }
+        entries.filter { $0.hasSuffix(".lproj") && BoundedFile.kind(of: url.appendingPathComponent($0).path) == .directory }
     }
 
     /// An empty module with the settings of its Info.plist (the development region `en` if it names none); the
@@ -137,30 +132,25 @@ package struct ModuleLoader {
     ) -> (developmentRegion: String?, plainStrings: PlainStrings?) {
         guard let data = readFile(relativePath: relativePath, url: plistURL, optional: true) else { return (nil, nil) }
         let plist = try? PropertyListSerialization.propertyList(from: data, format: nil)
-        let location = Finding.Location(file: relativePath, module: module)
-        guard let dictionary = plist as? [String: Any] else {
+        func invalid(_ message: String) {
             findings.append(Finding(
-                code: "catalog.invalid-info-plist", severity: .error,
-                message: "Info.plist is not a property-list dictionary; fix it or remove it (the development region then defaults to en)",
-                location: location))
+                code: "catalog.invalid-info-plist", severity: .error, message: message,
+                location: .init(file: relativePath, module: module)))
+        }
+        guard let dictionary = plist as? [String: Any] else {
+            invalid("Info.plist is not a property-list dictionary; fix it or remove it (the development region then defaults to en)")
             return (nil, nil)
         }
         var plainStrings: PlainStrings?
         if let setting = dictionary["OverlayPlainStrings"] {
             plainStrings = (setting as? String).flatMap(PlainStrings.init(rawValue:))
             if plainStrings == nil {
-                findings.append(Finding(
-                    code: "catalog.invalid-info-plist", severity: .error,
-                    message: "OverlayPlainStrings must be \"as-written\" (the app shows a value without arguments as written) or \"formatted\" (it passes every value through String(format:))",
-                    location: location))
+                invalid("OverlayPlainStrings must be \"as-written\" (the app shows a value without arguments as written) or \"formatted\" (it passes every value through String(format:))")
             }
         }
         guard let region = dictionary["CFBundleDevelopmentRegion"] else { return (nil, plainStrings) }
         guard let text = region as? String, !text.isEmpty else {
-            findings.append(Finding(
-                code: "catalog.invalid-info-plist", severity: .error,
-                message: "CFBundleDevelopmentRegion must be a non-empty string such as \"en\"",
-                location: location))
+            invalid("CFBundleDevelopmentRegion must be a non-empty string such as \"en\"")
             return (nil, plainStrings)
         }
         return (text, plainStrings)

@@ -39,23 +39,19 @@ extension LocalizedTable {
         let developmentRegion = shipped?.developmentRegion ?? "en"
         let revision = overlays.listing(moduleName)?.revision.revision
         for locale in chain {
-            if merger.unanswered > 0, let table = overlays.table(tableName, module: moduleName, locale: locale) {
-                let layer = Int32(layers.count)
-                layers.append(Layer(kind: .overlay, locale: locale, revision: revision, source: .overlay(table)))
-                switch table {
-                case .catalog(let catalogTable):
-                    for key in catalogTable.plurals.keys { merger.answerKnown(key, layer: layer) }
-                    for key in catalogTable.strings.keys { merger.answerKnown(key, layer: layer) }
-                case .text(let strings, let plurals):
-                    for key in plurals.keys { merger.answerKnown(key, layer: layer) }
-                    strings?.forEachKeyReversed(&merger) { merger, position, key in  // the last duplicate wins
+            if merger.unanswered > 0 {
+                overlays.forEachTable(tableName, module: moduleName, locale: locale) { table in
+                    let layer = Int32(layers.count)
+                    layers.append(Layer(kind: .overlay, locale: locale, revision: revision, source: .overlay(table)))
+                    for key in table.plurals.keys { merger.answerKnown(key, layer: layer) }
+                    table.strings?.forEachKeyReversed(&merger) { merger, position, key in  // the last duplicate wins
                         merger.answerKnown(merger.keys.entry(utf8: key), layer: layer, entry: Int32(position))
                     }
                 }
             }
             guard let shipped,
                 let table = locale == developmentRegion
-                    ? developmentTable : LocalizerSnapshot.table(tableName, of: shipped, locale: locale)
+                    ? developmentTable : shipped.table(tableName, locale: locale)
             else { continue }
             let layer = Int32(layers.count)
             layers.append(Layer(kind: .shipped, locale: locale, revision: nil, source: .shipped(table)))

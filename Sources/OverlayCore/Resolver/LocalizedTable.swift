@@ -48,7 +48,7 @@ public final class LocalizedTable: @unchecked Sendable {
         let shipped = snapshot.catalog.modules[module]
         let chain = snapshot.chain(for: module)
         let region = shipped?.developmentRegion ?? "en"
-        let developmentValues = shipped.flatMap { LocalizerSnapshot.table(table, of: $0, locale: region) }
+        let developmentValues = shipped.flatMap { $0.table(table, locale: region) }
         self.module = module
         self.table = table
         self.chain = chain
@@ -165,13 +165,13 @@ public final class LocalizedTable: @unchecked Sendable {
         let key = index.key(at: entry)
         let value: CatalogValue?
         switch layer.source {
-        case .shipped(let table), .overlay(.catalog(let table)):
+        case .shipped(let table):
             value = table.value(forKey: key)
-        case .overlay(.text(let strings, let plurals)):
-            if answer.entry >= 0, let strings, Int(answer.entry) < strings.entries.count {
+        case .overlay(let table):
+            if answer.entry >= 0, let strings = table.strings, Int(answer.entry) < strings.entries.count {
                 value = .string(strings.string(strings.entries[Int(answer.entry)].value))
             } else {
-                value = plurals[key].map(CatalogValue.plural)
+                value = table.plurals[key].map(CatalogValue.plural)
             }
         }
         guard let value else { return nil }

@@ -160,8 +160,7 @@ public final class Localizer: Sendable {
             return nil
         }
         return OverlayModules(
-            revisions: store.modules, fallbacks: store.fallbacks, checksRevisions: store.isUnhealed,
-            sourceHash: store.sourceHash, counters: counters)
+            revisions: store.modules, fallbacks: store.fallbacks, checksRevisions: store.isUnhealed, counters: counters)
     }
 }
 

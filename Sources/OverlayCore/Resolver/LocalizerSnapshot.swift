@@ -8,7 +8,7 @@ final class LocalizerSnapshot: Sendable {
     let mode: Localizer.Mode
     let device: String
     let counters: LocalizerCounters
-    /// Keyed by a length-prefixed `String`, not a struct: see `OverlayModules.localeID`.
+    /// Keyed by a length-prefixed `String`, not a struct: see `OverlayModules.tableID`.
     private let handles = Guarded<[String: LocalizedTable]>([:])
 
     init(
@@ -60,16 +60,5 @@ final class LocalizerSnapshot: Sendable {
             keys = merged
         }
         return keys
-    }
-
-    /// For the development region, `Base.lproj` fills in key by key.
-    static func table(_ name: String, of module: CatalogModule, locale: String) -> CatalogTable? {
-        var table = module.localizations[locale]?.tables[name]
-        if locale == module.developmentRegion, let base = module.base?.tables[name] {
-            var merged = table ?? CatalogTable(name: name)
-            merged.fill(from: base)
-            table = merged
-        }
-        return table
     }
 }

@@ -35,13 +35,11 @@ public enum OverlayBundles {
     static func contents(of module: String, in snapshot: LocalizerSnapshot) -> Contents? {
         let shipped = snapshot.catalog.modules[module]
         let chain = snapshot.chain(for: module)
-        let overlay = snapshot.overlays.module(module, locales: chain)
+        let overlay = snapshot.overlays.listing(module)
         guard shipped != nil || overlay != nil else { return nil }
-        var names = Set<String>()
-        for module in [shipped, overlay].compactMap({ $0 }) {
-            for localization in module.localizations.values { names.formUnion(localization.tables.keys) }
-            names.formUnion(module.base?.tables.keys ?? [:].keys)
-        }
+        // The build's tables only: an overlay serves no key the build lacks.
+        var names = Set(shipped?.base?.tables.keys ?? [:].keys)
+        for localization in shipped?.localizations.values ?? [:].values { names.formUnion(localization.tables.keys) }
         names.remove(CatalogTable.infoPlistTableName)
         var files: [(name: String, data: Data)] = []
         for name in names.sorted(by: String.utf8Precedes) {

@@ -14,16 +14,23 @@ final class OverlayModules: Sendable {
         var locales: [String: String]
     }
 
-    enum Table: Sendable {
-        case text(strings: OverlayStrings?, plurals: [String: StringsdictEntry])
-        /// The development region merged with `Base.lproj` key by key, by the catalog loader's rules.
-        case catalog(CatalogTable)
+    /// One table of one `.lproj` folder: `.strings` and `.stringsdict` read apart, the `.stringsdict` winning.
+    struct Table: Sendable {
+        var strings: OverlayStrings?
+        var plurals: [String: StringsdictEntry] = [:]
+        /// The `.stringsdict` entries that break a rule, for ``Localizer/explain(_:table:module:)``.
+        var rejected: [String: StringsdictFile.Rejection] = [:]
+
+        /// The value of `key` (the last `.strings` duplicate), found by a scan: for diagnostics, not lookups.
+        func value(forKey key: String) -> CatalogValue? {
+            if let plural = plurals[key] { return .plural(plural) }
+            guard let strings else { return nil }
+            return strings.entries.last { strings.string($0.key) == key }.map { .string(strings.string($0.value)) }
+        }
     }
 
     /// Cache keys are length-prefixed `String`s, not structs: the first dictionary keyed by a new `Hashable` type makes
     /// the runtime search every protocol conformance of the process at launch.
-    private static func localeID(module: String, locale: String) -> String { "\(module.utf8.count):\(module)\(locale)" }
-
     private static func tableID(module: String, locale: String, table: String) -> String {
         "\(module.utf8.count):\(module)\(locale.utf8.count):\(locale)\(table)"
     }
@@ -33,15 +40,13 @@ final class OverlayModules: Sendable {
     let fallbacks: [String: ActiveRevision]
     /// A snapshot read without the store's heal: revisions are checked before they serve.
     let checksRevisions: Bool
-    let sourceHash: String?
     private let counters: LocalizerCounters
     private let syscalls: Syscalls
     /// Everything read, a miss as nil, in one dictionary (each new value type's dictionary costs runtime metadata at
-    /// launch). Keys: `L` + module, `T` + table ID, `C` + locale ID.
+    /// launch). Keys: `L` + module, `T` + table ID.
     private enum Cached {
         case listing(Listing?)
         case table(Table?)
-        case localization(CatalogLocalization?)
     }
 
     private struct Caches {
@@ -58,11 +63,10 @@ final class OverlayModules: Sendable {
 
     init(
         revisions: [String: ActiveRevision], fallbacks: [String: ActiveRevision] = [:], checksRevisions: Bool = false,
-        sourceHash: String? = nil, counters: LocalizerCounters, syscalls: Syscalls = .live
+        counters: LocalizerCounters, syscalls: Syscalls = .live
     ) {
         self.syscalls = syscalls
         self.revisions = revisions
-        self.sourceHash = sourceHash
         self.fallbacks = fallbacks
         self.checksRevisions = checksRevisions
         self.counters = counters
@@ -108,15 +112,43 @@ final class OverlayModules: Sendable {
         }
     }
 
-    func table(_ table: String, module name: String, locale: String) -> Table? {
-        guard let listing = listing(name), let directory = listing.locales[locale], locale != "Base" else { return nil }
-        let id = "T" + Self.tableID(module: name, locale: locale, table: table)
+    /// The tables a lookup reads for `locale`, in order: the locale's own, then for the development region
+    /// `Base.lproj`'s, which fills it in key by key as in the catalog loader. Handed to `body`, not returned: a
+    /// `[Table]` would instantiate one more generic class's metadata at launch.
+    func forEachTable(_ table: String, module name: String, locale: String, _ body: (Table) -> Void) {
+        guard let listing = listing(name), locale != "Base" else { return }
+        if let own = self.table(table, module: name, folder: locale, locale: locale, listing: listing) { body(own) }
+        if listing.locales["Base"] != nil && locale == listing.developmentRegion,
+            let base = self.table(table, module: name, folder: "Base", locale: locale, listing: listing)
+        {
+            body(base)
+        }
+    }
+
+    /// `folder`: a locale of the listing, or `Base`; `locale` picks the plural rules.
+    private func table(
+        _ table: String, module name: String, folder: String, locale: String, listing: Listing
+    ) -> Table? {
+        guard let directory = listing.locales[folder] else { return nil }
+        let id = "T" + Self.tableID(module: name, locale: folder, table: table)
         if case .table(let cached)? = caches.withLock({ $0.entries[id] }) { return cached }
-        let read: Table?
-        if listing.locales["Base"] != nil && locale == listing.developmentRegion {
-            read = catalogTable(table, module: name, locale: locale, listing: listing)
-        } else {
-            read = textTable(table, module: name, locale: locale, directory: directory, listing: listing)
+        let files = listing.files
+        let stringsPath = directory + "/" + table + ".strings"
+        let pluralsPath = directory + "/" + table + ".stringsdict"
+        var read: Table?
+        if files.lists(stringsPath) || files.lists(pluralsPath) {
+            // A file that does not parse adds nothing, as in the catalog loader; one that cannot be opened is counted.
+            func data(_ path: String) -> Data? {
+                guard files.lists(path) else { return nil }
+                if let data = files.open(path)?.data { return data }
+                countUnreadable(name)
+                return nil
+            }
+            var found = Table(strings: data(stringsPath).flatMap(OverlayStrings.read))
+            let plurals = data(pluralsPath).flatMap { try? StringsdictReader.readFile($0, locale: locale) }
+            for entry in plurals?.entries ?? [] { found.plurals[entry.key] = entry.entry }
+            for rejection in plurals?.rejected ?? [] { found.rejected[rejection.key] = rejection }
+            read = found
         }
         return caches.withLock { cache in
             if case .table(let existing)? = cache.entries[id] { return existing }
@@ -124,35 +156,6 @@ final class OverlayModules: Sendable {
             cache.tablesRead += 1
             return read
         }
-    }
-
-    private func textTable(
-        _ table: String, module name: String, locale: String, directory: String, listing: Listing
-    ) -> Table? {
-        let files = listing.files
-        let stringsPath = directory + "/" + table + ".strings"
-        let pluralsPath = directory + "/" + table + ".stringsdict"
-        let hasStrings = files.lists(stringsPath)
-        let hasPlurals = files.lists(pluralsPath)
-        guard hasStrings || hasPlurals else { return nil }
-        // A file that does not parse adds nothing, as in the catalog loader; one that cannot be opened is counted.
-        var strings: OverlayStrings?
-        if hasStrings {
-            if let data = files.open(stringsPath)?.data {
-                strings = OverlayStrings.read(data)
-            } else {
-                countUnreadable(name)
-            }
-        }
-        var plurals: [String: StringsdictEntry] = [:]
-        if hasPlurals {
-            if let data = files.open(pluralsPath)?.data {
-                for entry in (try? StringsdictReader.readFile(data, locale: locale))?.entries ?? [] { plurals[entry.key] = entry.entry }
-            } else {
-                countUnreadable(name)
-            }
-        }
-        return .text(strings: strings, plurals: plurals)
     }
 
     private func countUnreadable(_ module: String) {
@@ -177,46 +180,5 @@ final class OverlayModules: Sendable {
                 return cached ?? region
             }
         }
-    }
-
-    // MARK: Through the catalog loader
-
-    private func catalogTable(_ table: String, module name: String, locale: String, listing: Listing) -> Table? {
-        guard let module = module(name, locales: [locale]) else { return nil }
-        return LocalizerSnapshot.table(table, of: module, locale: locale).map(Table.catalog)
-    }
-
-    /// The localizations of `locales` read leniently by the catalog loader, as Apple reads the bundle.
-    func module(_ name: String, locales: [String]) -> CatalogModule? {
-        guard let listing = listing(name) else { return nil }
-        var wanted = Set(locales.filter { listing.locales[$0] != nil })
-        if listing.locales["Base"] != nil, wanted.contains(listing.developmentRegion) { wanted.insert("Base") }
-        func key(_ locale: String) -> String { "C" + Self.localeID(module: name, locale: locale) }
-        let missing = caches.withLock { cache in wanted.filter { cache.entries[key($0)] == nil } }
-        if !missing.isEmpty {
-            let folders = Set(missing.compactMap { listing.locales[$0] })
-            var files: [String: Data] = [:]
-            for path in listing.files.list.files.keys where path.hasSuffix(".strings") || path.hasSuffix(".stringsdict") {
-                guard let slash = path.utf8.firstIndex(of: UInt8(ascii: "/")), folders.contains(String(path[..<slash]))
-                else { continue }
-                if let data = listing.files.open(path)?.data { files[path] = data } else { countUnreadable(name) }
-            }
-            let read = CatalogLoader.module(
-                named: name, developmentRegion: listing.developmentRegion, files: files, mode: .lenient).module
-            caches.withLock { cache in
-                for locale in missing {
-                    let loaded = locale == "Base" ? read.base : read.localizations[locale]
-                    if cache.entries[key(locale)] == nil { cache.entries[key(locale)] = .localization(loaded) }
-                }
-            }
-        }
-        var module = CatalogModule(name: name, developmentRegion: listing.developmentRegion)
-        caches.withLock { cache in
-            for locale in wanted {
-                guard case .localization(let localization?)? = cache.entries[key(locale)] else { continue }
-                if locale == "Base" { module.base = localization } else { module.localizations[locale] = localization }
-            }
-        }
-        return module
     }
 }

@@ -108,60 +108,69 @@ extension Localizer {
 
         let shipped = current.catalog.modules[module]
         let listing = view.overlays.listing(module)
-        let overlay = listing.flatMap { view.overlays.module(module, locales: Array($0.locales.keys)) }
-        let developmentRegion = shipped?.developmentRegion ?? "en"
-        let knownKeys = (shipped.flatMap { LocalizerSnapshot.table(tableName, of: $0, locale: developmentRegion) }
+        let knownKeys = (shipped.flatMap { $0.table(tableName, locale: $0.developmentRegion) }
             ?? shipped.flatMap { LocalizerSnapshot.translatedKeys(tableName, of: $0) })?.keySet ?? []
 
         var steps: [ResolutionExplanation.Step] = []
         var answered = false
-        func step(_ locale: String, _ layer: ResolutionLayer, module source: CatalogModule?, revision: Int?) {
-            var outcome: ResolutionExplanation.Outcome
+        /// `held`: what the layer's tables for `locale` hold for the key; nil without one, the outcome then `absent`.
+        func step(
+            _ locale: String, _ layer: ResolutionLayer, revision: Int?, absent: ResolutionExplanation.Outcome,
+            held: (value: CatalogValue?, rejection: StringsdictFile.Rejection?)?
+        ) {
+            var outcome = absent
             var value: String?
-            var rejection: StringsdictFile.Rejection?
-            if source == nil {
-                outcome = .noRevision
-            } else if let source, source.localizations[locale] == nil
-                && !(locale == source.developmentRegion && source.base != nil)
-            {
-                outcome = .localeAbsent
-            } else if let table = source.flatMap({ LocalizerSnapshot.table(tableName, of: $0, locale: locale) }) {
-                if let found = table.value(forKey: key) {
-                    value = ResolvedValue(value: found, layer: layer, locale: locale, revision: revision, device: device).text
-                    if layer == .overlay && !knownKeys.contains(key) {
-                        outcome = .keyUnknownToBuild
-                    } else if !answered && resolution.layer == layer && resolution.locale == locale {
-                        outcome = .answered
-                        answered = true
-                    } else {
-                        outcome = .shadowed
-                    }
-                } else if let rejected = table.rejectedEntries[key] {
-                    outcome = .rejected
-                    rejection = rejected
+            if let found = held?.value {
+                value = ResolvedValue(value: found, layer: layer, locale: locale, revision: revision, device: device).text
+                if layer == .overlay && !knownKeys.contains(key) {
+                    outcome = .keyUnknownToBuild
+                } else if !answered && resolution.layer == layer && resolution.locale == locale {
+                    outcome = .answered
+                    answered = true
                 } else {
-                    outcome = .keyAbsent
+                    outcome = .shadowed
                 }
-            } else {
-                outcome = .tableAbsent
+            } else if let held {
+                outcome = held.rejection == nil ? .keyAbsent : .rejected
             }
-            steps.append(.init(locale: locale, layer: layer, outcome: outcome, value: value,
-                               revision: layer == .overlay ? revision : nil, rejection: rejection?.findingCode,
-                               rejectionMessage: rejection?.error.message))
+            let rejection = held?.rejection
+            steps.append(.init(locale: locale, layer: layer, outcome: outcome, value: value, revision: revision,
+                               rejection: rejection?.findingCode, rejectionMessage: rejection?.error.message))
         }
+        // The tables the lookup merged, read again for the one key.
+        func overlayHeld(_ locale: String) -> (value: CatalogValue?, rejection: StringsdictFile.Rejection?)? {
+            var tables: [OverlayModules.Table] = []
+            view.overlays.forEachTable(tableName, module: module, locale: locale) { tables.append($0) }
+            guard !tables.isEmpty else { return nil }
+            return (tables.lazy.compactMap { $0.value(forKey: key) }.first,
+                    tables.lazy.compactMap { $0.rejected[key] }.first)
+        }
+        // A build without the module has no locale of it.
+        let build = shipped ?? CatalogModule(name: module, developmentRegion: "")
         for locale in handle.chain {
-            step(locale, .overlay, module: overlay, revision: listing?.revision.revision)
-            // A build without the module has no locale of it.
-            step(locale, .shipped, module: shipped ?? CatalogModule(name: module, developmentRegion: ""), revision: nil)
+            var overlayAbsent = ResolutionExplanation.Outcome.noRevision
+            if let listing {
+                let hasLocale = listing.locales[locale] != nil
+                    || (listing.locales["Base"] != nil && locale == listing.developmentRegion)
+                overlayAbsent = hasLocale ? .tableAbsent : .localeAbsent
+            }
+            step(locale, .overlay, revision: listing?.revision.revision, absent: overlayAbsent,
+                 held: overlayHeld(locale))
+            let table = build.table(tableName, locale: locale)
+            let hasLocale = build.localizations[locale] != nil
+                || (locale == build.developmentRegion && build.base != nil)
+            step(locale, .shipped, revision: nil, absent: hasLocale ? .tableAbsent : .localeAbsent,
+                 held: table.map { ($0.value(forKey: key), $0.rejectedEntries[key]) })
         }
 
         var otherLocales: Set<String> = []
-        for source in [shipped, overlay].compactMap({ $0 }) {
-            for locale in source.localizations.keys where !handle.chain.contains(locale) {
-                if LocalizerSnapshot.table(tableName, of: source, locale: locale)?.value(forKey: key) != nil {
-                    otherLocales.insert(locale)
-                }
+        for locale in shipped?.localizations.keys ?? [:].keys where !handle.chain.contains(locale) {
+            if build.table(tableName, locale: locale)?.value(forKey: key) != nil {
+                otherLocales.insert(locale)
             }
+        }
+        for locale in listing?.locales.keys ?? [:].keys where locale != "Base" && !handle.chain.contains(locale) {
+            if overlayHeld(locale)?.value != nil { otherLocales.insert(locale) }
         }
 
         var explanation = ResolutionExplanation(

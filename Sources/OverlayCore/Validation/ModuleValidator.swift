@@ -37,7 +37,7 @@ package enum ModuleValidator {
         var verdict = ModuleVerdict(module: expectedModule ?? "?", findings: [])
         let files: [String: Data]
         do {
-            files = try open(bytes, keepingFiles: true, limits: context.limits).files
+            files = try open(bytes, limits: context.limits)
         } catch {
             verdict.findings.append(openFailure(error, file: file, module: expectedModule))
             return verdict
@@ -59,22 +59,38 @@ package enum ModuleValidator {
     }
 
     /// Revoked, over the cap, or not the bytes the signed manifest lists: nothing of the archive is parsed.
+    ///
+    /// Mix-and-match protection: the archive's size and SHA-256 must equal what the signed manifest lists, compared in
+    /// constant time, before a single byte of it is parsed.
     package static func checkIntegrity(
         _ bytes: Data, entry: Manifest.Module, manifest: Manifest, context: ValidationContext, file: String
     ) -> [Finding] {
+        let location = Finding.Location(file: file, module: entry.name)
         if manifest.isRevoked(module: entry.name, sha256: entry.sha256) {
             return [Finding(
                 code: "revoked", severity: .error,
                 message: "archive \(entry.sha256) of \(entry.name) is revoked by the manifest and is never activated",
-                location: .init(file: file, module: entry.name))]
+                location: location)]
         }
         guard bytes.count <= context.limits.maxArchiveBytes else {
             return [Finding(
                 code: "size.archive", severity: .error,
                 message: "the archive is \(bytes.count) bytes, over the \(context.limits.maxArchiveBytes)-byte cap",
-                location: .init(file: file, module: entry.name))]
+                location: location)]
         }
-        return checkDigest(Array(bytes), entry: entry, file: file)
+        guard bytes.count == entry.size else {
+            return [Finding(
+                code: "integrity.size", severity: .error,
+                message: "the archive is \(bytes.count) bytes, the manifest says \(entry.size); it was truncated, replaced or mixed with another publish",
+                location: location)]
+        }
+        guard SHA256.hash(Array(bytes)).constantTimeEquals(hex: entry.sha256) else {
+            return [Finding(
+                code: "integrity.sha256", severity: .error,
+                message: "the archive's SHA-256 differs from the manifest's \(entry.sha256); it was tampered with or mixed with another publish",
+                location: location)]
+        }
+        return []
     }
 
     package static func openFailure(_ error: ZIPError, file: String, module: String?) -> Finding {
@@ -110,44 +126,22 @@ package enum ModuleValidator {
             location: .init(file: file, module: header.module))]
     }
 
-    /// Mix-and-match protection: the archive's size and SHA-256 must equal what the signed manifest lists, compared in
-    /// constant time, before a single byte of it is parsed.
-    private static func checkDigest(_ bytes: [UInt8], entry: Manifest.Module, file: String) -> [Finding] {
-        let location = Finding.Location(file: file, module: entry.name)
-        guard bytes.count == entry.size else {
-            return [Finding(
-                code: "integrity.size", severity: .error,
-                message: "the archive is \(bytes.count) bytes, the manifest says \(entry.size); it was truncated, replaced or mixed with another publish",
-                location: location)]
-        }
-        guard SHA256.hash(bytes).constantTimeEquals(hex: entry.sha256) else {
-            return [Finding(
-                code: "integrity.sha256", severity: .error,
-                message: "the archive's SHA-256 differs from the manifest's \(entry.sha256); it was tampered with or mixed with another publish",
-                location: location)]
-        }
-        return []
+    /// The archive's files read by the hardened ZIP reader under the validation caps, every entry inflated before the
+    /// layout check, so a damaged archive is reported as damaged.
+    package static func open(_ bytes: Data, limits: ValidationLimits) throws(ZIPError) -> [String: Data] {
+        let archive = try zipArchive(bytes, limits: limits)
+        let files = try archive.extractAll().filter { !$0.key.hasSuffix("/") }
+        try ModuleArchiveLayout.validate(archive)
+        return files
     }
 
-    /// The archive read by the hardened ZIP reader under the validation caps, every entry inflated (its bytes kept
-    /// only when `keepingFiles`) before the layout check, so a damaged archive is reported as damaged.
-    package static func open(
-        _ bytes: Data, keepingFiles: Bool, limits: ValidationLimits
-    ) throws(ZIPError) -> (archive: ZIPArchive, files: [String: Data]) {
-        let archive = try ZIPArchive(
+    package static func zipArchive(_ bytes: Data, limits: ValidationLimits) throws(ZIPError) -> ZIPArchive {
+        try ZIPArchive(
             data: bytes,
             limits: ZIPLimits(
                 maxArchiveBytes: limits.maxArchiveBytes, maxEntries: limits.maxArchiveEntries,
                 maxEntryBytes: limits.maxInflatedBytes, maxTotalInflatedBytes: limits.maxInflatedBytes,
                 maxRatio: limits.maxCompressionRatio, maxNameLength: 255))
-        var files: [String: Data] = [:]
-        if keepingFiles {
-            files = try archive.extractAll().filter { !$0.key.hasSuffix("/") }
-        } else {
-            for entry in archive.entries where !entry.isDirectory { _ = try archive.extract(entry) }
-        }
-        try ModuleArchiveLayout.validate(archive)
-        return (archive, files)
     }
 
     /// `overlay-module.json` must be present and bound to where the archive came from: the module and revision the

@@ -14,34 +14,30 @@ package enum NameGrammar {
     package static let moduleNameRule = "1–128 ASCII letters, digits and _ . -, not starting with . or -"
 
     package static func isAppVersion(_ text: some StringProtocol) -> Bool {
-        guard let first = text.utf8.first, isLetter(first) || isDigit(first), text.utf8.count <= maxAppVersionBytes
-        else { return false }
-        return text.utf8.allSatisfy { isLetter($0) || isDigit($0) || $0 == dot || $0 == underscore || $0 == plus || $0 == minus }
+        matches(text, maxBytes: maxAppVersionBytes, punctuation: "._+-") { isLetter($0) || isDigit($0) }
     }
 
     package static func isModuleName(_ text: some StringProtocol) -> Bool {
-        guard let first = text.utf8.first, first != dot, first != minus, text.utf8.count <= maxModuleNameBytes else {
-            return false
-        }
-        return text.utf8.allSatisfy { isLetter($0) || isDigit($0) || $0 == underscore || $0 == dot || $0 == minus }
+        matches(text, maxBytes: maxModuleNameBytes, punctuation: "_.-") { !"-.".utf8.contains($0) }
     }
 
     package static func isLocaleName(_ text: some StringProtocol) -> Bool {
-        guard let first = text.utf8.first, isLetter(first), text.utf8.count <= maxLocaleBytes else { return false }
-        return text.utf8.allSatisfy { isLetter($0) || isDigit($0) || $0 == minus || $0 == underscore }
+        matches(text, maxBytes: maxLocaleBytes, punctuation: "-_", first: isLetter)
     }
 
     package static func isTableName(_ text: some StringProtocol) -> Bool {
-        guard let first = text.utf8.first, isLetter(first) || isDigit(first), text.utf8.count <= maxTableNameBytes else {
-            return false
-        }
-        return text.utf8.allSatisfy { isLetter($0) || isDigit($0) || $0 == underscore || $0 == minus || $0 == dot || $0 == plus }
+        matches(text, maxBytes: maxTableNameBytes, punctuation: "_-.+") { isLetter($0) || isDigit($0) }
     }
 
-    private static let dot = UInt8(ascii: ".")
-    private static let underscore = UInt8(ascii: "_")
-    private static let plus = UInt8(ascii: "+")
-    private static let minus = UInt8(ascii: "-")
+    /// 1…`maxBytes` ASCII letters, digits and `punctuation`, the first byte also passing `first`.
+    private static func matches(
+        _ text: some StringProtocol, maxBytes: Int, punctuation: StaticString, first: (UInt8) -> Bool
+    ) -> Bool {
+        guard let head = text.utf8.first, first(head), text.utf8.count <= maxBytes else { return false }
+        return text.utf8.allSatisfy { byte in
+            isLetter(byte) || isDigit(byte) || punctuation.withUTF8Buffer { $0.contains(byte) }
+        }
+    }
 
     private static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }

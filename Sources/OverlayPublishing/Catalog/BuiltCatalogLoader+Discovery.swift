@@ -44,7 +44,7 @@ extension BuiltCatalogLoader {
         if Discovery.bundleExtensions.contains(url.pathExtension) { return true }
         if BoundedFile.kind(of: url.appendingPathComponent("Contents/Info.plist").path) == .regular { return true }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
-        return names.contains { $0.hasSuffix(".lproj") && CatalogLoader.isDirectoryURL(url.appendingPathComponent($0)) }
+        return names.contains { $0.hasSuffix(".lproj") && BoundedFile.kind(of: url.appendingPathComponent($0).path) == .directory }
     }
 
     /// Finds the module bundles of a built product, depth first, so the app's own copy of a bundle comes first.
@@ -62,7 +62,7 @@ extension BuiltCatalogLoader {
         private var found: [Location] = []
 
         mutating func locations(in url: URL) throws -> [Location] {
-            guard CatalogLoader.isDirectoryURL(url) else {
+            guard BoundedFile.kind(of: url.path) == .directory else {
                 throw CatalogError(
                     path: url.path,
                     message: "not a directory; pass a built .app (or .bundle, .framework) folder, or a catalog folder")
@@ -104,7 +104,7 @@ extension BuiltCatalogLoader {
             }
             for (folder, suffix) in [("Frameworks", ".framework"), ("PlugIns", ".appex"), ("Extensions", ".appex")] {
                 let directory = contents.appendingPathComponent(folder)
-                guard CatalogLoader.isDirectoryURL(directory) else { continue }
+                guard BoundedFile.kind(of: directory.path) == .directory else { continue }
                 for child in entries(of: directory, path: "\(relativeContents)/\(folder)") where child.hasSuffix(suffix) {
                     walk(directory.appendingPathComponent(child), name: child, path: "\(relativeContents)/\(folder)/\(child)", depth: depth + 1)
                 }

@@ -16,7 +16,7 @@ extension CatalogLoader {
         var loader = ModuleLoader(mode: mode)
         var catalog = Catalog()
         let names = try loader.listEntries(of: root, relativePath: nil).filter {
-            !$0.hasPrefix(".") && isDirectoryURL(root.appendingPathComponent($0))
+            !$0.hasPrefix(".") && BoundedFile.kind(of: root.appendingPathComponent($0).path) == .directory
         }
         // Modules are read independently, so on every core; findings are joined in name order, as read one by one.
         let modules = try ConcurrentMap.map(names.count) { (index: Int) throws -> (module: CatalogModule?, findings: [Finding]) in

@@ -11,8 +11,11 @@ extension ModuleValidator {
         var verdict = ModuleVerdict(module: expectedModule ?? "?", findings: [])
         let archive: ZIPArchive
         do {
-            // Every entry is inflated once, so a damaged archive is refused whole before any folder is parsed.
-            archive = try open(bytes, keepingFiles: false, limits: context.limits).archive
+            // Every entry is inflated once (and dropped) before the layout check, as in `open`, so a damaged archive
+            // is refused whole before any folder is parsed.
+            archive = try zipArchive(bytes, limits: context.limits)
+            for entry in archive.entries where !entry.isDirectory { _ = try archive.extract(entry) }
+            try ModuleArchiveLayout.validate(archive)
         } catch {
             verdict.findings.append(openFailure(error, file: file, module: expectedModule))
             return verdict

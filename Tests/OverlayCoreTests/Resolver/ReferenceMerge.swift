@@ -1,3 +1,4 @@
+import Foundation
 @testable import OverlayCore
 
 extension LocalizerSnapshot {
@@ -7,9 +8,9 @@ extension LocalizerSnapshot {
         let shipped = catalog.modules[moduleName]
         let listing = overlays.listing(moduleName)
         let chain = self.chain(for: moduleName)
-        let overlay = overlays.module(moduleName, locales: chain)
+        let overlay = catalogLoaderModule(moduleName, locales: chain)
         let developmentRegion = shipped?.developmentRegion ?? "en"
-        let developmentTable = shipped.flatMap { Self.table(tableName, of: $0, locale: developmentRegion) }
+        let developmentTable = shipped.flatMap { $0.table(tableName, locale: developmentRegion) }
         let knownKeys = (developmentTable ?? shipped.flatMap { Self.translatedKeys(tableName, of: $0) })?.keySet ?? []
 
         var values: [String: ResolvedValue] = [:]
@@ -27,14 +28,29 @@ extension LocalizerSnapshot {
         for locale in chain {
             if let overlay, let listing {
                 add(
-                    Self.table(tableName, of: overlay, locale: locale), layer: .overlay, locale: locale,
+                    overlay.table(tableName, locale: locale), layer: .overlay, locale: locale,
                     revision: listing.revision.revision, onlyKnown: true)
             }
             if let shipped {
-                add(Self.table(tableName, of: shipped, locale: locale), layer: .shipped, locale: locale, revision: nil,
+                add(shipped.table(tableName, locale: locale), layer: .shipped, locale: locale, revision: nil,
                     onlyKnown: false)
             }
         }
         return values
+    }
+
+    /// The overlay's localizations of `locales` (with `Base.lproj` for the development region) read by the catalog
+    /// loader, leniently, as Apple reads the bundle.
+    func catalogLoaderModule(_ name: String, locales: [String]) -> CatalogModule? {
+        guard let listing = overlays.listing(name) else { return nil }
+        var folders = Set(locales.compactMap { listing.locales[$0] })
+        if let base = listing.locales["Base"], locales.contains(listing.developmentRegion) { folders.insert(base) }
+        var files: [String: Data] = [:]
+        for path in listing.files.list.files.keys where path.hasSuffix(".strings") || path.hasSuffix(".stringsdict") {
+            guard let slash = path.firstIndex(of: "/"), folders.contains(String(path[..<slash])) else { continue }
+            files[path] = listing.files.open(path)?.data
+        }
+        return CatalogLoader.module(
+            named: name, developmentRegion: listing.developmentRegion, files: files, mode: .lenient).module
     }
 }
