@@ -14,12 +14,31 @@ package enum StringsReader {
     }
 
     static func read(_ bytes: UnsafeBufferPointer<UInt8>, acceptingPropertyLists: Bool) throws(StringsError) -> StringsFile {
-        if bytes.isEmpty { return emptyTable() }
+        switch try text(of: bytes) {
+        case .propertyList(let kind):
+            guard acceptingPropertyLists else { throw propertyListNotAccepted(kind) }
+            return try readPropertyList(bytes, kind: kind)
+        case .utf8(let start):
+            return try readText(UnsafeBufferPointer(rebasing: bytes[start...]))
+        case .transcoded(let utf8):
+            return try utf8.withUnsafeBufferPointer { (buffer) throws(StringsError) in try readText(buffer) }
+        }
+    }
+
+    /// What a table's bytes hold, decided once for both readers (this one and the launch's `OverlayStrings`): valid
+    /// UTF-8 from `start` (after a BOM), UTF-16 or UTF-32 transcoded to UTF-8, or a "binary" or "XML" property list.
+    enum Text {
+        case utf8(start: Int)
+        case transcoded([UInt8])
+        case propertyList(kind: String)
+    }
+
+    /// Throws for text no reader accepts: invalid UTF-8, UTF-16 without a BOM, a lone surrogate or a truncated unit.
+    static func text(of bytes: UnsafeBufferPointer<UInt8>) throws(StringsError) -> Text {
         let utf8: [UInt8]
         switch StringsTextDecoding.detect(bytes) {
         case .binaryPropertyList:
-            guard acceptingPropertyLists else { throw propertyListNotAccepted("a binary") }
-            return try readPropertyList(bytes, kind: "binary")
+            return .propertyList(kind: "binary")
         case .utf16WithoutBOM:
             throw StringsError(code: .utf16WithoutBOM,
                 message: "the file looks like UTF-16 without a byte-order mark, which Apple cannot read; re-save it as UTF-8 (or UTF-16 with a BOM)",
@@ -28,38 +47,27 @@ package enum StringsReader {
             if let offset = StringsTextDecoding.firstInvalidUTF8Offset(bytes, from: bomLength) {
                 throw StringsTextDecoding.invalidUTF8Error(bytes, at: offset, bomLength: bomLength)
             }
-            return try readText(UnsafeBufferPointer(rebasing: bytes[bomLength...]), original: bytes,
-                acceptingPropertyLists: acceptingPropertyLists)
+            return looksLikeXML(UnsafeBufferPointer(rebasing: bytes[bomLength...]))
+                ? .propertyList(kind: "XML") : .utf8(start: bomLength)
         case .utf16(let bigEndian):
             utf8 = try StringsTextDecoding.transcode(bytes, width: 2, bigEndian: bigEndian)
         case .utf32(let bigEndian):
             utf8 = try StringsTextDecoding.transcode(bytes, width: 4, bigEndian: bigEndian)
         }
-        let result = utf8.withUnsafeBufferPointer { buffer in
-            Result { () throws(StringsError) in
-                try readText(buffer, original: bytes, acceptingPropertyLists: acceptingPropertyLists)
-            }
-        }
-        return try result.get()
+        return utf8.withUnsafeBufferPointer(looksLikeXML) ? .propertyList(kind: "XML") : .transcoded(utf8)
     }
 
-    private static func readText(
-        _ utf8: UnsafeBufferPointer<UInt8>, original: UnsafeBufferPointer<UInt8>, acceptingPropertyLists: Bool
-    ) throws(StringsError) -> StringsFile {
+    private static func readText(_ utf8: UnsafeBufferPointer<UInt8>) throws(StringsError) -> StringsFile {
         if utf8.isEmpty { return emptyTable() }
-        if looksLikeXML(utf8) {
-            guard acceptingPropertyLists else { throw propertyListNotAccepted("an XML") }
-            return try readPropertyList(original, kind: "XML")
-        }
         var parser = StringsParser(bytes: utf8)
         var collector = EntryCollector(bytes: utf8)
         try parser.walkFile(&collector)
         return StringsFile(entries: collector.entries, warnings: parser.warnings)
     }
 
-    private static func propertyListNotAccepted(_ form: String) -> StringsError {
+    private static func propertyListNotAccepted(_ kind: String) -> StringsError {
         StringsError(code: .propertyListNotAccepted,
-            message: "the table is \(form) property list, which Overlay reads only from the app's own bundles; publish it with overlay publish, which writes text")
+            message: "the table is \(kind == "XML" ? "an" : "a") \(kind) property list, which Overlay reads only from the app's own bundles; publish it with overlay publish, which writes text")
     }
 
     private static func emptyTable() -> StringsFile {
