@@ -59,13 +59,9 @@ final class OverlayStrings: Sendable {
     }
 
     func string(_ text: StringsParser.Span) -> String {
-        switch text {
-        case .decoded(let string):
-            return string
-        case .bytes(let start, let end):
-            return data.withUnsafeBytes { raw in
-                String(decoding: raw[(textStart + start)..<(textStart + end)], as: UTF8.self)
-            }
+        if case .decoded(let string) = text { return string }
+        return data.withUnsafeBytes { raw in
+            StringsParser.string(text, in: UnsafeRawBufferPointer(rebasing: raw[textStart...]).bindMemory(to: UInt8.self))
         }
     }
 

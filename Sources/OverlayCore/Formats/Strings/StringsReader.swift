@@ -5,18 +5,20 @@ package import Foundation
 package enum StringsReader {
     /// `acceptingPropertyLists` only for the app's own files: crafted binary lists crash Foundation (FORMATS.md §2.4).
     package static func read(_ data: Data, acceptingPropertyLists: Bool = false) throws(StringsError) -> StringsFile {
-        let result = data.withUnsafeBytes { raw in
+        try data.withUnsafeBytes { raw in
             Result { () throws(StringsError) in
                 try read(raw.assumingMemoryBound(to: UInt8.self), acceptingPropertyLists: acceptingPropertyLists)
             }
-        }
-        return try result.get()
+        }.get()
     }
 
     static func read(_ bytes: UnsafeBufferPointer<UInt8>, acceptingPropertyLists: Bool) throws(StringsError) -> StringsFile {
         switch try text(of: bytes) {
         case .propertyList(let kind):
-            guard acceptingPropertyLists else { throw propertyListNotAccepted(kind) }
+            guard acceptingPropertyLists else {
+                throw StringsError(code: .propertyListNotAccepted,
+                    message: "the table is \(kind == "XML" ? "an" : "a") \(kind) property list, which Overlay reads only from the app's own bundles; publish it with overlay publish, which writes text")
+            }
             return try readPropertyList(bytes, kind: kind)
         case .utf8(let start):
             return try readText(UnsafeBufferPointer(rebasing: bytes[start...]))
@@ -58,23 +60,16 @@ package enum StringsReader {
     }
 
     private static func readText(_ utf8: UnsafeBufferPointer<UInt8>) throws(StringsError) -> StringsFile {
-        if utf8.isEmpty { return emptyTable() }
+        guard !utf8.isEmpty else {
+            let warning = StringsWarning(code: .emptyFile,
+                message: "the file has no text; Apple's parser rejects an empty .strings file, so add a comment such as /* No entries */",
+                location: SourceLocation(line: 1, column: 1))
+            return StringsFile(entries: [], warnings: [warning])
+        }
         var parser = StringsParser(bytes: utf8)
         var collector = EntryCollector(bytes: utf8)
         try parser.walkFile(&collector)
         return StringsFile(entries: collector.entries, warnings: parser.warnings)
-    }
-
-    private static func propertyListNotAccepted(_ kind: String) -> StringsError {
-        StringsError(code: .propertyListNotAccepted,
-            message: "the table is \(kind == "XML" ? "an" : "a") \(kind) property list, which Overlay reads only from the app's own bundles; publish it with overlay publish, which writes text")
-    }
-
-    private static func emptyTable() -> StringsFile {
-        let warning = StringsWarning(code: .emptyFile,
-            message: "the file has no text; Apple's parser rejects an empty .strings file, so add a comment such as /* No entries */",
-            location: SourceLocation(line: 1, column: 1))
-        return StringsFile(entries: [], warnings: [warning])
     }
 
     private static func looksLikeXML(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
