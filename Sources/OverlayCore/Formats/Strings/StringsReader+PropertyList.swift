@@ -1,31 +1,45 @@
 import Foundation
 
 extension StringsReader {
-    /// Read by ``PropertyListReader``, the one reader of property lists; entries come out sorted by key (a binary
-    /// list keeps no order) with ``StringsFile/Entry/unknownLocation``. `kind`, "binary" or "XML", names the form in
-    /// messages.
+    /// Entries come out sorted by key (a dictionary has no file order) with ``StringsFile/Entry/unknownLocation``.
+    /// `kind`, "binary" or "XML", names the form in messages.
     static func readPropertyList(_ bytes: UnsafeBufferPointer<UInt8>, kind: String) throws(StringsError) -> StringsFile {
-        let root: PropertyListValue
+        let object: Any
         do {
-            root = try PropertyListReader.read(Data(buffer: bytes), acceptingBinary: true)
+            object = try PropertyListSerialization.propertyList(from: Data(buffer: bytes), options: [], format: nil)
         } catch {
             throw StringsError(code: .invalidPropertyList,
-                message: "the \(kind) property list cannot be parsed (\(error.message)); re-export the table or convert it with plutil")
+                message: "the \(kind) property list cannot be parsed (\(error.localizedDescription)); re-export the table or convert it with plutil",
+                location: nil)
         }
-        guard let members = root.dictionaryEntries else {
+        guard let dictionary = object as? [String: Any] else {
             throw StringsError(code: .invalidPropertyList,
-                message: "the \(kind) property list holds \(root.kindWithArticle), not a dictionary of strings; a .strings table must be a dictionary")
+                message: "the \(kind) property list holds \(typeName(of: object)), not a dictionary of strings; a .strings table must be a dictionary",
+                location: nil)
         }
         var entries: [StringsFile.Entry] = []
-        entries.reserveCapacity(members.count)
-        for member in members.sorted(by: { $0.key < $1.key }) {
-            guard let value = member.value.stringValue else {
+        entries.reserveCapacity(dictionary.count)
+        for key in dictionary.keys.sorted() {
+            guard let value = dictionary[key] as? String else {
                 throw StringsError(code: .nonStringValue,
-                    message: "the value of \"\(member.key)\" is \(member.value.kindWithArticle); a .strings table holds only string values")
+                    message: "the value of \"\(key)\" is \(typeName(of: dictionary[key] as Any)); a .strings table holds only string values",
+                    location: nil)
             }
-            entries.append(StringsFile.Entry(key: member.key, value: value, location: StringsFile.Entry.unknownLocation))
+            entries.append(StringsFile.Entry(key: key, value: value, location: StringsFile.Entry.unknownLocation))
         }
         return StringsFile(entries: entries)
+    }
+
+    private static func typeName(of value: Any) -> String {
+        switch value {
+        case is String: "a string"
+        case is [Any]: "an array"
+        case is [String: Any]: "a dictionary"
+        case is Data: "data"
+        case is Date: "a date"
+        case is Bool, is NSNumber: "a number"
+        default: "a \(type(of: value))"
+        }
     }
 }
 

@@ -49,7 +49,7 @@ import OverlayPublishing
     }
 
     static let propertyListCases: [(fixture: String, code: StringsError.Code, mentions: String)] = [
-        ("binary-plist-non-string-value.strings", .nonStringValue, "\"n\" is an integer"),
+        ("binary-plist-non-string-value.strings", .nonStringValue, "\"n\" is a number"),
         ("xml-plist-not-a-dictionary.strings", .invalidPropertyList, "an array"),
         ("binary-plist-corrupt.strings", .invalidPropertyList, "cannot be parsed"),
     ]
