@@ -2,15 +2,16 @@ import Foundation
 
 /// One `.strings` file of an overlay revision, read for lookups: its entries in file order as the grammar walk finds
 /// them (``StringsParser/walkFile(_:)``), duplicates kept (the last one is the table's value), keys and values as
-/// ranges of the file's bytes where they have no escape; a value is made a `String` on its key's first lookup.
+/// ranges of its UTF-8 text where they have no escape; a value is made a `String` on its key's first lookup.
 final class OverlayStrings: Sendable {
-    /// Key and value as ranges of the table's text (after a BOM), or decoded.
+    /// Key and value as ranges of the table's UTF-8 text, or decoded.
     struct Entry: Sendable {
         var key: StringsParser.Span
         var value: StringsParser.Span
     }
 
     let entries: [Entry]
+    /// The file, or the UTF-8 transcoding of a UTF-16 or UTF-32 one.
     private let data: Data
     /// Where the table's text starts (after a BOM).
     private let textStart: Int
