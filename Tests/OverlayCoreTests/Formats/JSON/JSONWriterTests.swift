@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import OverlayCore
+import OverlayPublishing
+import OverlayTestSupport
 
 @Suite struct JSONWriterTests {
     static let sample: JSONValue = [

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import OverlayCore
+import OverlayPublishing
+import OverlayTestSupport
 
 @Suite struct StrictJSONAcceptanceTests {
     struct Case: Sendable, CustomTestStringConvertible {
