@@ -21,9 +21,4 @@ package enum StrictJSON {
             }
         }.get()
     }
-
-    /// Parses one JSON document from a string (encoded as UTF-8).
-    package static func parse(_ text: String, limits: ParseLimits = .default) throws(JSONError) -> JSONValue {
-        try parse(Data(text.utf8), limits: limits)
-    }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import OverlayCore
+import OverlayPublishing
 
 /// Compares the strict parser with independent implementations on documents they all accept.
 @Suite struct JSONOracleTests {
