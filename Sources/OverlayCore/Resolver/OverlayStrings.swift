@@ -2,15 +2,16 @@ import Foundation
 
 /// One `.strings` file of an overlay revision, read for lookups: its entries in file order as the grammar walk finds
 /// them (``StringsParser/walkFile(_:)``), duplicates kept (the last one is the table's value), keys and values as
-/// ranges of the file's bytes where they have no escape; a value is made a `String` on its key's first lookup.
+/// ranges of its UTF-8 text where they have no escape; a value is made a `String` on its key's first lookup.
 final class OverlayStrings: Sendable {
-    /// Key and value as ranges of the table's text (after a BOM), or decoded.
+    /// Key and value as ranges of the table's UTF-8 text, or decoded.
     struct Entry: Sendable {
         var key: StringsParser.Span
         var value: StringsParser.Span
     }
 
     let entries: [Entry]
+    /// The file, or the UTF-8 transcoding of a UTF-16 or UTF-32 one.
     private let data: Data
     /// Where the table's text starts (after a BOM).
     private let textStart: Int
@@ -21,44 +22,31 @@ final class OverlayStrings: Sendable {
         self.textStart = textStart
     }
 
-    /// Nil when ``StringsReader`` rejects the table. UTF-8 old-style text is walked by the parser in one pass and kept
-    /// as ranges; anything else (UTF-16 or UTF-32, a property list) is read by ``StringsReader`` itself, every key and
-    /// value decoded.
+    /// Nil when ``StringsReader`` rejects the table: its text, as ``StringsReader/text(of:)`` decides it (after a BOM,
+    /// or transcoded from UTF-16 or UTF-32), is walked by the parser in one pass and kept as ranges; a property list
+    /// is never read here, as ``StringsReader`` reads none from a download.
     static func read(_ data: Data) -> OverlayStrings? {
-        let walked = data.withUnsafeBytes { raw -> (entries: [Entry], textStart: Int)?? in
+        data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
-            guard !bytes.isEmpty, case .utf8(let bomLength) = StringsTextDecoding.detect(bytes),
-                StringsTextDecoding.firstInvalidUTF8Offset(bytes, from: bomLength) == nil
-            else { return .some(nil) }
-            let text = UnsafeBufferPointer(rebasing: bytes[bomLength...])
-            guard !startsWithMarkup(text) else { return .some(nil) }
-            var parser = StringsParser(bytes: text)
-            var collector = Collector(capacity: text.count / 48)
-            do {
-                try parser.walkFile(&collector)
-            } catch {
-                return .none  // the parser rejects it, as StringsReader would
+            switch try? StringsReader.text(of: bytes) {
+            case .utf8(let start)?:
+                let entries = walk(UnsafeBufferPointer(rebasing: bytes[start...]))
+                return entries.map { OverlayStrings(entries: $0, data: data, textStart: start) }
+            case .transcoded(let utf8)?:
+                let entries = utf8.withUnsafeBufferPointer(walk)
+                return entries.map { OverlayStrings(entries: $0, data: Data(utf8), textStart: 0) }
+            case .propertyList?, nil:
+                return nil
             }
-            return (collector.entries, bomLength)
-        }
-        switch walked {
-        case .none: return nil
-        case .some(.some(let scanned)):
-            return OverlayStrings(entries: scanned.entries, data: data, textStart: scanned.textStart)
-        case .some(.none):
-            guard let file = try? StringsReader.read(data) else { return nil }
-            let entries = file.entries.map { Entry(key: .decoded($0.key), value: .decoded($0.value)) }
-            return OverlayStrings(entries: entries, data: data, textStart: 0)
         }
     }
 
-    /// `<` after leading whitespace: `StringsReader` decides between an XML property list and an error.
-    private static func startsWithMarkup(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        var index = 0
-        while index < text.count, text[index] == ASCII.space || (text[index] >= 0x09 && text[index] <= 0x0D) {
-            index += 1
-        }
-        return index < text.count && text[index] == ASCII.lessThan
+    /// Nil when the parser rejects the text, as ``StringsReader`` would.
+    private static func walk(_ text: UnsafeBufferPointer<UInt8>) -> [Entry]? {
+        var parser = StringsParser(bytes: text)
+        var collector = Collector(capacity: text.count / 48)
+        guard (try? parser.walkFile(&collector)) != nil else { return nil }
+        return collector.entries
     }
 
     private struct Collector: StringsEntryVisitor {
@@ -72,13 +60,9 @@ final class OverlayStrings: Sendable {
     }
 
     func string(_ text: StringsParser.Span) -> String {
-        switch text {
-        case .decoded(let string):
-            return string
-        case .bytes(let start, let end):
-            return data.withUnsafeBytes { raw in
-                String(decoding: raw[(textStart + start)..<(textStart + end)], as: UTF8.self)
-            }
+        if case .decoded(let string) = text { return string }
+        return data.withUnsafeBytes { raw in
+            StringsParser.string(text, in: UnsafeRawBufferPointer(rebasing: raw[textStart...]).bindMemory(to: UInt8.self))
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import OverlayCore
+import OverlayTestSupport
 import Testing
 
 /// Required fields and types, checked by editing each valid fixture one path at a time.

@@ -1,6 +1,7 @@
 import Foundation
 import OverlayCore
 import OverlayPublishing
+import OverlayTestSupport
 
 /// The five wire formats, named as their folders under testdata/artifacts/ and their schemas.
 enum ArtifactKind: String, CaseIterable, CustomStringConvertible, Sendable {

@@ -58,7 +58,7 @@ import Testing
         #expect(readable > 300)
     }
 
-    /// UTF-16 is decoded by StringsReader, so every entry is decoded text; escapes too.
+    /// UTF-16 is transcoded once and walked like UTF-8 text: entries are ranges of the transcoded bytes, escapes decoded.
     @Test func decodedTextReadsBack() {
         let utf16 = Data([0xFF, 0xFE]) + "\"k\" = \"v é\";\n\"esc\" = \"a\\nb\";".data(using: .utf16LittleEndian)!
         #expect(Self.entries(utf16) == ["k=v é", "esc=a\nb"])

@@ -43,21 +43,16 @@ extension JSONByteParser {
             _ = try decodeScalar()
         } else if byte < 0x20 {
             if byte == 0x0A || byte == 0x0D { throw unterminated(stringStart) }
-            throw JSONError(
-                code: .controlCharacter,
-                message: "raw control character U+\(hex4(UInt16(byte))) in a string; write it as an escape "
-                    + "such as \\t or \\u\(hex4(UInt16(byte)))",
-                location: location)
+            throw error(.controlCharacter, "raw control character U+\(hex4(UInt16(byte))) in a string; write it as an "
+                + "escape such as \\t or \\u\(hex4(UInt16(byte)))")
         } else {
             index += 1
         }
     }
 
     private func unterminated(_ start: SourceLocation) -> JSONError {
-        JSONError(code: .unterminatedString,
-                  message: "the string starting at \(start) has no closing `\"` on its line; add it, "
-                      + "or write a newline inside a string as \\n",
-                  location: start)
+        error(.unterminatedString, "the string starting at \(start) has no closing `\"` on its line; add it, "
+            + "or write a newline inside a string as \\n", at: start)
     }
 
     private mutating func parseEscape() throws(JSONError) {
@@ -95,10 +90,9 @@ extension JSONByteParser {
             if let scalar, let encoded = UTF8.encode(scalar) { scratch.append(contentsOf: encoded) }
         default:
             let found = byte < 0x80 && byte >= 0x20 ? "\\\(Character(Unicode.Scalar(byte)))" : "a backslash"
-            throw JSONError(
-                code: .invalidEscape,
-                message: "invalid escape `\(found)`; JSON allows \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX",
-                location: escapeLocation)
+            throw error(.invalidEscape,
+                "invalid escape `\(found)`; JSON allows \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX",
+                at: escapeLocation)
         }
     }
 
@@ -112,8 +106,7 @@ extension JSONByteParser {
             case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
             case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
             default:
-                throw JSONError(code: .invalidEscape, message: "`\\u` must be followed by four hex digits",
-                                location: escapeLocation)
+                throw error(.invalidEscape, "`\\u` must be followed by four hex digits", at: escapeLocation)
             }
             value = value << 4 | UInt16(digit)
             index += 1
@@ -122,11 +115,8 @@ extension JSONByteParser {
     }
 
     private func loneSurrogate(_ unit: UInt16, _ escapeLocation: SourceLocation) -> JSONError {
-        JSONError(
-            code: .invalidEscape,
-            message: "lone UTF-16 surrogate \\u\(hex4(unit)); a high surrogate (D800–DBFF) must be followed "
-                + "by a low one (DC00–DFFF), e.g. \\uD83D\\uDE00",
-            location: escapeLocation)
+        error(.invalidEscape, "lone UTF-16 surrogate \\u\(hex4(unit)); a high surrogate (D800–DBFF) must be followed "
+            + "by a low one (DC00–DFFF), e.g. \\uD83D\\uDE00", at: escapeLocation)
     }
 
     /// Decodes one multi-byte UTF-8 sequence at `index` and advances past it, with the standard library's validating
@@ -140,9 +130,7 @@ extension JSONByteParser {
     }
 
     private func invalidUTF8() -> JSONError {
-        JSONError(code: .invalidUTF8,
-                  message: "invalid UTF-8 byte 0x\(String(bytes[index], radix: 16, uppercase: true)); "
-                      + "save the file as UTF-8",
-                  location: location)
+        error(.invalidUTF8,
+            "invalid UTF-8 byte 0x\(String(bytes[index], radix: 16, uppercase: true)); save the file as UTF-8")
     }
 }

@@ -21,11 +21,15 @@ struct JSONByteParser {
 
     var peek: UInt8? { index < bytes.count ? bytes[index] : nil }
 
+    /// An error at `place`, or at the current byte.
+    func error(_ code: JSONError.Code, _ message: String, at place: SourceLocation? = nil) -> JSONError {
+        JSONError(code: code, message: message, location: place ?? location)
+    }
+
     mutating func parseDocument() throws(JSONError) -> JSONValue {
         if bytes.count >= 2, (bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF) {
-            throw JSONError(
-                code: .invalidUTF8, message: "the file is UTF-16 or UTF-32 (it starts with a byte order mark); "
-                    + "save it as UTF-8", location: location)
+            throw error(.invalidUTF8,
+                "the file is UTF-16 or UTF-32 (it starts with a byte order mark); save it as UTF-8")
         }
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
             index = 3
@@ -33,17 +37,14 @@ struct JSONByteParser {
         }
         skipWhitespace()
         guard index < bytes.count else {
-            throw JSONError(code: .unexpectedEnd, message: "the document is empty; it must hold one JSON value",
-                            location: location)
+            throw error(.unexpectedEnd, "the document is empty; it must hold one JSON value")
         }
         let value = try parseValue()
         skipWhitespace()
         if index < bytes.count {
             let found = try describeCharacter()
-            throw JSONError(
-                code: .trailingData,
-                message: "unexpected \(found) after the top-level value; a JSON document holds exactly one value",
-                location: location)
+            throw error(.trailingData,
+                "unexpected \(found) after the top-level value; a JSON document holds exactly one value")
         }
         return value
     }
@@ -65,8 +66,7 @@ struct JSONByteParser {
 
     mutating func parseValue() throws(JSONError) -> JSONValue {
         guard let byte = peek else {
-            throw JSONError(code: .unexpectedEnd, message: "the document ends where a value was expected",
-                            location: location)
+            throw error(.unexpectedEnd, "the document ends where a value was expected")
         }
         switch byte {
         case UInt8(ascii: "{"): return .object(try parseObject())
@@ -86,9 +86,8 @@ struct JSONByteParser {
         let matches = index + count <= bytes.count
             && (0..<count).allSatisfy { bytes[index + $0] == literal.utf8Start[$0] }
         guard matches else {
-            throw JSONError(code: .unexpectedCharacter,
-                            message: "invalid literal; expected `\(literal)` (JSON literals are lower-case)",
-                            location: start)
+            throw error(.unexpectedCharacter,
+                "invalid literal; expected `\(literal)` (JSON literals are lower-case)", at: start)
         }
         index += count
     }
@@ -97,7 +96,7 @@ struct JSONByteParser {
         let start = index
         let startLocation = location
         func invalid(_ reason: String) -> JSONError {
-            JSONError(code: .invalidNumber, message: "invalid number: \(reason)", location: startLocation)
+            error(.invalidNumber, "invalid number: \(reason)", at: startLocation)
         }
         if bytes[index] == UInt8(ascii: "-") { index += 1 }
         guard let first = peek, isDigit(first) else { throw invalid("`-` must be followed by a digit") }
@@ -131,9 +130,7 @@ struct JSONByteParser {
     mutating func enterContainer(_ start: SourceLocation) throws(JSONError) {
         depth += 1
         guard depth <= maxDepth else {
-            throw JSONError(code: .depthExceeded,
-                            message: "arrays and objects nest deeper than the limit of \(maxDepth)",
-                            location: start)
+            throw error(.depthExceeded, "arrays and objects nest deeper than the limit of \(maxDepth)", at: start)
         }
     }
 
@@ -156,17 +153,14 @@ struct JSONByteParser {
             let key = try parser.parseString()
             if let first = object.member(key) {
                 let firstLine = first.location.map { "line \($0.line)" } ?? "earlier"
-                throw JSONError(
-                    code: .duplicateKey,
-                    message: "duplicate key \(JSONValue.string(key).serialized()) on line \(keyLocation.line), "
-                        + "first defined on \(firstLine); keep only one of them",
-                    location: keyLocation)
+                throw parser.error(.duplicateKey,
+                    "duplicate key \(JSONValue.string(key).serialized()) on line \(keyLocation.line), "
+                        + "first defined on \(firstLine); keep only one of them", at: keyLocation)
             }
             parser.skipWhitespace()
             guard parser.peek == UInt8(ascii: ":") else {
                 if parser.peek == nil {
-                    throw JSONError(code: .unexpectedEnd, message: "the document ends after a key; expected `:`",
-                                    location: parser.location)
+                    throw parser.error(.unexpectedEnd, "the document ends after a key; expected `:`")
                 }
                 throw try parser.unexpected(expecting: "`:` after the key")
             }
@@ -212,14 +206,11 @@ struct JSONByteParser {
     }
 
     func notClosed(_ kind: String, opened start: SourceLocation, closing: Unicode.Scalar) -> JSONError {
-        JSONError(code: .unexpectedEnd, message: "the \(kind) opened at \(start) is not closed; add `\(closing)`",
-                  location: location)
+        error(.unexpectedEnd, "the \(kind) opened at \(start) is not closed; add `\(closing)`")
     }
 
     func trailingComma(at comma: SourceLocation, closing: String) -> JSONError {
-        JSONError(code: .trailingComma,
-                  message: "trailing comma before `\(closing)`; JSON does not allow it, remove the comma",
-                  location: comma)
+        error(.trailingComma, "trailing comma before `\(closing)`; JSON does not allow it, remove the comma", at: comma)
     }
 
     /// An error for the character at `index`, with a hint for the usual mistakes.
@@ -234,8 +225,7 @@ struct JSONByteParser {
         case UInt8(ascii: "+"), UInt8(ascii: "."): hint = " (JSON numbers start with `-` or a digit)"
         default: break
         }
-        return JSONError(code: .unexpectedCharacter, message: "unexpected \(found); expected \(expected)\(hint)",
-                         location: location)
+        return error(.unexpectedCharacter, "unexpected \(found); expected \(expected)\(hint)")
     }
 
     /// Names the character at `index` (`` `x` `` or `U+0007`); throws if its bytes are not UTF-8.

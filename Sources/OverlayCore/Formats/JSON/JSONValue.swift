@@ -56,21 +56,9 @@ package struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         self.text = String(value)
     }
 
-    /// Creates the number for a finite double; `nil` for NaN and infinities, which JSON cannot express.
-    package init?(_ value: Double) {
-        guard value.isFinite else { return nil }
-        self.text = value.description
-    }
-
     /// The exact value if the text is an integer that fits in `Int`; `1.0` and `1e2` give `nil` (`Int(_:)` reads
     /// only an optional sign and digits, which is all a JSON integer is).
     package var intValue: Int? { Int(text) }
-
-    /// The nearest `Double`, or `nil` when the magnitude overflows to infinity.
-    package var doubleValue: Double? {
-        guard let value = Double(text), value.isFinite else { return nil }
-        return value
-    }
 
     package var description: String { text }
 }

@@ -14,19 +14,11 @@ package enum StrictJSON {
                 message: "the document is \(data.count) bytes, more than the limit of \(limits.maxBytes); "
                     + "shrink it or raise ParseLimits.maxBytes")
         }
-        let result: Result<JSONValue, JSONError> = data.withUnsafeBytes { raw in
-            var parser = JSONByteParser(bytes: raw.assumingMemoryBound(to: UInt8.self), maxDepth: limits.maxDepth)
-            do throws(JSONError) {
-                return .success(try parser.parseDocument())
-            } catch {
-                return .failure(error)
+        return try data.withUnsafeBytes { raw in
+            Result { () throws(JSONError) in
+                var parser = JSONByteParser(bytes: raw.assumingMemoryBound(to: UInt8.self), maxDepth: limits.maxDepth)
+                return try parser.parseDocument()
             }
-        }
-        return try result.get()
-    }
-
-    /// Parses one JSON document from a string (encoded as UTF-8).
-    package static func parse(_ text: String, limits: ParseLimits = .default) throws(JSONError) -> JSONValue {
-        try parse(Data(text.utf8), limits: limits)
+        }.get()
     }
 }

@@ -20,13 +20,10 @@ package enum PropertyListReader {
             }
             return try readBinary(data, limits: limits)
         }
-        let result = try utf8Bytes(data).withUnsafeBufferPointer { buffer in
-            Result { () throws(PropertyListError) in
-                var parser = XMLPropertyListParser(bytes: buffer, maximumDepth: limits.maxDepth)
-                return try parser.parseDocument()
-            }
+        return try utf8Bytes(data).withUnsafeBufferPointer { (buffer) throws(PropertyListError) in
+            var parser = XMLPropertyListParser(bytes: buffer, maximumDepth: limits.maxDepth)
+            return try parser.parseDocument()
         }
-        return try result.get()
     }
 
     private static func utf8Bytes(_ data: Data) throws(PropertyListError) -> [UInt8] {

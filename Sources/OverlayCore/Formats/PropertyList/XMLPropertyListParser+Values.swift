@@ -45,42 +45,34 @@ extension XMLPropertyListParser {
         case "integer":
             let text = try text(of: tag)
             guard let value = Int64(text) else {
-                throw PropertyListError(
-                    code: .invalidValue,
-                    message: "<integer> holds \"\(text.prefix(40))\", not a decimal 64-bit integer without spaces; fix the number.",
-                    location: at)
+                throw error(.invalidValue,
+                    "<integer> holds \"\(text.prefix(40))\", not a decimal 64-bit integer without spaces; fix the number.",
+                    at: at)
             }
             return .integer(value, at)
         case "real":
             let text = try text(of: tag).trimmingCharacters(in: .whitespacesAndNewlines)
             guard let value = Double(text) else {
-                throw PropertyListError(
-                    code: .invalidValue, message: "<real> holds \"\(text.prefix(40))\", not a number; fix it.",
-                    location: at)
+                throw error(.invalidValue, "<real> holds \"\(text.prefix(40))\", not a number; fix it.", at: at)
             }
             return .real(value, at)
         case "date":
             let text = try text(of: tag).trimmingCharacters(in: .whitespacesAndNewlines)
             guard let date = Self.date(iso8601: text) else {
-                throw PropertyListError(
-                    code: .invalidValue,
-                    message: "<date> holds \"\(text.prefix(40))\", not YYYY-MM-DDTHH:MM:SSZ; fix the date.",
-                    location: at)
+                throw error(.invalidValue,
+                    "<date> holds \"\(text.prefix(40))\", not YYYY-MM-DDTHH:MM:SSZ; fix the date.", at: at)
             }
             return .date(date, at)
         case "data":
             let text = try text(of: tag).filter { !$0.isWhitespace }
             guard let data = Data(base64Encoded: text) else {
-                throw PropertyListError(
-                    code: .invalidValue, message: "<data> is not valid base64; re-encode it.", location: at)
+                throw error(.invalidValue, "<data> is not valid base64; re-encode it.", at: at)
             }
             return .data(data, at)
         default:
-            throw PropertyListError(
-                code: .unexpectedElement,
-                message: "<\(tag.name)> is not a property-list value here; use dict, array, string, integer, real, "
-                    + "true, false, date or data.",
-                location: at)
+            throw error(.unexpectedElement,
+                "<\(tag.name)> is not a property-list value here; use dict, array, string, integer, real, "
+                    + "true, false, date or data.", at: at)
         }
     }
 
@@ -102,24 +94,21 @@ extension XMLPropertyListParser {
             }
             let keyTag = try readStartTag()
             guard keyTag.name == "key" else {
-                throw PropertyListError(
-                    code: .unexpectedElement,
-                    message: "<dict> expects <key> here, found <\(keyTag.name)>; put a <key> before each value.",
-                    location: keyTag.location)
+                throw error(.unexpectedElement,
+                    "<dict> expects <key> here, found <\(keyTag.name)>; put a <key> before each value.",
+                    at: keyTag.location)
             }
             let key = try text(of: keyTag)
             if let first = seen[key] {
-                throw PropertyListError(
-                    code: .duplicateKey,
-                    message: "The key \"\(key)\" already appears at \(first) in this dict; remove one of them.",
-                    location: keyTag.location)
+                throw error(.duplicateKey,
+                    "The key \"\(key)\" already appears at \(first) in this dict; remove one of them.",
+                    at: keyTag.location)
             }
             seen[key] = keyTag.location
             try skipMisc()
             if peek("</") || isAtEnd {
-                throw PropertyListError(
-                    code: .missingValue, message: "The key \"\(key)\" has no value; add one after </key>.",
-                    location: keyTag.location)
+                throw error(.missingValue,
+                    "The key \"\(key)\" has no value; add one after </key>.", at: keyTag.location)
             }
             let value = try parseValue(depth: depth + 1)
             entries.append(PropertyListEntry(key: key, keyLocation: keyTag.location, value: value))

@@ -26,6 +26,11 @@ struct XMLPropertyListParser {
         PropertyListError(code: code, message: message, location: location(of: offset ?? index))
     }
 
+    /// An error at a tag already located (its `<`).
+    func error(_ code: PropertyListError.Code, _ message: String, at location: SourceLocation) -> PropertyListError {
+        PropertyListError(code: code, message: message, location: location)
+    }
+
     var isAtEnd: Bool { index >= bytes.count }
 
     func peek(_ literal: String) -> Bool {

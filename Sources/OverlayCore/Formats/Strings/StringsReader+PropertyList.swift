@@ -9,21 +9,18 @@ extension StringsReader {
             object = try PropertyListSerialization.propertyList(from: Data(buffer: bytes), options: [], format: nil)
         } catch {
             throw StringsError(code: .invalidPropertyList,
-                message: "the \(kind) property list cannot be parsed (\(error.localizedDescription)); re-export the table or convert it with plutil",
-                location: nil)
+                message: "the \(kind) property list cannot be parsed (\(error.localizedDescription)); re-export the table or convert it with plutil")
         }
         guard let dictionary = object as? [String: Any] else {
             throw StringsError(code: .invalidPropertyList,
-                message: "the \(kind) property list holds \(typeName(of: object)), not a dictionary of strings; a .strings table must be a dictionary",
-                location: nil)
+                message: "the \(kind) property list holds \(typeName(of: object)), not a dictionary of strings; a .strings table must be a dictionary")
         }
         var entries: [StringsFile.Entry] = []
         entries.reserveCapacity(dictionary.count)
         for key in dictionary.keys.sorted() {
             guard let value = dictionary[key] as? String else {
                 throw StringsError(code: .nonStringValue,
-                    message: "the value of \"\(key)\" is \(typeName(of: dictionary[key] as Any)); a .strings table holds only string values",
-                    location: nil)
+                    message: "the value of \"\(key)\" is \(typeName(of: dictionary[key] as Any)); a .strings table holds only string values")
             }
             entries.append(StringsFile.Entry(key: key, value: value, location: StringsFile.Entry.unknownLocation))
         }

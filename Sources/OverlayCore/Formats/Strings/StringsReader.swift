@@ -5,21 +5,42 @@ package import Foundation
 package enum StringsReader {
     /// `acceptingPropertyLists` only for the app's own files: crafted binary lists crash Foundation (FORMATS.md §2.4).
     package static func read(_ data: Data, acceptingPropertyLists: Bool = false) throws(StringsError) -> StringsFile {
-        let result = data.withUnsafeBytes { raw in
+        try data.withUnsafeBytes { raw in
             Result { () throws(StringsError) in
                 try read(raw.assumingMemoryBound(to: UInt8.self), acceptingPropertyLists: acceptingPropertyLists)
             }
-        }
-        return try result.get()
+        }.get()
     }
 
     static func read(_ bytes: UnsafeBufferPointer<UInt8>, acceptingPropertyLists: Bool) throws(StringsError) -> StringsFile {
-        if bytes.isEmpty { return emptyTable() }
+        switch try text(of: bytes) {
+        case .propertyList(let kind):
+            guard acceptingPropertyLists else {
+                throw StringsError(code: .propertyListNotAccepted,
+                    message: "the table is \(kind == "XML" ? "an" : "a") \(kind) property list, which Overlay reads only from the app's own bundles; publish it with overlay publish, which writes text")
+            }
+            return try readPropertyList(bytes, kind: kind)
+        case .utf8(let start):
+            return try readText(UnsafeBufferPointer(rebasing: bytes[start...]))
+        case .transcoded(let utf8):
+            return try utf8.withUnsafeBufferPointer { (buffer) throws(StringsError) in try readText(buffer) }
+        }
+    }
+
+    /// What a table's bytes hold, decided once for both readers (this one and the launch's `OverlayStrings`): valid
+    /// UTF-8 from `start` (after a BOM), UTF-16 or UTF-32 transcoded to UTF-8, or a "binary" or "XML" property list.
+    enum Text {
+        case utf8(start: Int)
+        case transcoded([UInt8])
+        case propertyList(kind: String)
+    }
+
+    /// Throws for text no reader accepts: invalid UTF-8, UTF-16 without a BOM, a lone surrogate or a truncated unit.
+    static func text(of bytes: UnsafeBufferPointer<UInt8>) throws(StringsError) -> Text {
         let utf8: [UInt8]
         switch StringsTextDecoding.detect(bytes) {
         case .binaryPropertyList:
-            guard acceptingPropertyLists else { throw propertyListNotAccepted("a binary") }
-            return try readPropertyList(bytes, kind: "binary")
+            return .propertyList(kind: "binary")
         case .utf16WithoutBOM:
             throw StringsError(code: .utf16WithoutBOM,
                 message: "the file looks like UTF-16 without a byte-order mark, which Apple cannot read; re-save it as UTF-8 (or UTF-16 with a BOM)",
@@ -28,45 +49,27 @@ package enum StringsReader {
             if let offset = StringsTextDecoding.firstInvalidUTF8Offset(bytes, from: bomLength) {
                 throw StringsTextDecoding.invalidUTF8Error(bytes, at: offset, bomLength: bomLength)
             }
-            return try readText(UnsafeBufferPointer(rebasing: bytes[bomLength...]), original: bytes,
-                acceptingPropertyLists: acceptingPropertyLists)
+            return looksLikeXML(UnsafeBufferPointer(rebasing: bytes[bomLength...]))
+                ? .propertyList(kind: "XML") : .utf8(start: bomLength)
         case .utf16(let bigEndian):
             utf8 = try StringsTextDecoding.transcode(bytes, width: 2, bigEndian: bigEndian)
         case .utf32(let bigEndian):
             utf8 = try StringsTextDecoding.transcode(bytes, width: 4, bigEndian: bigEndian)
         }
-        let result = utf8.withUnsafeBufferPointer { buffer in
-            Result { () throws(StringsError) in
-                try readText(buffer, original: bytes, acceptingPropertyLists: acceptingPropertyLists)
-            }
-        }
-        return try result.get()
+        return utf8.withUnsafeBufferPointer(looksLikeXML) ? .propertyList(kind: "XML") : .transcoded(utf8)
     }
 
-    private static func readText(
-        _ utf8: UnsafeBufferPointer<UInt8>, original: UnsafeBufferPointer<UInt8>, acceptingPropertyLists: Bool
-    ) throws(StringsError) -> StringsFile {
-        if utf8.isEmpty { return emptyTable() }
-        if looksLikeXML(utf8) {
-            guard acceptingPropertyLists else { throw propertyListNotAccepted("an XML") }
-            return try readPropertyList(original, kind: "XML")
+    private static func readText(_ utf8: UnsafeBufferPointer<UInt8>) throws(StringsError) -> StringsFile {
+        guard !utf8.isEmpty else {
+            let warning = StringsWarning(code: .emptyFile,
+                message: "the file has no text; Apple's parser rejects an empty .strings file, so add a comment such as /* No entries */",
+                location: SourceLocation(line: 1, column: 1))
+            return StringsFile(entries: [], warnings: [warning])
         }
         var parser = StringsParser(bytes: utf8)
         var collector = EntryCollector(bytes: utf8)
         try parser.walkFile(&collector)
         return StringsFile(entries: collector.entries, warnings: parser.warnings)
-    }
-
-    private static func propertyListNotAccepted(_ form: String) -> StringsError {
-        StringsError(code: .propertyListNotAccepted,
-            message: "the table is \(form) property list, which Overlay reads only from the app's own bundles; publish it with overlay publish, which writes text")
-    }
-
-    private static func emptyTable() -> StringsFile {
-        let warning = StringsWarning(code: .emptyFile,
-            message: "the file has no text; Apple's parser rejects an empty .strings file, so add a comment such as /* No entries */",
-            location: SourceLocation(line: 1, column: 1))
-        return StringsFile(entries: [], warnings: [warning])
     }
 
     private static func looksLikeXML(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -87,10 +87,7 @@ extension EntryReader {
         if forms[.other] == nil {
             switch locale.map({ MissingOtherRule.verdict(variable, locale: $0) }) {
             case .renders?:
-                warnings.append(Finding(
-                    code: "plural.missing-other", severity: .warning,
-                    message: MissingOtherRule.warningMessage(name, locale: locale ?? ""),
-                    location: Finding.Location(line: location?.line, column: location?.column, key: key)))
+                warn("plural.missing-other", MissingOtherRule.warningMessage(name, locale: locale ?? ""), at: location)
             case .blocks(let why)?:
                 throw fail(.missingOther, "Variable \"\(name)\" has no `other` variant, and \(why); add it.", at: location)
             case nil:
@@ -151,13 +148,10 @@ extension EntryReader {
         let abandoned = Set(strings.flatMap { FormatParser.parse($0, inVariant: true).abandonedTokens })
         // CF never looks at a variable no token names: unusual, but it cannot change what the device shows.
         for name in plural.variables.keys.sorted() where !reachable.contains(name) && !abandoned.contains(name) {
-            let location = locations.variables[name] ?? nil
-            warnings.append(
-                Finding(
-                    code: StringsdictError.Code.unusedVariable.rawValue, severity: .warning,
-                    message: "Variable \"\(name)\" is defined but no %#@\(name)@ token uses it, so it is never applied; "
-                        + "remove it or reference it.",
-                    location: Finding.Location(line: location?.line, column: location?.column, key: key)))
+            warn(StringsdictError.Code.unusedVariable.rawValue,
+                "Variable \"\(name)\" is defined but no %#@\(name)@ token uses it, so it is never applied; "
+                    + "remove it or reference it.",
+                at: locations.variables[name] ?? nil)
         }
     }
 
@@ -184,14 +178,10 @@ extension EntryReader {
                 var formMap = SlotMap()
                 formMap.add(walk.parse(form, inVariant: true), firstSlot: slot, variable: resolve)
                 if let used = formMap[slot], used != expected, used.isSameKind(as: expected) {
-                    let location = locations.forms[token.name]?[category] ?? nil
-                    warnings.append(
-                        Finding(
-                            code: "stringsdict.variant-type-mismatch", severity: .warning,
-                            message: "The \(category.rawValue) variant of \"\(token.name)\" reads its number as "
-                                + "\(used.example) but NSStringFormatValueTypeKey is \(variable.valueType); use "
-                                + "%\(variable.valueType) in the variant.",
-                            location: Finding.Location(line: location?.line, column: location?.column, key: key)))
+                    warn("stringsdict.variant-type-mismatch",
+                        "The \(category.rawValue) variant of \"\(token.name)\" reads its number as \(used.example) but "
+                            + "NSStringFormatValueTypeKey is \(variable.valueType); use %\(variable.valueType) in the variant.",
+                        at: locations.forms[token.name]?[category] ?? nil)
                 }
                 warnAboutVariantTypes(in: &walk, string: form, isVariant: true, firstSlot: slot, locations: locations)
             }

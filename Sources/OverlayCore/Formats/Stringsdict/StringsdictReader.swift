@@ -65,6 +65,11 @@ struct EntryReader {
         StringsdictError(code: code, message: message, location: location, key: key)
     }
 
+    mutating func warn(_ code: String, _ message: String, at location: SourceLocation?) {
+        let place = Finding.Location(line: location?.line, column: location?.column, key: key)
+        warnings.append(Finding(code: code, severity: .warning, message: message, location: place))
+    }
+
     mutating func readEntry(_ value: PropertyListValue, keyLocation: SourceLocation?) throws(StringsdictError) -> StringsdictEntry {
         guard let fields = value.dictionaryEntries else {
             throw fail(

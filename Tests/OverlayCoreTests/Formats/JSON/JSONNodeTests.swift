@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import OverlayCore
+import OverlayPublishing
 
 @Suite struct JSONNodeTests {
     static let document = """
@@ -25,7 +26,7 @@ import Testing
         let first = try modules()[0].object()
         #expect(try first.required("sha256").string() == "aa")
         #expect(try first.optional("notes")?.string() == nil)
-        #expect(try modules()[1].object().required("size").value.numberValue?.doubleValue == 2.5)
+        #expect(try modules()[1].object().required("size").value.numberValue?.text == "2.5")
         #expect(first.members.map(\.key) == ["name", "sha256", "size"])
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import OverlayCore
+import OverlayPublishing
 
 /// Compares the strict parser with independent implementations on documents they all accept.
 @Suite struct JSONOracleTests {
@@ -69,7 +70,7 @@ import Testing
     /// Structural equality where numbers compare by value (Python rewrites `1E+3` as `1000.0`).
     static func numericallyEqual(_ lhs: JSONValue, _ rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
-        case (.number(let a), .number(let b)): return a.doubleValue == b.doubleValue
+        case (.number(let a), .number(let b)): return Double(a.text) == Double(b.text)
         case (.array(let a), .array(let b)):
             return a.count == b.count && zip(a, b).allSatisfy { numericallyEqual($0, $1) }
         case (.object(let a), .object(let b)):
@@ -87,7 +88,7 @@ import Testing
         case .number(let number):
             guard let other = theirs as? NSNumber else { return false }
             if let integer = number.intValue { return other.int64Value == Int64(integer) }
-            return other.doubleValue == number.doubleValue
+            return other.doubleValue == Double(number.text)
         case .string(let text): return (theirs as? String) == text
         case .array(let elements):
             guard let other = theirs as? [Any], other.count == elements.count else { return false }

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import OverlayCore
+import OverlayPublishing
+import OverlayTestSupport
 
 @Suite struct JSONWriterTests {
     static let sample: JSONValue = [
@@ -67,7 +69,5 @@ import Testing
     func numberText() throws {
         let value = try StrictJSON.parse("[1.50, 12345678901234567890, -0, 1E+2]")
         #expect(value.serialized() == "[1.50,12345678901234567890,-0,1E+2]")
-        #expect(JSONValue.number(try #require(JSONNumber(0.1))).serialized() == "0.1")
-        #expect(JSONNumber(Double.nan) == nil)
     }
 }

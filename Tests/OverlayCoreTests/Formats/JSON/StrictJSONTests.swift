@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import OverlayCore
+import OverlayPublishing
+import OverlayTestSupport
 
 @Suite struct StrictJSONAcceptanceTests {
     struct Case: Sendable, CustomTestStringConvertible {
@@ -49,9 +51,6 @@ import Testing
         let numbers = try #require(value.arrayValue).compactMap(\.numberValue)
         #expect(numbers.map(\.text) == ["12345678901234567890", "-0", "1.0", "1e400", "9223372036854775807"])
         #expect(numbers.map(\.intValue) == [nil, 0, nil, nil, Int.max])
-        #expect(numbers[0].doubleValue == 12345678901234567890.0)
-        #expect(numbers[2].doubleValue == 1.0)
-        #expect(numbers[3].doubleValue == nil)
     }
 
     @Test("keeps member order and key locations")

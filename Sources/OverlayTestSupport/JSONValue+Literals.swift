@@ -1,4 +1,7 @@
-/// Literal syntax for building JSON values in code and tests: `let v: JSONValue = ["a": [1, "x", nil]]`.
+package import OverlayCore
+
+/// Literal syntax for building JSON values in tests: `let v: JSONValue = ["a": [1, "x", nil]]` (no client code builds
+/// JSON from literals, so the conformances live here, not in the module an app links).
 extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
     ExpressibleByStringLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
 {
