@@ -261,7 +261,7 @@ final class SyncCycle: Sendable {
             }
             emit(.debug, "request", [
                 "url": request.url.absoluteString, "status": String(response.status), "bytes": String(response.body.count),
-                "ms": String(Self.milliseconds(ContinuousClock.now - started)),
+                "ms": String((ContinuousClock.now - started).milliseconds),
             ])
             return response
         } catch {
