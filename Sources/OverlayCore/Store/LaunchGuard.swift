@@ -15,18 +15,6 @@ public struct LaunchRollback: Sendable, Hashable {
     /// When the rollback was made.
     public var at: Date
 
-    package init(
-        module: String, fromSHA256: String, fromRevision: Int, toSHA256: String?, toRevision: Int?, launches: Int, at: Date
-    ) {
-        self.module = module
-        self.fromSHA256 = fromSHA256
-        self.fromRevision = fromRevision
-        self.toSHA256 = toSHA256
-        self.toRevision = toRevision
-        self.launches = launches
-        self.at = at
-    }
-
     /// The members the guard's record and the journal share, in their order.
     func write(to object: inout JSONObject) {
         object["module"] = .string(module)

@@ -69,13 +69,10 @@ package struct SeenRecord: Equatable {
         ]))
         return Data(value.serialized().utf8)
     }
+}
 
-    init(appVersion: String, sourceHash: String, seen: SeenManifest) {
-        self.appVersion = appVersion
-        self.sourceHash = sourceHash
-        self.seen = seen
-    }
-
+/// Decoding, apart so the memberwise initializer stays.
+extension SeenRecord {
     package init(data: Data) throws {
         let root = try JSONNode(StrictJSON.parse(data)).object()
         guard try root.required("format_version").int() == 1 else {
