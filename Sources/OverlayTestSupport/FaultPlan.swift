@@ -143,8 +143,6 @@ extension Syscalls {
         }
         syscalls.rename = { from, to in try gate(.rename, "\(from) -> \(to)"); try base.rename(from, to) }
         syscalls.mkdir = { path, mode in try gate(.mkdir, path); try base.mkdir(path, mode) }
-        syscalls.unlink = { path in try gate(.unlink, path); try base.unlink(path) }
-        syscalls.rmdir = { path in try gate(.rmdir, path); try base.rmdir(path) }
         syscalls.listDirectory = { path in try gate(.readdir, path); return try base.listDirectory(path) }
         syscalls.flock = { fd, path, operation in try gate(.flock, path); try base.flock(fd, path, operation) }
         syscalls.status = { path in try gate(.stat, path); return try base.status(path) }

@@ -95,6 +95,5 @@ package struct ZIPArchive: Sendable {
 }
 
 private func hex(_ value: UInt32) -> String {
-    let digits = String(value, radix: 16)
-    return "0x" + String(repeating: "0", count: 8 - digits.count) + digits
+    "0x" + HexEncoding.encode(withUnsafeBytes(of: value.bigEndian) { Array($0) })
 }

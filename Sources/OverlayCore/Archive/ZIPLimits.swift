@@ -12,15 +12,6 @@ package struct ZIPLimits: Sendable, Hashable {
     /// In UTF-8 bytes.
     package var maxNameLength: Int
 
-    package init(maxArchiveBytes: Int, maxEntries: Int, maxEntryBytes: Int, maxTotalInflatedBytes: Int, maxRatio: Int, maxNameLength: Int) {
-        self.maxArchiveBytes = maxArchiveBytes
-        self.maxEntries = maxEntries
-        self.maxEntryBytes = maxEntryBytes
-        self.maxTotalInflatedBytes = maxTotalInflatedBytes
-        self.maxRatio = maxRatio
-        self.maxNameLength = maxNameLength
-    }
-
     /// Sized for module archives.
     package static let `default` = ZIPLimits(
         maxArchiveBytes: 32 << 20, maxEntries: 4_096, maxEntryBytes: 16 << 20,

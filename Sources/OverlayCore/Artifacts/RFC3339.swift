@@ -25,54 +25,27 @@ package enum RFC3339 {
 
     /// Whole seconds since 1970-01-01T00:00:00Z, or `nil` for anything that is not a valid date-time.
     static func secondsSince1970(_ text: String) -> Int64? {
-        let bytes = Array(text.utf8)
-        var cursor = 0
-
-        func digits(_ count: Int) -> Int64? {
-            guard cursor + count <= bytes.count else { return nil }
-            var value: Int64 = 0
-            for byte in bytes[cursor..<cursor + count] {
-                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-                value = value * 10 + Int64(byte - UInt8(ascii: "0"))
-            }
-            cursor += count
-            return value
-        }
-        func literal(_ accepted: String) -> Bool {
-            guard cursor < bytes.count, accepted.utf8.contains(bytes[cursor]) else { return false }
-            cursor += 1
-            return true
-        }
-
-        guard let year = digits(4), literal("-"), let month = digits(2), literal("-"), let day = digits(2),
-            literal("Tt"), let hour = digits(2), literal(":"), let minute = digits(2), literal(":"),
-            let second = digits(2)
-        else { return nil }
-        guard (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year), hour <= 23, minute <= 59,
-            second <= 59
-        else { return nil }
-        if literal(".") {
-            let start = cursor
-            while cursor < bytes.count, bytes[cursor] >= UInt8(ascii: "0"), bytes[cursor] <= UInt8(ascii: "9") {
-                cursor += 1
-            }
-            guard cursor > start else { return nil }
-        }
+        // `T` and `Z` in either case: no other letter may stand anywhere in a date-time.
+        let bytes = Array(text.utf8).map { $0 == UInt8(ascii: "t") || $0 == UInt8(ascii: "z") ? $0 - 0x20 : $0 }
+        var end = bytes.count
         var offset: Int64 = 0
-        if literal("Zz") {
-            offset = 0
-        } else if cursor < bytes.count, bytes[cursor] == UInt8(ascii: "+") || bytes[cursor] == UInt8(ascii: "-") {
-            let sign: Int64 = bytes[cursor] == UInt8(ascii: "-") ? -1 : 1
-            cursor += 1
-            guard let offsetHours = digits(2), literal(":"), let offsetMinutes = digits(2), offsetHours <= 23,
-                offsetMinutes <= 59
-            else { return nil }
-            offset = sign * (offsetHours * 3600 + offsetMinutes * 60)
+        if bytes.last == UInt8(ascii: "Z") {
+            end -= 1
+        } else if end >= 6, let zone = fields(of: bytes[(end - 6)...], as: "±hh:mm") {
+            guard zone["h"]! <= 23, zone["m"]! <= 59 else { return nil }
+            offset = zone["±"]! * (zone["h"]! * 3600 + zone["m"]! * 60)
+            end -= 6
         } else {
             return nil
         }
-        guard cursor == bytes.count else { return nil }
-        let local = days(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second
+        // A fraction is a dot and at least one digit, then dropped.
+        if end > 19, bytes[19] == UInt8(ascii: ".") {
+            guard end > 20, bytes[20..<end].allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+            end = 19
+        }
+        guard let date = fields(of: bytes[..<end], as: "yyyy-nn-ddThh:mm:ss"), let local = seconds(of: date) else {
+            return nil
+        }
         let utc = local - offset
         // Keep the UTC year writable with four digits, so every accepted value can be written back.
         guard utc >= days(year: 0, month: 1, day: 1) * 86_400, utc < days(year: 10_000, month: 1, day: 1) * 86_400
@@ -80,7 +53,51 @@ package enum RFC3339 {
         return utc
     }
 
-    package static func daysIn(month: Int64, year: Int64) -> Int64 {
+    /// The one grammar of the dates Overlay reads (these and the HTTP-dates of `Retry-After`): the values of `form`'s
+    /// symbols in `bytes`, or nil unless `bytes` is exactly that form. `y n d h m s` stand for one digit each of the
+    /// year, month, day, hour, minute and second, `_` for a space or a digit of the day, `±` for a sign (+1 or -1), a
+    /// symbol in `names` for one of its names (its number from 1); anything else stands for itself.
+    package static func fields(
+        of bytes: ArraySlice<UInt8>, as form: String, names: [Character: [String]] = [:]
+    ) -> [Character: Int64]? {
+        var fields: [Character: Int64] = [:]
+        var cursor = bytes.startIndex
+        for symbol in form {
+            if let names = names[symbol] {
+                guard let index = names.firstIndex(where: { bytes[cursor...].starts(with: $0.utf8) }) else { return nil }
+                cursor += names[index].utf8.count
+                fields[symbol] = Int64(index + 1)
+                continue
+            }
+            guard cursor < bytes.endIndex else { return nil }
+            let byte = bytes[cursor]
+            cursor += 1
+            if symbol == "±", byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") {
+                fields[symbol] = byte == UInt8(ascii: "-") ? -1 : 1
+            } else if "yndhms_".contains(symbol) {
+                if symbol == "_", byte == UInt8(ascii: " ") { continue }
+                guard (0x30...0x39).contains(byte) else { return nil }
+                let field: Character = symbol == "_" ? "d" : symbol
+                fields[field, default: 0] = fields[field, default: 0] * 10 + Int64(byte - 0x30)
+            } else if byte != symbol.asciiValue {
+                return nil
+            }
+        }
+        return cursor == bytes.endIndex ? fields : nil
+    }
+
+    /// Seconds since 1970 of `fields` (``fields(of:as:names:)``) read as UTC, or nil unless they name a real date and
+    /// time; `leapSecond` reads a 60th second as the next minute's first.
+    package static func seconds(of fields: [Character: Int64], leapSecond: Bool = false) -> Int64? {
+        let year = fields["y", default: 0], month = fields["n", default: 0], day = fields["d", default: 0]
+        let hour = fields["h", default: 0], minute = fields["m", default: 0], second = fields["s", default: 0]
+        guard (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year), hour <= 23, minute <= 59,
+            second <= (leapSecond ? 60 : 59)
+        else { return nil }
+        return days(year: year, month: month, day: day) * 86_400 + hour * 3_600 + minute * 60 + second
+    }
+
+    static func daysIn(month: Int64, year: Int64) -> Int64 {
         switch month {
         case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
         case 4, 6, 9, 11: 30
@@ -89,7 +106,7 @@ package enum RFC3339 {
     }
 
     /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's `days_from_civil`).
-    package static func days(year: Int64, month: Int64, day: Int64) -> Int64 {
+    static func days(year: Int64, month: Int64, day: Int64) -> Int64 {
         let y = month <= 2 ? year - 1 : year
         let era = floorDiv(y, 400)
         let yearOfEra = y - era * 400

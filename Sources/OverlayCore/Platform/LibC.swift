@@ -22,8 +22,6 @@ package enum LibC {
     package static func close(_ fd: Int32) -> Int32 { posixClose(fd) }
     package static func rename(_ from: String, _ to: String) -> Int32 { posixRename(from, to) }
     package static func mkdir(_ path: String, _ mode: Int) -> Int32 { posixMkdir(path, mode) }
-    package static func rmdir(_ path: String) -> Int32 { posixRmdir(path) }
-    package static func unlink(_ path: String) -> Int32 { posixUnlink(path) }
     package static func unlinkat(_ directory: Int32, _ name: String, _ flags: Int32) -> Int32 {
         posixUnlinkat(directory, name, flags)
     }
@@ -69,6 +67,4 @@ private func posixFsync(_ fd: Int32) -> Int32 { fsync(fd) }
 private func posixClose(_ fd: Int32) -> Int32 { close(fd) }
 private func posixRename(_ from: String, _ to: String) -> Int32 { rename(from, to) }
 private func posixMkdir(_ path: String, _ mode: Int) -> Int32 { mkdir(path, mode_t(mode)) }
-private func posixRmdir(_ path: String) -> Int32 { rmdir(path) }
-private func posixUnlink(_ path: String) -> Int32 { unlink(path) }
 private func posixUnlinkat(_ directory: Int32, _ name: String, _ flags: Int32) -> Int32 { unlinkat(directory, name, flags) }

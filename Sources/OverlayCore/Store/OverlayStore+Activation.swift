@@ -94,7 +94,7 @@ extension OverlayStore {
             entry.active = entry.previous
             entry.previous = nil
             state.modules[module] = entry.isEmpty ? nil : entry
-            return entry.active.map { revision($0, of: module) }
+            return entry.active.map { Self.revision($0, of: module, layout: layout) }
         }
     }
 

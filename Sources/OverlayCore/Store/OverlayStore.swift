@@ -229,10 +229,6 @@ package final class OverlayStore: Sendable {
         return (manifest, signature)
     }
 
-    func revision(_ record: StoreState.Revision, of module: String) -> ActiveRevision {
-        Self.revision(record, of: module, layout: layout)
-    }
-
     static func revision(_ record: StoreState.Revision, of module: String, layout: StoreLayout) -> ActiveRevision {
         ActiveRevision(module: module, sha256: record.sha256, revision: record.revision,
                        path: layout.absolute(record.directory))
@@ -320,7 +316,7 @@ package final class OverlayStore: Sendable {
             guard let data = try syscalls.readFileIfPresent(layout.formatPath, limit: StoreMarker.sizeLimit) else {
                 return .absent
             }
-            return StoreMarker(data: data)
+            return StoreMarker.decode(data)
         } catch let error as StoreError where error.code == .tooLarge {
             return .invalid(reason: "store.json is larger than any marker Overlay writes")
         }

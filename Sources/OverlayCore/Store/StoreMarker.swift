@@ -35,37 +35,22 @@ package enum StoreMarker: Equatable {
     }
 
     /// Decodes the bytes of a regular `store.json`.
-    init(data: Data) {
-        if data.count == Self.legacyBytes.count, data.elementsEqual(Self.legacyBytes) {
-            self = .legacy
-            return
-        }
-        guard !data.isEmpty else {
-            self = .invalid(reason: "store.json is empty")
-            return
-        }
+    static func decode(_ data: Data) -> StoreMarker {
+        if data.count == legacyBytes.count, data.elementsEqual(legacyBytes) { return .legacy }
+        guard !data.isEmpty else { return .invalid(reason: "store.json is empty") }
         guard let root = try? JSONNode(StrictJSON.parse(data)).object() else {
-            self = .invalid(reason: "store.json is not a JSON object")
-            return
+            return .invalid(reason: "store.json is not a JSON object")
         }
-        guard (try? root.required("format").string()) == Self.format,
+        guard (try? root.required("format").string()) == format,
               let version = try? root.required("version").int(), version >= Self.version
         else {
-            self = .invalid(reason: "store.json does not say {\"format\":\"\(Self.format)\",\"version\":\(Self.version),…}")
-            return
+            return .invalid(reason: "store.json does not say {\"format\":\"\(format)\",\"version\":\(Self.version),…}")
         }
-        if version > Self.version {
-            self = .newer(version: version)
-            return
-        }
-        let keys = Set(root.members.map(\.key))
-        guard keys == ["format", "version", "id"], let id = try? root.required("id").string(),
+        if version > Self.version { return .newer(version: version) }
+        guard Set(root.members.map(\.key)) == ["format", "version", "id"], let id = try? root.required("id").string(),
               id.isLowercaseHex(count: 32)
-        else {
-            self = .invalid(reason: "store.json holds other members than format, version and a 32-digit hex id")
-            return
-        }
-        self = .current(id: id)
+        else { return .invalid(reason: "store.json holds other members than format, version and a 32-digit hex id") }
+        return .current(id: id)
     }
 }
 
@@ -84,13 +69,10 @@ package struct SeenRecord: Equatable {
         ]))
         return Data(value.serialized().utf8)
     }
+}
 
-    init(appVersion: String, sourceHash: String, seen: SeenManifest) {
-        self.appVersion = appVersion
-        self.sourceHash = sourceHash
-        self.seen = seen
-    }
-
+/// Decoding, apart so the memberwise initializer stays.
+extension SeenRecord {
     package init(data: Data) throws {
         let root = try JSONNode(StrictJSON.parse(data)).object()
         guard try root.required("format_version").int() == 1 else {

@@ -94,6 +94,12 @@ extension Syscalls {
         if durable { try fsyncDirectory((path as NSString).deletingLastPathComponent) }
     }
 
+    /// `unlink(2)` of `path`, through ``unlinkAt``.
+    func unlink(_ path: String) throws { try unlinkAt(AT_FDCWD, path, 0, path) }
+
+    /// `rmdir(2)` of `path`, through ``unlinkAt``.
+    func rmdir(_ path: String) throws { try unlinkAt(AT_FDCWD, path, AT_REMOVEDIR, path) }
+
     /// Creates a directory; `true` if it was created, `false` if a directory was already there.
     @discardableResult
     func makeDirectory(_ path: String) throws -> Bool {

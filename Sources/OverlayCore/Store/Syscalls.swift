@@ -17,8 +17,6 @@ package struct Syscalls: Sendable {
     package var close: @Sendable (_ fd: Int32, _ path: String) throws -> Void
     package var rename: @Sendable (_ from: String, _ to: String) throws -> Void
     package var mkdir: @Sendable (_ path: String, _ mode: UInt32) throws -> Void
-    package var unlink: @Sendable (_ path: String) throws -> Void
-    package var rmdir: @Sendable (_ path: String) throws -> Void
     /// `opendir`/`readdir`/`closedir`: the names in a directory, without `.` and `..`.
     package var listDirectory: @Sendable (_ path: String) throws -> [String]
     /// `flock(2)` with the given operation (`LOCK_EX`, `LOCK_UN`).
@@ -29,7 +27,8 @@ package struct Syscalls: Sendable {
     package var descriptorStatus: @Sendable (_ fd: Int32, _ path: String) throws -> FileInfo
     /// `openat(2)` of `name` in the open directory `directory` (counted as `open`); `path` names it in errors.
     package var openAt: @Sendable (_ directory: Int32, _ name: String, _ flags: Int32, _ path: String) throws -> Int32
-    /// `unlinkat(2)`; with `AT_REMOVEDIR` it removes an empty directory (counted as `rmdir`, else `unlink`).
+    /// `unlinkat(2)`, the one removal call (``unlink(_:)`` and ``rmdir(_:)`` of a path too); with `AT_REMOVEDIR` it
+    /// removes an empty directory (counted as `rmdir`, else `unlink`).
     package var unlinkAt: @Sendable (_ directory: Int32, _ name: String, _ flags: Int32, _ path: String) throws -> Void
     /// `fstatat(2)` with `AT_SYMLINK_NOFOLLOW` (counted as `stat`); `nil` when the name does not exist.
     package var statusAt: @Sendable (_ directory: Int32, _ name: String, _ path: String) throws -> FileInfo?
@@ -69,8 +68,6 @@ package struct Syscalls: Sendable {
             },
             rename: { from, to in _ = try retrying("rename", "\(from) -> \(to)") { LibC.rename(from, to) } },
             mkdir: { path, mode in _ = try retrying("mkdir", path) { LibC.mkdir(path, Int(mode)) } },
-            unlink: { path in _ = try retrying("unlink", path) { LibC.unlink(path) } },
-            rmdir: { path in _ = try retrying("rmdir", path) { LibC.rmdir(path) } },
             listDirectory: { path in try storeCall(path) { () throws(SystemCallError) in try LibC.names(in: path) } },
             flock: { fd, path, operation in _ = try retrying("flock", path) { LibC.flock(fd, operation) } },
             status: { path in try storeCall(path) { () throws(SystemCallError) in try LibC.status(path) } },

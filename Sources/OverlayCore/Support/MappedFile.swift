@@ -24,14 +24,6 @@ final class MappedFile: @unchecked Sendable {
         }
     }
 
-    /// The regular file at `path`, mapped (or read when small); nil when it cannot be opened, is not a regular file,
-    /// is empty or larger than `limit`.
-    static func open(_ path: String, limit: Int) -> MappedFile? {
-        guard let fd = try? Syscalls.live.open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0) else { return nil }
-        defer { _ = LibC.close(fd) }
-        return open(descriptor: fd, path: path, limit: limit)
-    }
-
     /// The file open at `fd` (its caller closes it), mapped or read; nil when it is not a regular file, is empty, is
     /// larger than `limit`, or is not `size` bytes when a size is given.
     static func open(descriptor fd: Int32, path: String, limit: Int, size expected: Int? = nil,

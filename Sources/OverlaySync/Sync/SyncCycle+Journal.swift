@@ -43,7 +43,7 @@ extension SyncCycle {
         ]
         if let revision = report.manifestRevision { members.append(("revision", .number(JSONNumber(revision)))) }
         for (name, value) in report.counters { members.append((name, .number(JSONNumber(value)))) }
-        members.append(("ms", .number(JSONNumber(Self.milliseconds(report.duration)))))
+        members.append(("ms", .number(JSONNumber(report.duration.milliseconds))))
         func counts(_ counts: [String: Int]) -> JSONValue {
             .object(JSONObject(counts.sorted { $0.key < $1.key }.map { ($0.key, .number(JSONNumber($0.value))) }))
         }
@@ -83,9 +83,5 @@ extension SyncCycle {
             // The journal is a diagnostic: a cycle's outcome stands without its line, and the sink still hears it.
             emit(.warning, "store.write-failed", ["write": "journal", "error": "\(error)"])
         }
-    }
-
-    static func milliseconds(_ duration: Duration) -> Int {
-        Int(duration.components.seconds * 1000) + Int(duration.components.attoseconds / 1_000_000_000_000_000)
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
 import OverlayCore
 
-/// One sync cycle (DESIGN.md "Sync cycle"), run by `SyncService`.
-final class SyncCycle: Sendable {
+/// One sync cycle (DESIGN.md "Sync cycle"), run by `SyncService`. A value: its copies share the counters and the
+/// signature searches, which are locked objects.
+struct SyncCycle: Sendable {
     let configuration: SyncConfiguration
     let transport: any HTTPTransport
     let store: OverlayStore
@@ -15,17 +16,6 @@ final class SyncCycle: Sendable {
     private let traffic = LockedValue<(requests: Int, bytes: Int)>((0, 0))
     /// Signature searches by manifest SHA-256: a mirror serving the same manifest bytes is not asked again.
     let signatureSearches = LockedValue<[String: Result<Data?, SyncError>]>([:])
-
-    init(
-        configuration: SyncConfiguration, transport: any HTTPTransport, store: OverlayStore, events: (any EventSink)?,
-        now: Date
-    ) {
-        self.configuration = configuration
-        self.transport = transport
-        self.store = store
-        self.events = events
-        self.now = now
-    }
 
     /// One cycle. `missed`: the attached development Localizer's missed keys, journaled for `overlay inspect`.
     func run(missed: MissedKeys? = nil) async -> SyncReport {
@@ -261,7 +251,7 @@ final class SyncCycle: Sendable {
             }
             emit(.debug, "request", [
                 "url": request.url.absoluteString, "status": String(response.status), "bytes": String(response.body.count),
-                "ms": String(Self.milliseconds(ContinuousClock.now - started)),
+                "ms": String((ContinuousClock.now - started).milliseconds),
             ])
             return response
         } catch {

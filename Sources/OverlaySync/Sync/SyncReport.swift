@@ -111,8 +111,7 @@ public struct SyncReport: Sendable {
 
     /// One line for people: `applied revision 3: 1 activated, 3 unchanged (2 requests, 8.1 KB, 12 ms)`.
     public var summary: String {
-        let ms = Int((duration.inSeconds * 1000).rounded())
-        let timing = "\(requests) request\(requests == 1 ? "" : "s"), \(bytes) bytes, \(ms) ms"
+        let timing = "\(requests) request\(requests == 1 ? "" : "s"), \(bytes) bytes, \(duration.milliseconds) ms"
         let counts = counters.filter { $0.0 != "requests" && $0.0 != "bytes" && $0.0 != "downloaded" && $0.1 > 0 }
             .map { "\($0.1) \($0.0.replacingOccurrences(of: "_", with: " "))" }.joined(separator: ", ")
         var text = outcome.rawValue

@@ -61,7 +61,7 @@ final class CurlEasyHandle: @unchecked Sendable {
         }
         curl_easy_reset(raw)
         let context = Unmanaged.passUnretained(exchange).toOpaque()
-        let milliseconds = max(1, Int(min(exchange.request.timeout.inSeconds * 1000, 86_400_000)))
+        let milliseconds = max(1, min(exchange.request.timeout, .seconds(86_400)).milliseconds)
         var headers: UnsafeMutablePointer<curl_slist>?
         if let etag = exchange.request.ifNoneMatch, !etag.contains(where: { $0 == "\r" || $0 == "\n" }) {
             headers = curl_slist_append(headers, "If-None-Match: \(etag)")

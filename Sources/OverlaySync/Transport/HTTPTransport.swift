@@ -144,4 +144,9 @@ extension Duration {
     var inSeconds: Double {
         Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
+
+    /// Whole milliseconds, rounded towards zero (bound a duration that could be longer than 292 million years first).
+    var milliseconds: Int {
+        Int(components.seconds * 1000) + Int(components.attoseconds / 1_000_000_000_000_000)
+    }
 }

@@ -17,7 +17,7 @@ struct OverlayStoreTests {
         #expect(format.objectValue?["version"]?.numberValue?.intValue == 2)
         let id = try #require(format.objectValue?["id"]?.stringValue)
         #expect(id.isLowercaseHex(count: 32))
-        #expect(StoreMarker(data: marker) == .current(id: id))
+        #expect(StoreMarker.decode(marker) == .current(id: id))
         // Each store draws its own id.
         let other = TemporaryDirectory()
         _ = try Sample.open(other.store)

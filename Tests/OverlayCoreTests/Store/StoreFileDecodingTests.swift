@@ -94,8 +94,8 @@ import Testing
 
     @Test func markersAreReadBackAndAnotherMemberIsRefused() {
         let (id, data) = StoreMarker.make()
-        #expect(StoreMarker(data: data) == .current(id: id))
+        #expect(StoreMarker.decode(data) == .current(id: id))
         let extra = #"{"format":"overlay-store","version":2,"id":"0123456789abcdef0123456789abcdef","x":1}"#
-        if case .invalid = StoreMarker(data: Data(extra.utf8)) {} else { Issue.record("another member is not a marker") }
+        if case .invalid = StoreMarker.decode(Data(extra.utf8)) {} else { Issue.record("another member is not a marker") }
     }
 }

@@ -120,7 +120,7 @@ struct StoreIdentityTests {
         let reopened = try Sample.open(temp.store)
         #expect(reopened.snapshot().modules["App"]?.sha256 == Sample.sha("A"))
         let marker = try Data(contentsOf: temp.store.appendingPathComponent("store.json"))
-        guard case .current = StoreMarker(data: marker) else {
+        guard case .current = StoreMarker.decode(marker) else {
             Issue.record("marker not upgraded: \(String(decoding: marker, as: UTF8.self))")
             return
         }

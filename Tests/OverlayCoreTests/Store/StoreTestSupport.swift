@@ -99,8 +99,6 @@ extension Syscalls {
         syscalls.write = { _, path, _ in throw refuse("write", path) }
         syscalls.rename = { from, _ in throw refuse("rename", from) }
         syscalls.mkdir = { path, _ in throw refuse("mkdir", path) }
-        syscalls.unlink = { path in throw refuse("unlink", path) }
-        syscalls.rmdir = { path in throw refuse("rmdir", path) }
         syscalls.unlinkAt = { _, _, _, path in throw refuse("unlinkat", path) }
         syscalls.openAt = { directory, name, flags, path in
             guard flags & (O_WRONLY | O_RDWR | O_CREAT | O_TRUNC) == 0 else { throw refuse("openat", path) }

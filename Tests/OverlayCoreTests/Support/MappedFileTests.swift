@@ -12,9 +12,9 @@ import Testing
             let bytes = Data((0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31) })
             let path = root.appendingPathComponent("file-\(count)").path
             try bytes.write(to: URL(fileURLWithPath: path))
-            let file = try #require(MappedFile.open(path, limit: 1 << 20))
+            let file = try #require(map(path, limit: 1 << 20))
             #expect(file.data == bytes, "\(count) bytes")
-            #expect(MappedFile.open(path, limit: count - 1) == nil)
+            #expect(map(path, limit: count - 1) == nil)
         }
     }
 
@@ -29,9 +29,16 @@ import Testing
         #expect(mkfifo(fifo.path, 0o600) == 0)
         let empty = root.appendingPathComponent("empty")
         try Data().write(to: empty)
-        #expect(MappedFile.open(real.path, limit: 1 << 20) != nil)
+        #expect(map(real.path, limit: 1 << 20) != nil)
         for refused in [link, fifo, empty, root, root.appendingPathComponent("absent")] {
-            #expect(MappedFile.open(refused.path, limit: 1 << 20) == nil, "\(refused.lastPathComponent)")
+            #expect(map(refused.path, limit: 1 << 20) == nil, "\(refused.lastPathComponent)")
         }
     }
+}
+
+/// The file at `path` as a store reader opens it (``RevisionFiles``: no link followed, no wait on a FIFO), then mapped.
+private func map(_ path: String, limit: Int) -> MappedFile? {
+    guard let fd = try? Syscalls.live.open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0) else { return nil }
+    defer { try? Syscalls.live.close(fd, path) }
+    return MappedFile.open(descriptor: fd, path: path, limit: limit)
 }
