@@ -67,17 +67,12 @@ package struct FormatRenderer<Arguments: RandomAccessCollection<FormatArgument>>
 
     @inline(__always)
     private func render(_ program: RenderProgram, _ ops: Range<Int>, limit: Int) throws(RenderFailure) -> String {
-        let result = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 512) { storage in
+        try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 512) { storage throws(RenderFailure) in
             var output = RenderBuffer(storage: storage, limit: limit)
             var budget = RenderBounds.maximumExpansion
-            do throws(RenderFailure) {
-                try render(program, ops, arguments, firstSlot: 1, depth: 0, budget: &budget, into: &output)
-            } catch {
-                return Result<String, RenderFailure>.failure(error)
-            }
-            return .success(output.finish())
+            try render(program, ops, arguments, firstSlot: 1, depth: 0, budget: &budget, into: &output)
+            return output.finish()
         }
-        return try result.get()
     }
 
     /// A variable's variant is walked in place when its token ends the range (the usual `%#@v@`), else nested. The
