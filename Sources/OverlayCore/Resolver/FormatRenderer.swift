@@ -67,12 +67,17 @@ package struct FormatRenderer<Arguments: RandomAccessCollection<FormatArgument>>
 
     @inline(__always)
     private func render(_ program: RenderProgram, _ ops: Range<Int>, limit: Int) throws(RenderFailure) -> String {
-        try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 512) { storage throws(RenderFailure) in
+        let result = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 512) { storage in
             var output = RenderBuffer(storage: storage, limit: limit)
             var budget = RenderBounds.maximumExpansion
-            try render(program, ops, arguments, firstSlot: 1, depth: 0, budget: &budget, into: &output)
-            return output.finish()
+            do throws(RenderFailure) {
+                try render(program, ops, arguments, firstSlot: 1, depth: 0, budget: &budget, into: &output)
+            } catch {
+                return Result<String, RenderFailure>.failure(error)
+            }
+            return .success(output.finish())
         }
+        return try result.get()
     }
 
     /// A variable's variant is walked in place when its token ends the range (the usual `%#@v@`), else nested. The
