@@ -181,7 +181,7 @@ extension FormatParser {
             guard let conversion = scalar(i) else {
                 return reject(at: start, .error(.trailingPercent, trailingMessage, at: start))
             }
-            guard FormatSpecifier.knownConversions.contains(conversion) else {
+            guard ArgumentClass(conversion: conversion, length: length) != nil else {
                 if let brokenToken {
                     abandonedTokens.append(brokenToken)
                     return reject(at: start, brokenTokenIssue(brokenToken, at: start, end: i))

@@ -57,9 +57,6 @@ package struct FormatSpecifier: Sendable, Hashable {
     package var lengthModifier: LengthModifier?
     package var conversion: Unicode.Scalar
 
-    /// The conversions CF consumes an argument for; any other character is an unknown conversion.
-    package static let knownConversions: Set<Unicode.Scalar> = Set("@diDuUxXoOcCfFeEgGaAsSPpn".unicodeScalars)
-
     /// `N$` or `*M$`.
     package var usesPositions: Bool {
         if position != nil { return true }
