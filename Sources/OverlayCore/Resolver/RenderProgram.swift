@@ -205,10 +205,10 @@ extension RenderProgram {
                     literals += text.utf8
                 case .percent:
                     literals.append(UInt8(ascii: "%"))
-                case .named(let named):
+                case .named(let name, _):
                     endLiteral()
                     ops.append(Op(kind: .named, position: -1, start: Int32(names.count), end: 0))
-                    names.append(named.name)
+                    names.append(name)
                 case .variable(let token):
                     endLiteral()
                     if let index = variables[token.name] {

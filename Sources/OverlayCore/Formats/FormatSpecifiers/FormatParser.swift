@@ -107,9 +107,7 @@ extension FormatParser {
                 end += 1
                 while let s = scalar(end), s.isNameContinuation { end += 1 }
                 if scalar(end) == "}" {
-                    let name = text(start + 2, end)
-                    let token = NamedSubstitution(name: name, offset: start, length: end + 1 - start)
-                    return emit(.named(token), endingAt: end + 1)
+                    return emit(.named(name: text(start + 2, end), offset: start), endingAt: end + 1)
                 }
             }
             reject(

@@ -100,8 +100,8 @@ package struct SlotMap: Sendable, Hashable {
                             at: tracksOffsets ? token.offset : nil))
                 }
                 found.append((token, position))
-            case .named(let named):
-                names.insert(named.name)
+            case .named(let name, _):
+                names.insert(name)
             case .literal, .percent:
                 break
             }
