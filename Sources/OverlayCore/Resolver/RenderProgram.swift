@@ -173,7 +173,7 @@ package final class RenderProgram: @unchecked Sendable {
     /// The variant for `device`, else `other`, else the first in byte order.
     static func variant<Value>(of variants: [String: Value], forDevice device: String) -> Value? {
         variants[device] ?? variants["other"]
-            ?? variants.keys.min(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }).flatMap { variants[$0] }
+            ?? variants.keys.min(by: String.utf8Precedes).flatMap { variants[$0] }
     }
 }
 
