@@ -245,15 +245,13 @@ extension RenderProgram {
             }
         }
 
+        /// What the walk prints itself, by ``FormatSpecifier/style``, when there are no flags, width or precision.
+        private static let plainKinds: [Unicode.Scalar: Op.Kind] = ["@": .object, "d": .signed, "u": .unsigned]
+
         private mutating func op(_ spec: FormatSpecifier) -> Op {
             let position = Self.position(spec.position)
-            if spec.flags.isEmpty, spec.width == nil, spec.precision == nil {
-                switch spec.conversion {
-                case "@": return Op(kind: .object, position: position, start: 0, end: 0)
-                case "d", "i", "D": return Op(kind: .signed, position: position, start: 0, end: 0)
-                case "u", "U": return Op(kind: .unsigned, position: position, start: 0, end: 0)
-                default: break
-                }
+            if spec.flags.isEmpty, spec.width == nil, spec.precision == nil, let kind = Self.plainKinds[spec.style] {
+                return Op(kind: kind, position: position, start: 0, end: 0)
             }
             specifiers.append(spec)
             return Op(kind: .specifier, position: position, start: Int32(specifiers.count - 1), end: 0)
