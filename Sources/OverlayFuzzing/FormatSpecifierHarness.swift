@@ -24,8 +24,9 @@ extension FuzzHarness {
             case .variable(let variable):
                 precondition(scalars[variable.offset] == "%")
                 rebuilt += String(String.UnicodeScalarView(scalars[variable.offset..<variable.offset + variable.length]))
-            case .named(let named):
-                rebuilt += "%{\(named.name)}"
+            case .named(let name, let offset):
+                precondition(scalars[offset] == "%")
+                rebuilt += "%{\(name)}"
             }
         }
         precondition(rebuilt == text, "tokens do not spell the input")

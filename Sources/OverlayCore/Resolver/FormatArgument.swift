@@ -73,8 +73,7 @@ extension FormatArgument {
     /// The shortest decimal text that round-trips, in plain notation (`1.5`, `1.0`, `100000000000000000000`).
     static func shortestText(_ value: Double) -> String {
         let text = value.description
-        guard text.contains("e") else { return text }
-        guard value.isFinite else { return text }
+        guard text.contains("e"), value.isFinite else { return text }
         return plainDecimal(text)
     }
 

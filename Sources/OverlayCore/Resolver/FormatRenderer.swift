@@ -292,11 +292,9 @@ package struct FormatRenderer<Arguments: RandomAccessCollection<FormatArgument>>
         _ conversion: String, _ value: any CVarArg, flags: FormatSpecifier.Flags, width: Int?, precision: Int?
     ) -> String? {
         var format = "%"
-        if flags.contains(.leftAlign) { format += "-" }
-        if flags.contains(.plus) { format += "+" }
-        if flags.contains(.space) { format += " " }
-        if flags.contains(.zeroPad) { format += "0" }
-        if flags.contains(.alternate) { format += "#" }
+        for spelling in FormatSpecifier.Flags.spellings where flags.contains(spelling.flag) {
+            format.unicodeScalars.append(spelling.scalar)
+        }
         format += "*.*" + conversion
         let arguments: [any CVarArg] = [CInt(width ?? 0), CInt(precision ?? -1), value]
         // Doubles print at most ~310 integer digits plus the precision.

@@ -173,7 +173,7 @@ package final class RenderProgram: @unchecked Sendable {
     /// The variant for `device`, else `other`, else the first in byte order.
     static func variant<Value>(of variants: [String: Value], forDevice device: String) -> Value? {
         variants[device] ?? variants["other"]
-            ?? variants.keys.min(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }).flatMap { variants[$0] }
+            ?? variants.keys.min(by: String.utf8Precedes).flatMap { variants[$0] }
     }
 }
 
@@ -205,10 +205,10 @@ extension RenderProgram {
                     literals += text.utf8
                 case .percent:
                     literals.append(UInt8(ascii: "%"))
-                case .named(let named):
+                case .named(let name, _):
                     endLiteral()
                     ops.append(Op(kind: .named, position: -1, start: Int32(names.count), end: 0))
-                    names.append(named.name)
+                    names.append(name)
                 case .variable(let token):
                     endLiteral()
                     if let index = variables[token.name] {
@@ -245,15 +245,13 @@ extension RenderProgram {
             }
         }
 
+        /// What the walk prints itself, by ``FormatSpecifier/style``, when there are no flags, width or precision.
+        private static let plainKinds: [Unicode.Scalar: Op.Kind] = ["@": .object, "d": .signed, "u": .unsigned]
+
         private mutating func op(_ spec: FormatSpecifier) -> Op {
             let position = Self.position(spec.position)
-            if spec.flags.isEmpty, spec.width == nil, spec.precision == nil {
-                switch spec.conversion {
-                case "@": return Op(kind: .object, position: position, start: 0, end: 0)
-                case "d", "i", "D": return Op(kind: .signed, position: position, start: 0, end: 0)
-                case "u", "U": return Op(kind: .unsigned, position: position, start: 0, end: 0)
-                default: break
-                }
+            if spec.flags.isEmpty, spec.width == nil, spec.precision == nil, let kind = Self.plainKinds[spec.style] {
+                return Op(kind: kind, position: position, start: 0, end: 0)
             }
             specifiers.append(spec)
             return Op(kind: .specifier, position: position, start: Int32(specifiers.count - 1), end: 0)

@@ -90,7 +90,7 @@ public struct PseudoLocalizer: Sendable {
             case .percent: output += "%%"
             case .variable(let variable):
                 output += Self.scalars(of: text, from: variable.offset, length: variable.length)
-            case .named(let named): output += "%{\(named.name)}"
+            case .named(let name, _): output += "%{\(name)}"
             }
         }
         if style == .expanded, letters > 0 { output += String(repeating: "~", count: max(2, (letters * 2 + 4) / 5)) }

@@ -48,8 +48,8 @@ struct ReferenceRenderer {
                 output += literal
             case .percent:
                 output += "%"
-            case .named(let named):
-                guard let value = substitutions[named.name] else { return nil }
+            case .named(let name, _):
+                guard let value = substitutions[name] else { return nil }
                 output += value
             case .variable(let token):
                 let slot = token.position ?? next

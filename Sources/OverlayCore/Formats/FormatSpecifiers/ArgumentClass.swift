@@ -3,7 +3,8 @@ package enum ArgumentClass: String, Sendable, Hashable, CaseIterable, Codable {
     // Which conversions give which class: `init(conversion:length:)`; `*` widths are `int32`.
     case object, int32, int64, uint32, uint64, double, longdouble, unichar, cstring, unistring, pointer
 
-    /// The class CF reads, nil for a conversion that takes no argument; `D`, `U`, `O` are BSD's long forms (`%ld`).
+    /// The class CF reads, nil for a character that is no conversion CF consumes an argument for (an unknown
+    /// conversion); `D`, `U`, `O` are BSD's long forms (`%ld`).
     package init?(conversion: Unicode.Scalar, length: FormatSpecifier.LengthModifier?) {
         let isLong = length?.isLong ?? false
         switch conversion {

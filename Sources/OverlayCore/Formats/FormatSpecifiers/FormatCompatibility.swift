@@ -79,15 +79,14 @@ package enum FormatCompatibility {
                     "The translation does not use argument \(position) (\(source[position]!.example)) of the source; "
                         + "include it unless leaving it out is intended."))
         }
-        let byBytes: (String, String) -> Bool = { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-        for name in translation.names.subtracting(source.names).sorted(by: byBytes) {
+        for name in translation.names.subtracting(source.names).sorted(by: String.utf8Precedes) {
             issues.append(
                 .error(
                     .unknownName,
                     "The translation uses %{\(name)}, which the source does not provide; use one of the source's names."
                 ))
         }
-        for name in source.names.subtracting(translation.names).sorted(by: byBytes) where !source.isDerived {
+        for name in source.names.subtracting(translation.names).sorted(by: String.utf8Precedes) where !source.isDerived {
             issues.append(
                 .warning(
                     .omittedName,

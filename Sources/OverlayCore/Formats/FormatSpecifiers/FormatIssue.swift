@@ -1,9 +1,7 @@
 /// A problem in a format string, or between a source string and its translation (FORMATS.md §4.3–4.5): a content
 /// finding, not an exception.
 package struct FormatIssue: Sendable, Hashable, CustomStringConvertible {
-    package enum Code: String, Sendable, Hashable, CustomStringConvertible {
-        package var description: String { rawValue }
-
+    package enum Code: String, Sendable, Hashable {
         // What each code means and whether it blocks: FORMATS.md §4.7.
         case writeBack = "format.write-back"
         case strayPercent = "format.stray-percent"
@@ -50,7 +48,7 @@ package struct FormatIssue: Sendable, Hashable, CustomStringConvertible {
 
     package var description: String {
         let place = offset.map { " at offset \($0)" } ?? ""
-        return "\(severity.rawValue): \(code)\(place): \(message)"
+        return "\(severity.rawValue): \(code.rawValue)\(place): \(message)"
     }
 
     package func finding(at location: Finding.Location = Finding.Location()) -> Finding {

@@ -10,37 +10,16 @@ package enum FormatParser {
         var scanner = Scanner(scalars: Array(string.unicodeScalars))
         scanner.run()
         var issues = scanner.issues
-        if !inVariant { issues += mixingIssues(scanner.tokens) }
+        if !inVariant, let positional = scanner.firstPositional, let sequential = scanner.firstSequential {
+            issues.append(
+                .error(
+                    .mixedPositional,
+                    "The string mixes positional (%1$@) and sequential (%@) specifiers, which CF evaluates as garbage; "
+                        + "give every specifier (and every * width) an explicit position N$.",
+                    at: max(positional, sequential)))
+        }
         issues.sort { ($0.offset ?? 0) < ($1.offset ?? 0) }
         return FormatString(tokens: scanner.tokens, issues: issues, abandonedTokens: scanner.abandonedTokens)
-    }
-
-    private static func mixingIssues(_ tokens: [FormatToken]) -> [FormatIssue] {
-        var firstPositional: Int?
-        var firstSequential: Int?
-        for token in tokens {
-            switch token {
-            case .specifier(let spec):
-                if spec.usesPositions, firstPositional == nil { firstPositional = spec.offset }
-                if spec.usesSequence, firstSequential == nil { firstSequential = spec.offset }
-            case .variable(let variable):
-                if variable.position != nil {
-                    if firstPositional == nil { firstPositional = variable.offset }
-                } else if firstSequential == nil {
-                    firstSequential = variable.offset
-                }
-            case .literal, .percent, .named:
-                break
-            }
-        }
-        guard let positional = firstPositional, let sequential = firstSequential else { return [] }
-        return [
-            .error(
-                .mixedPositional,
-                "The string mixes positional (%1$@) and sequential (%@) specifiers, which CF evaluates as garbage; "
-                    + "give every specifier (and every * width) an explicit position N$.",
-                at: max(positional, sequential))
-        ]
     }
 }
 
@@ -52,6 +31,9 @@ extension FormatParser {
         var tokens: [FormatToken] = []
         var issues: [FormatIssue] = []
         var abandonedTokens: [String] = []
+        /// Offsets of the first read by `N$` and the first read in sequence: mixing them is an error outside a variant.
+        var firstPositional: Int?
+        var firstSequential: Int?
 
         init(scalars: [Unicode.Scalar]) { self.scalars = scalars }
 
@@ -71,6 +53,11 @@ extension FormatParser {
             guard !literal.isEmpty else { return }
             tokens.append(.literal(String(literal)))
             literal = String.UnicodeScalarView()
+        }
+
+        mutating func noteReads(positional: Bool, sequential: Bool, at offset: Int) {
+            if positional, firstPositional == nil { firstPositional = offset }
+            if sequential, firstSequential == nil { firstSequential = offset }
         }
 
         mutating func emit(_ token: FormatToken, endingAt end: Int) {
@@ -120,9 +107,7 @@ extension FormatParser {
                 end += 1
                 while let s = scalar(end), s.isNameContinuation { end += 1 }
                 if scalar(end) == "}" {
-                    let name = text(start + 2, end)
-                    let token = NamedSubstitution(name: name, offset: start, length: end + 1 - start)
-                    return emit(.named(token), endingAt: end + 1)
+                    return emit(.named(name: text(start + 2, end), offset: start), endingAt: end + 1)
                 }
             }
             reject(
@@ -194,7 +179,7 @@ extension FormatParser {
             guard let conversion = scalar(i) else {
                 return reject(at: start, .error(.trailingPercent, trailingMessage, at: start))
             }
-            guard FormatSpecifier.knownConversions.contains(conversion) else {
+            guard ArgumentClass(conversion: conversion, length: length) != nil else {
                 if let brokenToken {
                     abandonedTokens.append(brokenToken)
                     return reject(at: start, brokenTokenIssue(brokenToken, at: start, end: i))
@@ -223,6 +208,7 @@ extension FormatParser {
             } else {
                 check(spec)
             }
+            noteReads(positional: spec.usesPositions, sequential: spec.usesSequence, at: start)
             emit(.specifier(spec), endingAt: i + 1)
         }
 
@@ -257,6 +243,7 @@ extension FormatParser {
                     brokenToken: end > nameStart ? text(nameStart, end) : "name")
             }
             if let position { checkPosition(position, at: start) }
+            noteReads(positional: position != nil, sequential: position == nil, at: start)
             let token = FormatVariableToken(
                 name: text(nameStart, end), position: position, offset: start, length: end + 1 - start)
             emit(.variable(token), endingAt: end + 1)
@@ -278,21 +265,15 @@ extension FormatParser {
             return nil
         }
 
+        /// `hh` and `ll` before `h` and `l`.
         func lengthModifier(at i: inout Int) -> FormatSpecifier.LengthModifier? {
-            guard let first = scalar(i) else { return nil }
-            let modifier: FormatSpecifier.LengthModifier
-            switch first {
-            case "h": modifier = scalar(i + 1) == "h" ? .hh : .h
-            case "l": modifier = scalar(i + 1) == "l" ? .ll : .l
-            case "q": modifier = .q
-            case "L": modifier = .L
-            case "z": modifier = .z
-            case "t": modifier = .t
-            case "j": modifier = .j
-            default: return nil
+            for count in [2, 1] where i + count <= scalars.count {
+                if let modifier = FormatSpecifier.LengthModifier(rawValue: text(i, i + count)) {
+                    i += count
+                    return modifier
+                }
             }
-            i += modifier.rawValue.unicodeScalars.count
-            return modifier
+            return nil
         }
 
         mutating func checkPosition(_ position: Int, at offset: Int) {

@@ -14,15 +14,14 @@ package struct FormatSpecifier: Sendable, Hashable {
         /// `#`, which starts a `%#@var@` token.
         package static let alternate = Flags(rawValue: 1 << 4)
 
+        /// Each flag as written, in the order the renderer passes them to printf.
+        static let spellings: [(scalar: Unicode.Scalar, flag: Flags)] = [
+            ("-", .leftAlign), ("+", .plus), (" ", .space), ("0", .zeroPad), ("#", .alternate),
+        ]
+
         init?(scalar: Unicode.Scalar) {
-            switch scalar {
-            case "-": self = .leftAlign
-            case "+": self = .plus
-            case " ": self = .space
-            case "0": self = .zeroPad
-            case "#": self = .alternate
-            default: return nil
-            }
+            guard let spelling = Self.spellings.first(where: { $0.scalar == scalar }) else { return nil }
+            self = spelling.flag
         }
     }
 
@@ -57,9 +56,6 @@ package struct FormatSpecifier: Sendable, Hashable {
     package var precision: Amount?
     package var lengthModifier: LengthModifier?
     package var conversion: Unicode.Scalar
-
-    /// The conversions CF consumes an argument for; any other character is an unknown conversion.
-    package static let knownConversions: Set<Unicode.Scalar> = Set("@diDuUxXoOcCfFeEgGaAsSPpn".unicodeScalars)
 
     /// `N$` or `*M$`.
     package var usesPositions: Bool {

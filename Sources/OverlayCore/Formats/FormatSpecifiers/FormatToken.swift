@@ -8,8 +8,8 @@ package enum FormatToken: Sendable, Hashable {
     case percent(offset: Int)
     /// A `.stringsdict` variable token `%#@name@` or `%N$#@name@`.
     case variable(FormatVariableToken)
-    /// A named substitution `%{name}` (FORMATS.md §4.5).
-    case named(NamedSubstitution)
+    /// A named substitution `%{name}` (FORMATS.md §4.5): it occupies no positional slot and is filled by name.
+    case named(name: String, offset: Int)
 }
 
 /// A `%#@name@` / `%N$#@name@` token: one argument slot, read with the variable's value type. Offset and length
@@ -18,13 +18,6 @@ package struct FormatVariableToken: Sendable, Hashable {
     package var name: String
     /// Nil for the next sequential slot.
     package var position: Int?
-    package var offset: Int
-    package var length: Int
-}
-
-/// A `%{name}` token: it occupies no positional slot and is filled by name.
-package struct NamedSubstitution: Sendable, Hashable {
-    package var name: String
     package var offset: Int
     package var length: Int
 }

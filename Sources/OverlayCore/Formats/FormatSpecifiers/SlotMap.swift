@@ -53,7 +53,7 @@ package struct SlotMap: Sendable, Hashable {
     /// The source-hash signature: `position:class` in position order, then `name:<name>` sorted by bytes.
     package var signature: String {
         let slots = positions.map { "\($0):\(classes[$0]!.rawValue)" }
-        let named = names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map { "name:\($0)" }
+        let named = names.sorted(by: String.utf8Precedes).map { "name:\($0)" }
         return (slots + named).joined(separator: ",")
     }
 
@@ -100,8 +100,8 @@ package struct SlotMap: Sendable, Hashable {
                             at: tracksOffsets ? token.offset : nil))
                 }
                 found.append((token, position))
-            case .named(let named):
-                names.insert(named.name)
+            case .named(let name, _):
+                names.insert(name)
             case .literal, .percent:
                 break
             }

@@ -45,8 +45,8 @@ enum SpecifierSequence {
         }
     }
 
-    /// `FormatSpecifier.knownConversions`: all ASCII, none of them a body byte.
+    /// A conversion ``ArgumentClass`` knows: all ASCII, none of them a body byte.
     static func isConversion(_ byte: UInt8) -> Bool {
-        byte < 0x80 && FormatSpecifier.knownConversions.contains(Unicode.Scalar(byte))
+        byte < 0x80 && ArgumentClass(conversion: Unicode.Scalar(byte), length: nil) != nil
     }
 }

@@ -3,33 +3,28 @@
 package enum RenderBoundRule {
     package static func check(_ value: CatalogValue, location: Finding.Location) -> [Finding] {
         let cost = RenderCost(value)
-        if cost.widestField > RenderBounds.maximumField {
-            return [Finding(
-                code: "render.field-too-wide", severity: .error,
-                message: "`\(cost.widestFieldText)` asks for a field \(cost.widestField) wide, over the limit of \(RenderBounds.maximumField), so every device refuses to render it; write the specifier without the width or precision",
-                location: location)]
-        }
-        if cost.expansion > RenderBounds.maximumExpansion {
-            return [Finding(
-                code: "render.expansion-too-large", severity: .error,
-                message: "one rendering expands \(cost.expansion) specifiers and %#@…@ tokens (a variable counts with its largest variant each time a token names it), over the limit of \(RenderBounds.maximumExpansion), so every device refuses to render it; name each variable once and put the repeated text in its variants",
-                location: location)]
-        }
-        if cost.bytes > RenderBounds.maximumTextBytes {
-            return [Finding(
-                code: "render.output-too-long", severity: .error,
-                message: "one rendering writes \(cost.bytes) bytes of the value's own text (literal text and field widths, each variable's longest variant wherever a token names it), over the limit of \(RenderBounds.maximumTextBytes), so every device refuses to render it; shorten the variants or name each variable once",
-                location: location)]
-        }
-        return []
+        guard let bound = firstBoundPassed(by: cost, textLimit: RenderBounds.maximumTextBytes) else { return [] }
+        return [Finding(code: bound.code, severity: .error, message: bound.message, location: location)]
     }
 
     /// True only when `check` finds nothing for a plain string whose specifiers are `sequence` (its literal text is at
     /// most a value's size). False says nothing.
     static func isClean(sequence: [UInt8], limits: ValidationLimits) -> Bool {
         let cost = RenderCost(.string(String(decoding: sequence, as: UTF8.self)))
-        return cost.widestField <= RenderBounds.maximumField && cost.expansion <= RenderBounds.maximumExpansion
-            && cost.bytes <= RenderBounds.maximumTextBytes - limits.maxValueBytes
+        return firstBoundPassed(by: cost, textLimit: RenderBounds.maximumTextBytes - limits.maxValueBytes) == nil
+    }
+
+    private static func firstBoundPassed(by cost: RenderCost, textLimit: Int) -> (code: String, message: String)? {
+        if cost.widestField > RenderBounds.maximumField {
+            return ("render.field-too-wide", "`\(cost.widestFieldText)` asks for a field \(cost.widestField) wide, over the limit of \(RenderBounds.maximumField), so every device refuses to render it; write the specifier without the width or precision")
+        }
+        if cost.expansion > RenderBounds.maximumExpansion {
+            return ("render.expansion-too-large", "one rendering expands \(cost.expansion) specifiers and %#@…@ tokens (a variable counts with its largest variant each time a token names it), over the limit of \(RenderBounds.maximumExpansion), so every device refuses to render it; name each variable once and put the repeated text in its variants")
+        }
+        if cost.bytes > textLimit {
+            return ("render.output-too-long", "one rendering writes \(cost.bytes) bytes of the value's own text (literal text and field widths, each variable's longest variant wherever a token names it), over the limit of \(textLimit), so every device refuses to render it; shorten the variants or name each variable once")
+        }
+        return nil
     }
 }
 

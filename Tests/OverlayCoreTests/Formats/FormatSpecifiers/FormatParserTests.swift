@@ -35,7 +35,7 @@ import Testing
         #expect(parsed.tokens[0] == .literal("A "))
         #expect(parsed.tokens[2] == .literal(" 100"))
         #expect(parsed.tokens[3] == .percent(offset: 8))
-        #expect(parsed.tokens[5] == .named(NamedSubstitution(name: "user", offset: 11, length: 7)))
+        #expect(parsed.tokens[5] == .named(name: "user", offset: 11))
         #expect(parsed.tokens[7] == .variable(FormatVariableToken(name: "count", position: 2, offset: 19, length: 11)))
     }
 
