@@ -13,3 +13,14 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
     /// Members in literal order; a repeated key replaces the earlier value.
     package init(dictionaryLiteral elements: (String, JSONValue)...) { self = .object(JSONObject(elements)) }
 }
+
+/// Accessors only tests read (decoders go through ``JSONNode``, which names the path of a wrong type).
+extension JSONValue {
+    package var numberValue: JSONNumber? {
+        if case .number(let value) = self { value } else { nil }
+    }
+
+    package var arrayValue: [JSONValue]? {
+        if case .array(let value) = self { value } else { nil }
+    }
+}

@@ -269,7 +269,7 @@ extension CatalogTable {
             guard let rejection = rejectedEntries[key] else { return nil }
             let error = rejection.error
             return Finding(
-                code: rejection.findingCode, severity: .error, message: error.message,
+                code: error.findingCode, severity: .error, message: error.message,
                 location: .init(
                     file: origins[key]?.file, line: error.location?.line, column: error.location?.column,
                     module: module, locale: locale, table: name, key: key),

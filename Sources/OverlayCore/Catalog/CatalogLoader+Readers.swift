@@ -134,10 +134,8 @@ extension ModuleLoader {
         do {
             file = try StringsdictReader.readFile(data, locale: locale, acceptingBinary: acceptsPropertyLists)
         } catch {
-            // A plural without `other` is the same defect whichever format carries it.
-            let code = error.code == .missingOther ? "plural.missing-other" : error.code.rawValue
             findings.append(Finding(
-                code: code, severity: .error, message: error.message,
+                code: error.findingCode, severity: .error, message: error.message,
                 location: .init(
                     file: relativePath, line: error.location?.line, column: error.location?.column, key: error.key)))
             return false

@@ -6,18 +6,13 @@ package enum SourceHash {
         for module in catalog.modules.values {
             for (tableName, table) in module.developmentTables {
                 for key in table.keys {
-                    guard let value = table.value(forKey: key), !isOwnKey(value, key) else { continue }
+                    guard let value = table.value(forKey: key), !value.isIdentical(to: .string(key)) else { continue }
                     let signature = ValueRules.slotMap(value).signature
                     lines.append("\(escape(module.name))\t\(escape(tableName))\t\(escape(key))\t\(signature)\n")
                 }
             }
         }
         return lines.sorted(by: String.utf8Precedes)
-    }
-
-    static func isOwnKey(_ value: CatalogValue, _ key: String) -> Bool {
-        if case .string(let text) = value { return text.utf8.elementsEqual(key.utf8) }
-        return false
     }
 
     package static func compute(for catalog: Catalog) -> String {

@@ -42,7 +42,7 @@ final class LocalizerSnapshot: Sendable {
         for locale in overlay?.locales.keys ?? [:].keys where locale != "Base" && !available.contains(locale) {
             available.append(locale)
         }
-        available.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        available.sort(by: String.utf8Precedes)
         let developmentRegion = shipped?.developmentRegion ?? overlay?.developmentRegion ?? "en"
         return LocaleIdentifier.fallbackChain(
             preferences: preferredLanguages, available: available, developmentRegion: developmentRegion)

@@ -97,7 +97,7 @@ final class OverlayModules: Sendable {
                 let rawName = String(folder.dropLast(".lproj".count))
                 let locale = rawName == "Base" ? "Base" : normalizedLocale(rawName)
                 // Two spellings of one locale (`fr_CA`, `fr-CA`): the last in UTF-8 order, as a sorted listing gives.
-                if let kept = locales[locale], !kept.utf8.lexicographicallyPrecedes(folder.utf8) { continue }
+                if let kept = locales[locale], !String.utf8Precedes(kept, folder) { continue }
                 locales[locale] = folder
             }
             if !locales.isEmpty {

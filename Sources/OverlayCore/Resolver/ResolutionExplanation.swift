@@ -135,7 +135,7 @@ extension Localizer {
             }
             let rejection = held?.rejection
             steps.append(.init(locale: locale, layer: layer, outcome: outcome, value: value, revision: revision,
-                               rejection: rejection?.findingCode, rejectionMessage: rejection?.error.message))
+                               rejection: rejection?.error.findingCode, rejectionMessage: rejection?.error.message))
         }
         // The tables the lookup merged, read again for the one key.
         func overlayHeld(_ locale: String) -> (value: CatalogValue?, rejection: StringsdictFile.Rejection?)? {

@@ -187,7 +187,7 @@ package enum CatalogChecker {
         in module: CatalogModule, locale: String, development: [String: CatalogTable],
         sortedKeys: [String: [String]]? = nil, into findings: inout FindingList
     ) {
-        let chain = LocaleIdentifier.chain(for: locale)
+        let chain = (LocaleIdentifier(locale)?.chain ?? []).map(\.description)
             .filter { $0 != module.developmentRegion }
             .compactMap { module.localizations[$0] }
         guard let localization = module.localizations[locale] else { return }

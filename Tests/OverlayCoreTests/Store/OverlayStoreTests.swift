@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import OverlayCore
+import OverlayTestSupport
 
 @Suite("OverlayStore: activation, pointers and state")
 struct OverlayStoreTests {

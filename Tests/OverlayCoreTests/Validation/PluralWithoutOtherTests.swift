@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import OverlayCore
 import OverlayPublishing
+import OverlayTestSupport
 
 /// A plural variable without `other` (issue 25). Translators of Polish, Russian, Ukrainian and Belarusian write the
 /// categories their grammar has — "one, few, many" — and leave out `other`, which CLDR keeps for fractions: ryanbr/noop

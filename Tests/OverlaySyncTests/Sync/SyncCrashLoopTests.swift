@@ -2,6 +2,7 @@ import Foundation
 import OverlayCore
 import OverlayPublishing
 import OverlaySync
+import OverlayTestSupport
 import Testing
 
 /// The crash-loop guard with real processes: each launch is an `overlay _torture launch` child that takes the launch

@@ -34,7 +34,7 @@ package struct JSONNode: Sendable, Equatable {
 
     /// The exact integer, or an error for non-numbers, fractions, exponents and out-of-range values.
     package func int() throws(JSONError) -> Int {
-        guard let number = value.numberValue else { throw wrongType(expected: "an integer") }
+        guard case .number(let number) = value else { throw wrongType(expected: "an integer") }
         guard let integer = number.intValue else {
             throw error(.invalidValue, "expected an integer, found \(number.text)")
         }
@@ -43,7 +43,7 @@ package struct JSONNode: Sendable, Equatable {
 
     /// The elements as nodes (`path[0]`, `path[1]`, …), or a wrong-type error.
     package func array() throws(JSONError) -> [JSONNode] {
-        guard let elements = value.arrayValue else { throw wrongType(expected: "an array") }
+        guard case .array(let elements) = value else { throw wrongType(expected: "an array") }
         let path = path
         return elements.enumerated().map { position, element in
             JSONNode(value: element, container: path, step: .index(position),

@@ -10,12 +10,6 @@ package struct JSONObject: Sendable, Equatable {
         package var value: JSONValue
         /// Where the key's opening quote is; `nil` for objects built in code.
         package var location: SourceLocation?
-
-        package init(key: String, value: JSONValue, location: SourceLocation? = nil) {
-            self.key = key
-            self.value = value
-            self.location = location
-        }
     }
 
     /// The members in document (or insertion) order.

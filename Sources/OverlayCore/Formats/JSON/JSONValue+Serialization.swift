@@ -16,12 +16,6 @@ private struct JSONWriter {
     let keySeparator: String
     var output: [UInt8] = []
 
-    init(pretty: Bool, sortedKeys: Bool, keySeparator: String) {
-        self.pretty = pretty
-        self.sortedKeys = sortedKeys
-        self.keySeparator = keySeparator
-    }
-
     mutating func write(_ value: JSONValue, indent: Int) {
         switch value {
         case .null: output.append(contentsOf: "null".utf8)
@@ -41,7 +35,7 @@ private struct JSONWriter {
         case .object(let object):
             guard !object.isEmpty else { return output.append(contentsOf: "{}".utf8) }
             var members = object.members
-            if sortedKeys { members.sort { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) } }
+            if sortedKeys { members.sort { String.utf8Precedes($0.key, $1.key) } }
             output.append(UInt8(ascii: "{"))
             for (position, member) in members.enumerated() {
                 if position > 0 { output.append(UInt8(ascii: ",")) }

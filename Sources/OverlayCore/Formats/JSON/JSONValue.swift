@@ -17,14 +17,6 @@ package enum JSONValue: Sendable, Equatable {
         if case .bool(let value) = self { value } else { nil }
     }
 
-    package var numberValue: JSONNumber? {
-        if case .number(let value) = self { value } else { nil }
-    }
-
-    package var arrayValue: [JSONValue]? {
-        if case .array(let value) = self { value } else { nil }
-    }
-
     package var objectValue: JSONObject? {
         if case .object(let value) = self { value } else { nil }
     }

@@ -29,9 +29,4 @@ extension LocaleIdentifier {
         }
         return result
     }
-
-    /// The fallback chain of a tag or lproj name, root excluded: `en-IN` → `["en-IN", "en-001", "en"]`.
-    package static func chain(for tag: String) -> [String] {
-        LocaleIdentifier(tag)?.chain.map(\.description) ?? []
-    }
 }

@@ -3,7 +3,7 @@
 ///
 /// ```swift
 /// LocaleIdentifier("zh_TW.lproj")?.description      // "zh-TW"
-/// LocaleIdentifier.chain(for: "en-IN")              // ["en-IN", "en-001", "en"]
+/// LocaleIdentifier("en-IN")?.chain                 // [en-IN, en-001, en]
 /// ```
 package struct LocaleIdentifier: Sendable, Hashable, CustomStringConvertible {
     /// `root` for the CLDR root locale, `und` when undetermined.

@@ -47,10 +47,6 @@ package struct PluralOperands: Sendable, Hashable, CustomStringConvertible {
         self.init(integerDigits: integer, fractionDigits: fraction, exponent: exponent)
     }
 
-    package init(_ value: Int) {
-        self.init(integerDigits: String(value.magnitude), fractionDigits: "", exponent: 0)
-    }
-
     private init(integerDigits: String, fractionDigits: String, exponent: Int) {
         let trimmed = integerDigits.drop(while: { $0 == "0" })
         self.integerDigits = trimmed.isEmpty ? "0" : String(trimmed)

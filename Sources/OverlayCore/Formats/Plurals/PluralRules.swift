@@ -29,13 +29,4 @@ package struct PluralRules: Sendable, Hashable {
     package func category(for operands: PluralOperands) -> PluralCategory {
         rules.first { $0.condition.matches(operands) }?.category ?? .other
     }
-
-    /// A number as written (`"1.0"`, `"1.2c6"`); nil when the text is not a number.
-    package func category(for number: String) -> PluralCategory? {
-        PluralOperands(number).map(category(for:))
-    }
-
-    package func category(for number: Int) -> PluralCategory {
-        category(for: PluralOperands(number))
-    }
 }

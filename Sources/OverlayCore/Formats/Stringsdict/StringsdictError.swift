@@ -56,4 +56,7 @@ extension StringsdictError {
     package var key: String? { context.key }
     /// The property-list error behind `malformedPropertyList` and `duplicateKey`.
     package var cause: PropertyListError? { context.cause }
+
+    /// The code its finding carries: a plural without `other` is the same defect whichever format holds it.
+    package var findingCode: String { code == .missingOther ? "plural.missing-other" : code.rawValue }
 }

@@ -21,11 +21,6 @@ package struct StringsdictFile: Sendable, Equatable {
             self.error = error
             self.canonical = canonical
         }
-
-        /// The code its finding carries: a plural without `other` is the same defect whichever format holds it.
-        package var findingCode: String {
-            error.code == .missingOther ? "plural.missing-other" : error.code.rawValue
-        }
     }
 
     package var entries: [Entry]

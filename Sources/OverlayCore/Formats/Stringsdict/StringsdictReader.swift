@@ -56,11 +56,6 @@ struct EntryReader {
     let locale: String?
     var warnings: [Finding] = []
 
-    init(key: String, locale: String? = nil) {
-        self.key = key
-        self.locale = locale
-    }
-
     func fail(_ code: StringsdictError.Code, _ message: String, at location: SourceLocation?) -> StringsdictError {
         StringsdictError(code: code, message: message, location: location, key: key)
     }

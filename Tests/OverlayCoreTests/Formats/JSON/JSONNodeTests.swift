@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import OverlayCore
 import OverlayPublishing
+import OverlayTestSupport
 
 @Suite struct JSONNodeTests {
     static let document = """

@@ -1,5 +1,6 @@
 import Foundation
 import OverlayCore
+import OverlayTestSupport
 import Testing
 
 @Suite("CLDR 41 plural samples")

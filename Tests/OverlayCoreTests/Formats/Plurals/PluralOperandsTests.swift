@@ -1,5 +1,6 @@
 import Foundation
 import OverlayCore
+import OverlayTestSupport
 import Testing
 
 @Suite("Plural operands from the number as written (FORMATS.md §5.1)")

@@ -1,4 +1,5 @@
 import OverlayCore
+import OverlayTestSupport
 import Testing
 
 @Suite("Plural rule locale lookup (FORMATS.md §5.4)")

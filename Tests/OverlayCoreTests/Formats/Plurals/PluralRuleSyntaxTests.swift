@@ -1,4 +1,5 @@
 import OverlayCore
+import OverlayTestSupport
 import Testing
 
 @Suite("CLDR plural rule syntax and evaluation (FORMATS.md §5.2)")

@@ -1,4 +1,5 @@
 import OverlayCore
+import OverlayTestSupport
 import Testing
 
 @Suite("Plural rules of tricky locales (FORMATS.md §5.3)")
