@@ -1,15 +1,10 @@
-/// Word-at-a-time byte searches (SWAR): eight bytes per step where the text has nothing of interest.
+/// Byte searches sixteen or eight bytes per step where the text has nothing of interest.
 enum ByteScanning {
     private static let ones: UInt64 = 0x0101_0101_0101_0101
     private static let highBits: UInt64 = 0x8080_8080_8080_8080
 
     @inline(__always)
     static func broadcast(_ byte: UInt8) -> UInt64 { UInt64(byte) &* ones }
-
-    /// The high bit set in each byte of `word` that is zero, and maybe in bytes after one (a borrow runs upward), so
-    /// the lowest bit set marks exactly the first zero byte.
-    @inline(__always)
-    static func zeroBytes(_ word: UInt64) -> UInt64 { (word &- ones) & ~word & highBits }
 
     /// The index of the byte the lowest bit set in `mask` falls in, counted from a word's first byte.
     @inline(__always)
@@ -25,15 +20,42 @@ enum ByteScanning {
         UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress.unsafelyUnwrapped + index).loadUnaligned(as: UInt64.self))
     }
 
-    /// The first index at or after `start` holding `first` or `second`, or `bytes.count`.
+    /// Sixteen bytes compared at once: the standard library's `SIMD16` becomes one SSE2 or NEON register.
+    typealias Chunk = SIMD16<UInt8>
+
+    @inline(__always)
+    static func chunk(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Chunk {
+        UnsafeRawPointer(bytes.baseAddress.unsafelyUnwrapped + index).loadUnaligned(as: Chunk.self)
+    }
+
+    /// The lanes `mask` sets as 0xFF bytes of two little-endian words. `any(_:)` is one instruction on a mask of
+    /// equalities but a reduction call on others (LLVM), which test the words instead.
+    @inline(__always)
+    static func marks(_ mask: SIMDMask<SIMD16<Int8>>) -> (low: UInt64, high: UInt64) {
+        let words = unsafeBitCast(Chunk(repeating: 0).replacing(with: 0xFF, where: mask), to: SIMD2<UInt64>.self)
+        return (UInt64(littleEndian: words[0]), UInt64(littleEndian: words[1]))
+    }
+
+    /// The first lane `mask` sets at `index` + lane, or nil when it sets none.
+    @inline(__always)
+    static func firstMarked(_ mask: SIMDMask<SIMD16<Int8>>, at index: Int) -> Int? {
+        let (low, high) = marks(mask)
+        if low != 0 { return index + firstMarked(low) }
+        if high != 0 { return index + 8 + firstMarked(high) }
+        return nil
+    }
+
+    /// The first index at or after `start` holding `first` or `second`, or `bytes.count`. Inlined: quoted strings
+    /// are short, so the call cost as much as the scan.
+    @inline(__always)
     static func firstIndex(of first: UInt8, or second: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        let a = broadcast(first), b = broadcast(second)
+        let a = Chunk(repeating: first), b = Chunk(repeating: second)
         var index = start
-        while index + 8 <= bytes.count {
-            let word = word(bytes, at: index)
-            let found = zeroBytes(word ^ a) | zeroBytes(word ^ b)
-            if found != 0 { return index + firstMarked(found) }
-            index += 8
+        while index + 16 <= bytes.count {
+            let chunk = chunk(bytes, at: index)
+            let found = (chunk .== a) .| (chunk .== b)
+            if any(found) { return firstMarked(found, at: index) ?? index }
+            index += 16
         }
         while index < bytes.count && bytes[index] != first && bytes[index] != second { index += 1 }
         return index
@@ -43,13 +65,13 @@ enum ByteScanning {
     static func firstIndex(
         of first: UInt8, _ second: UInt8, _ third: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int
     ) -> Int {
-        let a = broadcast(first), b = broadcast(second), c = broadcast(third)
+        let a = Chunk(repeating: first), b = Chunk(repeating: second), c = Chunk(repeating: third)
         var index = start
-        while index + 8 <= bytes.count {
-            let word = word(bytes, at: index)
-            let found = zeroBytes(word ^ a) | zeroBytes(word ^ b) | zeroBytes(word ^ c)
-            if found != 0 { return index + firstMarked(found) }
-            index += 8
+        while index + 16 <= bytes.count {
+            let chunk = chunk(bytes, at: index)
+            let found = (chunk .== a) .| (chunk .== b) .| (chunk .== c)
+            if any(found) { return firstMarked(found, at: index) ?? index }
+            index += 16
         }
         while index < bytes.count {
             let byte = bytes[index]
@@ -62,23 +84,15 @@ enum ByteScanning {
     /// The end of the run of printable ASCII other than `"` and `\`: a launch's JSON strings are digests and paths.
     @inline(__always)
     static func jsonPlainRun(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        let control = Chunk(repeating: 0xE0), high = Chunk(repeating: 0x80), zero = Chunk(repeating: 0)
+        let quote = Chunk(repeating: 0x22), backslash = Chunk(repeating: 0x5C)
         var index = start
-        while index + 8 <= bytes.count {
-            if jsonSpecialBytes(in: word(bytes, at: index)) != 0 { break }
-            index += 8
+        while index + 16 <= bytes.count {
+            let chunk = chunk(bytes, at: index)
+            let special = (chunk & control .== zero) .| (chunk & high .!= zero) .| (chunk .== quote) .| (chunk .== backslash)
+            if let found = firstMarked(special, at: index) { return found }
+            index += 16
         }
         return index
-    }
-
-    /// Non-zero when any byte of `word` is below 0x20, at or above 0x80, `"` or `\`. Exact per byte: each test
-    /// looks at a byte already known to be below 0x80, so no borrow crosses into the next byte.
-    @inline(__always)
-    static func jsonSpecialBytes(in word: UInt64) -> UInt64 {
-        let low7 = word & ~highBits
-        // Per byte b < 0x80: (b + 0x60) has its high bit set iff b >= 0x20; likewise b ^ c + 0x7F iff b != c.
-        let atLeastSpace = low7 &+ broadcast(0x60)
-        let notQuote = (low7 ^ broadcast(0x22)) &+ broadcast(0x7F)
-        let notBackslash = (low7 ^ broadcast(0x5C)) &+ broadcast(0x7F)
-        return (word | ~atLeastSpace | ~notQuote | ~notBackslash) & highBits
     }
 }

@@ -220,8 +220,8 @@ import OverlayTestSupport
     }
 }
 
-/// The eight-bytes-at-a-time scan of a string's plain run (`ByteScanning.jsonPlainRun`) stops at exactly the bytes the
-/// byte loop must decide — below 0x20, at or above 0x80, `"` and `\` — wherever they sit in the word and whatever
+/// The sixteen-bytes-at-a-time scan of a string's plain run (`ByteScanning.jsonPlainRun`) stops at exactly the bytes
+/// the byte loop must decide — below 0x20, at or above 0x80, `"` and `\` — wherever they sit in the chunk and whatever
 /// their neighbours, and strings parse the same at every length and alignment around them.
 @Suite struct JSONPlainRunTests {
     static func isSpecial(_ byte: UInt8) -> Bool { byte < 0x20 || byte >= 0x80 || byte == 0x22 || byte == 0x5C }
@@ -229,26 +229,25 @@ import OverlayTestSupport
     @Test func everyByteAtEveryPositionBesideEveryNeighbour() {
         for byte in 0...255 {
             for neighbour in [0x00, 0x1F, 0x20, 0x21, 0x22, 0x23, 0x5B, 0x5C, 0x5D, 0x61, 0x7E, 0x7F, 0x80, 0xFF] {
-                for position in 0..<8 {
-                    var bytes = [UInt8](repeating: UInt8(neighbour), count: 8)
+                for position in 0..<16 {
+                    var bytes = [UInt8](repeating: UInt8(neighbour), count: 16)
                     bytes[position] = UInt8(byte)
-                    let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
-                    let expected = bytes.contains(where: Self.isSpecial)
-                    #expect((ByteScanning.jsonSpecialBytes(in: word) != 0) == expected, "\(bytes)")
+                    let end = bytes.withUnsafeBufferPointer { ByteScanning.jsonPlainRun($0, from: 0) }
+                    #expect(end == bytes.firstIndex(where: Self.isSpecial) ?? 16, "\(bytes)")
                 }
             }
         }
     }
 
-    @Test func runEndsAtTheFirstWordWithASpecialByte() throws {
+    @Test func runEndsAtTheFirstSpecialByteOrTheLastWholeChunk() throws {
         for length in 0..<40 {
             for special in [nil, UInt8(0x22), 0x5C, 0x0A, 0xC3] as [UInt8?] {
                 var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
                 if let special, length > 0 { bytes[length / 2] = special }
                 let end = bytes.withUnsafeBufferPointer { ByteScanning.jsonPlainRun($0, from: 0) }
                 let first = bytes.firstIndex(where: Self.isSpecial) ?? length
-                // Whole plain words only: up to the word that holds the first special byte (or the last whole word).
-                #expect(end == first / 8 * 8, "\(length) \(String(describing: special))")
+                // The byte loop decides what is left after the last whole chunk.
+                #expect(end == min(first, length / 16 * 16), "\(length) \(String(describing: special))")
                 let text = "\"" + String(repeating: "x", count: length % 9) + "é\\n" + String(repeating: "y", count: length) + "\""
                 #expect(try StrictJSON.parse(Data(text.utf8)) == .string(String(repeating: "x", count: length % 9) + "é\n"
                     + String(repeating: "y", count: length)))
