@@ -121,8 +121,22 @@ struct StringsParser {
             "unexpected \(describeCharacter(at: start)) where the value of \(quoted(key)) was expected; quote the value")
     }
 
-    /// Whitespace includes U+2028 and U+2029.
+    /// Whitespace includes U+2028 and U+2029. Most calls stand at a token or one space before it, and return at once.
+    @inline(__always)
     mutating func skipTrivia() throws(StringsError) {
+        if position < bytes.count, Self.startsToken(bytes[position]) { return }
+        if position + 1 < bytes.count, bytes[position] == ASCII.space, Self.startsToken(bytes[position + 1]) {
+            position += 1
+            return
+        }
+        try skipTriviaRun()
+    }
+
+    /// Not whitespace nor a comment's `/`: printable ASCII but `/`.
+    @inline(__always)
+    private static func startsToken(_ byte: UInt8) -> Bool { byte > ASCII.space && byte < 0x80 && byte != ASCII.slash }
+
+    private mutating func skipTriviaRun() throws(StringsError) {
         let end = bytes.count
         while position < end {
             let byte = bytes[position]
