@@ -68,10 +68,10 @@ final class KeyIndex: @unchecked Sendable {
     }
 
     func insert(_ key: String) -> (entry: Int, inserted: Bool) {
-        var key = key
-        if case .found(let entry, let inserted) = key.withUTF8({ lookUp($0, inserting: true) }) {
-            return (entry, inserted)
-        }
+        // Not `withUTF8` on a copy: the copy costs a retain and release per key. A bridged string without contiguous
+        // UTF-8 takes the spelling path below.
+        let found = key.utf8.withContiguousStorageIfAvailable { lookUp($0, inserting: true) } ?? .notASCII
+        if case .found(let entry, let inserted) = found { return (entry, inserted) }
         if let ascii = Self.asciiSpelling(key),
             case .found(let entry, let inserted) = ascii.withUnsafeBufferPointer({ lookUp($0, inserting: true) })
         {
@@ -144,31 +144,37 @@ final class KeyIndex: @unchecked Sendable {
         slots = larger
     }
 
+    @inline(__always)
     private func appendArena(_ bytes: UnsafeBufferPointer<UInt8>) {
-        if arenaCount + bytes.count > arenaCapacity {
-            let capacity = max(arenaCapacity * 2, arenaCount + bytes.count)
-            let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
-            larger.initialize(from: arena, count: arenaCount)
-            arena.deallocate()
-            arena = larger
-            arenaCapacity = capacity
-        }
+        if arenaCount + bytes.count > arenaCapacity { growArena(toHold: arenaCount + bytes.count) }
         if let base = bytes.baseAddress { (arena + arenaCount).initialize(from: base, count: bytes.count) }
         arenaCount += bytes.count
     }
 
+    private func growArena(toHold count: Int) {
+        let capacity = max(arenaCapacity * 2, count)
+        let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        larger.initialize(from: arena, count: arenaCount)
+        arena.deallocate()
+        arena = larger
+        arenaCapacity = capacity
+    }
+
+    @inline(__always)
     private func appendBounds(_ start: UInt32, _ end: UInt32) {
-        if boundsCount + 2 > boundsCapacity {
-            let capacity = boundsCapacity * 2
-            let larger = UnsafeMutablePointer<UInt32>.allocate(capacity: capacity)
-            larger.initialize(from: bounds, count: boundsCount)
-            bounds.deallocate()
-            bounds = larger
-            boundsCapacity = capacity
-        }
+        if boundsCount + 2 > boundsCapacity { growBounds() }
         bounds[boundsCount] = start
         bounds[boundsCount + 1] = end
         boundsCount += 2
+    }
+
+    private func growBounds() {
+        let capacity = boundsCapacity * 2
+        let larger = UnsafeMutablePointer<UInt32>.allocate(capacity: capacity)
+        larger.initialize(from: bounds, count: boundsCount)
+        bounds.deallocate()
+        bounds = larger
+        boundsCapacity = capacity
     }
 
     // MARK: Hashing and comparing
