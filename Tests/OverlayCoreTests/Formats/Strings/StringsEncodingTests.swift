@@ -29,14 +29,37 @@ import Testing
         var generator = StringsWriterTests.Generator(state: UInt64(seed) &* 7919)
         let pool: [UInt8] = [0x41, 0x7F, 0x80, 0xBF, 0xC2, 0xDF, 0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xA0, 0x90, 0x8F, 0xC0, 0xF5]
         for round in 0..<1_000 {
-            // Short inputs of mostly lead and continuation bytes, so that valid and invalid inputs both occur; and
-            // long ones of ASCII runs (past the four-word skip) with a rare other byte.
-            let long = round.isMultiple(of: 2)
-            let bytes: [UInt8] = (0..<generator.int(below: long ? 120 : 24)).map { _ in
-                long && generator.int(below: 40) != 0 ? 0x61 : pool[generator.int(below: pool.count)]
+            // Short inputs of mostly lead and continuation bytes, so that valid and invalid inputs both occur; long
+            // ones of ASCII runs (past the one- and four-word skips) with a rare other byte; and mixed ones of short
+            // ASCII runs between two- and three-byte letters, as translations are.
+            let kind = round % 3
+            let bytes: [UInt8] = (0..<generator.int(below: kind == 0 ? 24 : 120)).flatMap { _ -> [UInt8] in
+                switch kind {
+                case 1: return generator.int(below: 40) != 0 ? [0x61] : [pool[generator.int(below: pool.count)]]
+                case 2:
+                    let letters: [[UInt8]] = [[0x20], [0x61, 0x62], [0xD0, 0x97], [0xD8, 0xA7], [0xE4, 0xB8, 0xAD]]
+                    let pick = generator.int(below: 100)
+                    return pick < letters.count * 19 ? letters[pick % letters.count] : [pool[pick % pool.count]]
+                default: return [pool[generator.int(below: pool.count)]]
+                }
             }
             let ours = bytes.withUnsafeBufferPointer { StringsTextDecoding.firstInvalidUTF8Offset($0, from: 0) }
             #expect((ours == nil) == (String(validating: bytes, as: UTF8.self) != nil), "\(bytes)")
+            #expect(ours == Self.firstErrorOffset(bytes), "\(bytes)")
+        }
+    }
+
+    /// Where the standard library's UTF-8 decoder meets its first error, or nil.
+    static func firstErrorOffset(_ bytes: [UInt8]) -> Int? {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let scalar): offset += scalar.count
+            case .emptyInput: return nil
+            case .error: return offset
+            }
         }
     }
 
