@@ -43,10 +43,12 @@ package struct DigestList: Sendable, Equatable {
             files[path] = try node.string()
         }
         var sizes: [String: Int] = [:]
-        for (path, node) in try root.optional("sizes")?.object().members ?? [] {
-            let size = try node.int()
-            guard files[path] != nil, size >= 0 else { throw Self.invalid("records a size for \(path), which it does not list") }
-            sizes[path] = size
+        if let listed = try root.optional("sizes")?.object() {
+            for (path, node) in listed.members {
+                let size = try node.int()
+                guard files[path] != nil, size >= 0 else { throw Self.invalid("records a size for \(path), which it does not list") }
+                sizes[path] = size
+            }
         }
         files[Self.retiredIndexFile] = nil
         sizes[Self.retiredIndexFile] = nil

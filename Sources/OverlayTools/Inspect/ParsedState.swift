@@ -21,7 +21,8 @@ struct ParsedState: Sendable {
         highestSeenRevision = try? root.optional("highest_manifest_revision")?.int()
         highestSeenSHA256 = try? root.optional("highest_manifest_sha256")?.string()
         etag = try? root.optional("etag")?.string()
-        for (name, node) in (try? root.required("modules").object().members) ?? [] {
+        let listed: [(key: String, node: JSONNode)] = (try? root.required("modules").object()).map { Array($0.members) } ?? []
+        for (name, node) in listed {
             do {
                 let object = try node.object()
                 func revision(_ key: String) throws -> Revision? {

@@ -71,8 +71,11 @@ package struct JSONObjectNode: Sendable, Equatable {
     /// Where the object's `{` is, when known.
     package let location: SourceLocation?
 
-    /// The members in document order, as nodes.
-    package var members: [(key: String, node: JSONNode)] { object.members.map { ($0.key, node(of: $0)) } }
+    /// The members in document order, as nodes made as they are read: an array of them would be one more generic type
+    /// for the runtime to build on a launch's first read.
+    package var members: LazyMapSequence<[JSONObject.Member], (key: String, node: JSONNode)> {
+        object.members.lazy.map { ($0.key, node(of: $0)) }
+    }
 
     /// The member `key`, or `nil` when absent. An explicit `null` is returned as a node.
     package func optional(_ key: String) -> JSONNode? { object.member(key).map(node(of:)) }
