@@ -75,11 +75,12 @@ final class OverlayModules: Sendable {
     /// The active revision if its digest list reads. Without the store's heal, it is also checked (sizes, no hashing)
     /// and the previous one serves when it is damaged.
     private func servableRevision(_ name: String) -> (ActiveRevision, RevisionFiles)? {
-        for candidate in checksRevisions ? [revisions[name], fallbacks[name]] : [revisions[name]] {
-            guard let candidate, let files = RevisionFiles(path: candidate.path, syscalls: syscalls) else { continue }
-            if !checksRevisions || files.damage() == nil { return (candidate, files) }
+        // Tried in turn, not from an array of optionals: one more generic type for the runtime to build at launch.
+        func servable(_ candidate: ActiveRevision?) -> (ActiveRevision, RevisionFiles)? {
+            guard let candidate, let files = RevisionFiles(path: candidate.path, syscalls: syscalls) else { return nil }
+            return !checksRevisions || files.damage() == nil ? (candidate, files) : nil
         }
-        return nil
+        return servable(revisions[name]) ?? (checksRevisions ? servable(fallbacks[name]) : nil)
     }
 
     /// Nil without a readable revision (counted as ignored: the shipped strings serve).

@@ -93,14 +93,9 @@ extension StoreState {
         for (name, node) in try root.required("modules").object().members {
             let object = try node.object()
             var module = Module()
-            module.active = try object.optional("active").map { try Revision(node: $0) }
-            module.previous = try object.optional("previous").map { try Revision(node: $0) }
+            module.active = try object.optional("active").map { try Revision(node: $0, module: name) }
+            module.previous = try object.optional("previous").map { try Revision(node: $0, module: name) }
             module.rejected = try object.required("rejected").array().map { try $0.string() }
-            for directory in [module.active?.directory, module.previous?.directory].compactMap({ $0 }) {
-                guard directory.hasPrefix("\(StoreLayout.modulesDirectory)/\(name)/") else {
-                    throw StoreError.invalid("state.json names a directory outside modules/\(name)/")
-                }
-            }
             modules[name] = module
         }
         if let revision = try root.optional("highest_manifest_revision")?.int() {
@@ -117,12 +112,16 @@ extension StoreState.Revision {
                             ("dir", .string(directory))]))
     }
 
-    init(node: JSONNode) throws {
+    /// A revision of `module`, whose directory must lie in `modules/<module>/`.
+    init(node: JSONNode, module: String) throws {
         let object = try node.object()
         sha256 = try object.required("sha256").string()
         revision = try object.required("revision").int()
         directory = try object.required("dir").string()
         try StoreLayout.validate(sha256: sha256)
+        guard directory.hasPrefix("\(StoreLayout.modulesDirectory)/\(module)/") else {
+            throw StoreError.invalid("state.json names a directory outside modules/\(module)/")
+        }
         guard Self.isDirectory(directory, of: sha256) else {
             throw StoreError.invalid("state.json: dir \(directory) does not end in the revision's sha256")
         }

@@ -62,6 +62,20 @@ import Testing
         #expect(((try? StoreState(json: Array(text.utf8))) != nil) == accepted)
     }
 
+    /// The active and the previous revision of a module must each lie in its own folder.
+    @Test func aRevisionInAnotherModulesFolderIsRefused() throws {
+        let sha = String(repeating: "ab", count: 32)
+        func state(active: String, previous: String) -> [UInt8] {
+            Array((#"{"format_version":1,"app_version":"1","source_hash":"h","modules":{"A":{"rejected":[],"#
+                + #""active":{"sha256":"\#(sha)","revision":2,"dir":"modules/\#(active)/\#(sha)"},"#
+                + #""previous":{"sha256":"\#(sha)","revision":1,"dir":"modules/\#(previous)/\#(sha)"}}}}"#).utf8)
+        }
+        #expect(try StoreState(json: state(active: "A", previous: "A")).modules["A"]?.previous?.revision == 1)
+        #expect((try? StoreState(json: state(active: "B", previous: "A"))) == nil)
+        #expect((try? StoreState(json: state(active: "A", previous: "B"))) == nil)
+        #expect((try? StoreState(json: state(active: "A", previous: "AB"))) == nil)
+    }
+
     /// A revision directory whose module folder continues with a combining mark is outside `modules/<name>/`.
     @Test func aCombiningMarkAfterTheModuleFolderIsRefused() {
         let sha = String(repeating: "ab", count: 32)
