@@ -165,7 +165,7 @@ final class OverlayModules: Sendable {
 
     final class DevelopmentRegion: Sendable {
         private let files: RevisionFiles
-        private let read = LockedValue<String?>(nil)
+        private let read = Guarded<String?>(nil)  // not a `LockedValue`: its class would be built at launch
 
         init(files: RevisionFiles) { self.files = files }
 
