@@ -86,6 +86,19 @@ import Testing
         #expect(files["small"] == Data("x".utf8))
     }
 
+    /// Mapped in whole huge pages from a huge-page boundary, at every size around the threshold; each byte writable.
+    @Test func largeBuffersStartOnAHugePageBoundary() {
+        let huge = ExtractionBuffer.mappingThreshold
+        for capacity in [huge - 1, huge, huge + 1, 3 * huge - 7] {
+            let buffer = ExtractionBuffer(capacity: capacity)
+            defer { buffer.release() }
+            #expect(buffer.capacity == capacity)
+            #expect(Int(bitPattern: buffer.pointer) % huge == 0 || capacity < huge, "\(capacity)")
+            buffer.pointer.initializeMemory(as: UInt8.self, repeating: 0xA5, count: capacity)
+            #expect(buffer.pointer.load(fromByteOffset: capacity - 1, as: UInt8.self) == 0xA5)
+        }
+    }
+
     @Test("A large entry whose CRC lies is rejected and its mapped buffer released")
     func crcMismatch() throws {
         var data = ZIPWriter.archive(["big.strings": Self.large], method: .stored)
