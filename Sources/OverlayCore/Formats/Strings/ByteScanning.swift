@@ -28,20 +28,13 @@ enum ByteScanning {
         UnsafeRawPointer(bytes.baseAddress.unsafelyUnwrapped + index).loadUnaligned(as: Chunk.self)
     }
 
-    /// The lanes `mask` sets as 0xFF bytes of two little-endian words. `any(_:)` is one instruction on a mask of
-    /// equalities but a reduction call on others (LLVM), which test the words instead.
-    @inline(__always)
-    static func marks(_ mask: SIMDMask<SIMD16<Int8>>) -> (low: UInt64, high: UInt64) {
-        let words = unsafeBitCast(Chunk(repeating: 0).replacing(with: 0xFF, where: mask), to: SIMD2<UInt64>.self)
-        return (UInt64(littleEndian: words[0]), UInt64(littleEndian: words[1]))
-    }
-
-    /// The first lane `mask` sets at `index` + lane, or nil when it sets none.
+    /// The first lane `mask` sets, at `index` + lane, or nil. Read as two words: `any(_:)` is one instruction on a
+    /// mask of equalities but a reduction call on others (LLVM).
     @inline(__always)
     static func firstMarked(_ mask: SIMDMask<SIMD16<Int8>>, at index: Int) -> Int? {
-        let (low, high) = marks(mask)
-        if low != 0 { return index + firstMarked(low) }
-        if high != 0 { return index + 8 + firstMarked(high) }
+        let words = unsafeBitCast(Chunk(repeating: 0).replacing(with: 0xFF, where: mask), to: SIMD2<UInt64>.self)
+        if words[0] != 0 { return index + firstMarked(UInt64(littleEndian: words[0])) }
+        if words[1] != 0 { return index + 8 + firstMarked(UInt64(littleEndian: words[1])) }
         return nil
     }
 
