@@ -71,9 +71,10 @@ import Testing
                 + #""previous":{"sha256":"\#(sha)","revision":1,"dir":"modules/\#(previous)/\#(sha)"}}}}"#).utf8)
         }
         #expect(try StoreState(json: state(active: "A", previous: "A")).modules["A"]?.previous?.revision == 1)
-        #expect((try? StoreState(json: state(active: "B", previous: "A"))) == nil)
-        #expect((try? StoreState(json: state(active: "A", previous: "B"))) == nil)
-        #expect((try? StoreState(json: state(active: "A", previous: "AB"))) == nil)
+        for (active, previous) in [("B", "A"), ("A", "B"), ("A", "AB")] {
+            let error = try #require(throws: StoreError.self) { try StoreState(json: state(active: active, previous: previous)) }
+            #expect(error.message == "state.json names a directory outside modules/A/", "\(active) \(previous)")
+        }
     }
 
     /// A revision directory whose module folder continues with a combining mark is outside `modules/<name>/`.
