@@ -38,9 +38,7 @@ enum ByteScanning {
         return nil
     }
 
-    /// The first index at or after `start` holding `first` or `second`, or `bytes.count`. Inlined: quoted strings
-    /// are short, so the call cost as much as the scan.
-    @inline(__always)
+    /// The first index at or after `start` holding `first` or `second`, or `bytes.count`.
     static func firstIndex(of first: UInt8, or second: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         let a = Chunk(repeating: first), b = Chunk(repeating: second)
         var index = start
