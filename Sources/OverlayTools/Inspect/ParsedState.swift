@@ -21,8 +21,8 @@ struct ParsedState: Sendable {
         highestSeenRevision = try? root.optional("highest_manifest_revision")?.int()
         highestSeenSHA256 = try? root.optional("highest_manifest_sha256")?.string()
         etag = try? root.optional("etag")?.string()
-        let listed: [(key: String, node: JSONNode)] = (try? root.required("modules").object()).map { Array($0.members) } ?? []
-        for (name, node) in listed {
+        // Required, as the app requires it: without it the device reads the store as empty.
+        for (name, node) in try root.required("modules").object().members {
             do {
                 let object = try node.object()
                 func revision(_ key: String) throws -> Revision? {

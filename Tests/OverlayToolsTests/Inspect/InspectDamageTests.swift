@@ -10,7 +10,7 @@ struct InspectDamageTests {
         case none, truncatedState, garbageState, zeroFilledState, stateIsFIFO, missingActive, storeJSONDirectory
         case zeroFilledTable, journalCutMidLine, symlinkOut, fifoInRevision, changedTable, foreignFile, tmpDebris
         case lockIsFIFO, journalIsFIFO, modulesLinkToRoot, digestListGarbage, hugeState, hugeTable
-        case unlistedLink, unlistedTable, retiredIndex
+        case unlistedLink, unlistedTable, retiredIndex, stateWithoutModules
     }
 
     /// The finding code each damage must produce.
@@ -25,6 +25,7 @@ struct InspectDamageTests {
         .modulesLinkToRoot: "store.modules-unreadable", .digestListGarbage: "revision.digest-list-unreadable",
         .hugeState: "store.state-unreadable", .hugeTable: "revision.oversized",
         .unlistedLink: "revision.unlisted", .unlistedTable: "revision.unlisted",
+        .stateWithoutModules: "store.state-unreadable",
     ]
 
     static func damage(_ damage: Damage, _ workspace: InspectWorkspace) throws {
@@ -37,6 +38,8 @@ struct InspectDamageTests {
             let data = try Data(contentsOf: URL(fileURLWithPath: workspace.path("state.json")))
             try workspace.write("state.json", data.prefix(data.count / 2))
         case .garbageState: try workspace.write("state.json", Data("\u{1}not json at all\u{7f}".utf8))
+        case .stateWithoutModules:  // the app refuses it and reads the store as empty; so must inspect
+            try workspace.write("state.json", Data(#"{"format_version":1,"app_version":"1.0","source_hash":"x"}"#.utf8))
         case .zeroFilledState: try workspace.write("state.json", Data(count: 512))
         case .stateIsFIFO:
             try fm.removeItem(atPath: workspace.path("state.json"))
